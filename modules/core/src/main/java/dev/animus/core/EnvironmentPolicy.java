@@ -1,0 +1,81 @@
+package dev.animus.core;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * Computes the complete environment of a plugin process (security.md §1): a plugin starts from
+ * nothing and receives the base allowlist, the names its manifest declares, and per-request extras
+ * only where they are declared too. The result is the whole environment, not a patch.
+ */
+public final class EnvironmentPolicy {
+
+    /** Forwarded from the host's environment when present. */
+    public static final Set<String> BASE_ALLOWLIST = Set.of(
+            "PATH", "HOME", "USER", "SHELL", "TERM", "TMPDIR", "LANG", "LC_ALL",
+            "RUST_LOG", "RUST_BACKTRACE", "TZ");
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private final Set<String> declared;
+
+    private EnvironmentPolicy(Set<String> declared) {
+        this.declared = Set.copyOf(declared);
+    }
+
+    /** The policy for manifest probes: the base allowlist and nothing else. */
+    public static EnvironmentPolicy baseOnly() {
+        return new EnvironmentPolicy(Set.of());
+    }
+
+    /**
+     * The policy for a plugin that declares {@code names} (its {@code env_required} and consented
+     * secret variables).
+     *
+     * @throws IllegalArgumentException if a name is not a valid environment variable name
+     */
+    public static EnvironmentPolicy declaring(Set<String> names) {
+        for (String n : names) {
+            if (!NAME.matcher(n).matches()) {
+                throw new IllegalArgumentException("not a valid environment variable name: '" + n + "'");
+            }
+        }
+        return new EnvironmentPolicy(names);
+    }
+
+    /** The declared names (without the base allowlist), sorted. */
+    public Set<String> declared() {
+        return new TreeSet<>(declared);
+    }
+
+    /** Whether {@code name} may reach the plugin. */
+    public boolean permits(String name) {
+        return BASE_ALLOWLIST.contains(name) || declared.contains(name);
+    }
+
+    /**
+     * The plugin's whole environment: allowed names taken from {@code callerEnvironment}, then
+     * {@code extras} laid over them where the name is declared. Undeclared extras are dropped.
+     */
+    public Map<String, String> environmentFor(
+            Map<String, String> callerEnvironment, Map<String, String> extras) {
+        Objects.requireNonNull(callerEnvironment, "callerEnvironment");
+        Objects.requireNonNull(extras, "extras");
+        var env = new TreeMap<String, String>();
+        callerEnvironment.forEach((k, v) -> {
+            if (permits(k)) {
+                env.put(k, v);
+            }
+        });
+        extras.forEach((k, v) -> {
+            if (declared.contains(k)) {
+                env.put(k, v);
+            }
+        });
+        return env;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.animus.core;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Masks credential-looking values in free text (plugin stderr, error messages) before it is kept or
+ * shown. Keys stay visible so the reader still knows what was there; values become {@code ***}.
+ */
+public final class Redaction {
+
+    /** What a masked value is replaced with. */
+    public static final String MASK = "***";
+
+    private static final List<Pattern> KEY_VALUE = List.of(
+            // key=value, key: value, "key": "value" where the key names a credential
+            Pattern.compile("(?i)([\"']?[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|"
+                    + "access[_-]?key|private[_-]?key|credential|auth)[A-Za-z0-9_.-]*[\"']?\\s*[:=]\\s*)"
+                    + "(\"[^\"]*\"|'[^']*'|[^\\s,;&]+)"),
+            // Authorization: Bearer xyz / Basic xyz
+            Pattern.compile("(?i)(\\b(?:bearer|basic)\\s+)([A-Za-z0-9._~+/=-]{6,})"));
+
+    private static final List<Pattern> BARE_TOKENS = List.of(
+            Pattern.compile("\\bgh[pousr]_[A-Za-z0-9]{20,}\\b"), // GitHub tokens
+            Pattern.compile("\\bgithub_pat_[A-Za-z0-9_]{20,}\\b"),
+            Pattern.compile("\\bsk-[A-Za-z0-9_-]{16,}\\b"), // common API key shape
+            Pattern.compile("\\bxox[abpr]-[A-Za-z0-9-]{10,}\\b"), // Slack
+            Pattern.compile("\\bAKIA[0-9A-Z]{16}\\b"), // AWS access key id
+            Pattern.compile("\\beyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\b")); // JWT
+
+    private Redaction() {}
+
+    /** {@code text} with credential-looking values replaced by {@link #MASK}. */
+    public static String redact(String text) {
+        Objects.requireNonNull(text, "text");
+        String out = text;
+        for (Pattern p : KEY_VALUE) {
+            out = p.matcher(out).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(m.group(1) + MASK));
+        }
+        for (Pattern p : BARE_TOKENS) {
+            out = p.matcher(out).replaceAll(MASK);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * Application services and their wiring: plugin sessions (spawn, handshake, calls, graceful stop).
+ *
+ * <p>Talks to adapters through their exported APIs; must never depend on the shell.
+ */
+module dev.animus.runtime {
+    requires transitive dev.animus.core;
+    requires transitive dev.animus.rpc;
+    requires dev.animus.process;
+    requires org.slf4j;
+}
