@@ -7,4 +7,6 @@
 module dev.animus.process {
     requires transitive dev.animus.core;
     requires org.slf4j;
+
+    exports dev.animus.process;
 }

@@ -1,0 +1,30 @@
+package dev.animus.process;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What to start: the command, its <em>complete</em> environment (nothing is inherited from the
+ * host), an optional working directory, and a display name used in logs and errors.
+ */
+public record SpawnSpec(
+        List<String> command, Map<String, String> environment, Optional<Path> workingDirectory, String name) {
+
+    public SpawnSpec {
+        command = List.copyOf(command);
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("command must not be empty");
+        }
+        environment = Map.copyOf(environment);
+        Objects.requireNonNull(workingDirectory, "workingDirectory");
+        Objects.requireNonNull(name, "name");
+    }
+
+    /** The executable (first element of the command). */
+    public String executable() {
+        return command.getFirst();
+    }
+}

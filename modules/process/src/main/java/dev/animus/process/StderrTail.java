@@ -1,0 +1,131 @@
+package dev.animus.process;
+
+import dev.animus.core.Redaction;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drains a plugin's stderr for as long as it is open, so the plugin can never block on a full
+ * pipe, and keeps the last {@value #MAX_LINES} lines (each at most {@value #MAX_LINE_BYTES} bytes,
+ * redacted) for error messages. Every line also goes to the log at debug level.
+ *
+ * <p>Thread-safe: one drain thread writes, any thread reads a snapshot.
+ */
+public final class StderrTail {
+    /** Lines kept. */
+    public static final int MAX_LINES = 40;
+    /** Bytes kept of one line; the rest of a longer line is dropped and marked with an ellipsis. */
+    public static final int MAX_LINE_BYTES = 512;
+
+    private final ArrayDeque<String> lines = new ArrayDeque<>(MAX_LINES);
+    private final ReentrantLock lock = new ReentrantLock();
+    private final CountDownLatch drained = new CountDownLatch(1);
+    private final Logger log;
+    private long totalLines;
+
+    private StderrTail(String pluginName) {
+        this.log = LoggerFactory.getLogger("animus.plugin." + pluginName);
+    }
+
+    /** Starts draining {@code stderr} on a virtual thread. */
+    static StderrTail drain(String pluginName, InputStream stderr) {
+        StderrTail tail = new StderrTail(pluginName);
+        ProcessThreads.startStderrDrain(() -> tail.run(stderr));
+        return tail;
+    }
+
+    private void run(InputStream in) {
+        byte[] line = new byte[MAX_LINE_BYTES];
+        int len = 0;
+        boolean truncated = false;
+        byte[] buf = new byte[8192];
+        try (in) {
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buf[i];
+                    if (b == '\n') {
+                        add(line, len, truncated);
+                        len = 0;
+                        truncated = false;
+                    } else if (len < MAX_LINE_BYTES) {
+                        line[len++] = b;
+                    } else {
+                        truncated = true;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            log.debug("stderr of plugin closed: {}", e.getMessage());
+        } finally {
+            if (len > 0) {
+                add(line, len, truncated);
+            }
+            drained.countDown();
+        }
+    }
+
+    private void add(byte[] bytes, int len, boolean truncated) {
+        int end = len;
+        if (end > 0 && bytes[end - 1] == '\r') {
+            end--;
+        }
+        String text = Redaction.redact(new String(bytes, 0, end, StandardCharsets.UTF_8));
+        if (truncated) {
+            text = text + "…";
+        }
+        log.debug("{}", text);
+        lock.lock();
+        try {
+            if (lines.size() == MAX_LINES) {
+                lines.removeFirst();
+            }
+            lines.addLast(text);
+            totalLines++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The kept lines, oldest first. */
+    public List<String> lines() {
+        lock.lock();
+        try {
+            return List.copyOf(lines);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many lines the plugin wrote in all. */
+    public long totalLines() {
+        lock.lock();
+        try {
+            return totalLines;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits up to {@code bound} for stderr to reach end of file (a grandchild may hold it open, so
+     * callers must not wait forever). Returns whether it did.
+     */
+    boolean awaitDrained(Duration bound) {
+        try {
+            return drained.await(bound.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package dev.animus.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PluginProcessTest {
+    private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
+    private static final Duration SHORT_STEP = Duration.ofMillis(300);
+
+    @TempDir
+    Path dir;
+
+    private Path script(String name, String body) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    private static PluginProcess start(Path exe, Map<String, String> env) {
+        return PluginProcess.start(new SpawnSpec(List.of(exe.toString()), env, Optional.empty(), "test"));
+    }
+
+    private static String readAll(PluginProcess p) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        p.stdout().transferTo(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Nested
+    class Environment {
+        @Test
+        void thePluginSeesExactlyTheEnvironmentOfItsSpecAndNothingOfTheHost() throws Exception {
+            Path exe = script("env", "exec /usr/bin/env");
+            try (PluginProcess p = start(exe, Map.of("PATH", "/usr/bin:/bin", "DECLARED", "yes"))) {
+                Set<String> names = new TreeSet<>();
+                for (String line : readAll(p).split("\n")) {
+                    names.add(line.substring(0, line.indexOf('=')));
+                }
+                // /bin/sh may add PWD; nothing else of the host's environment may appear
+                names.remove("PWD");
+                assertEquals(Set.of("DECLARED", "PATH"), names);
+            }
+        }
+
+        @Test
+        void theWorkingDirectoryIsTheOneAskedFor() throws Exception {
+            Path exe = script("pwd", "pwd");
+            Path cwd = Files.createDirectory(dir.resolve("work"));
+            try (PluginProcess p = PluginProcess.start(
+                    new SpawnSpec(List.of(exe.toString()), PATH_ONLY, Optional.of(cwd), "test"))) {
+                assertEquals(cwd.toRealPath().toString(), readAll(p).strip());
+            }
+        }
+    }
+
+    @Nested
+    class Stderr {
+        @Test
+        void keepsOnlyTheLastFortyLines() throws Exception {
+            Path exe = script("flood", "i=0; while [ $i -lt 100 ]; do echo \"line $i\" >&2; i=$((i+1)); done");
+            try (PluginProcess p = start(exe, PATH_ONLY)) {
+                ExitStatus s = p.exited().get(10, TimeUnit.SECONDS);
+                assertEquals(40, s.stderrTail().size());
+                assertEquals("line 60", s.stderrTail().getFirst());
+                assertEquals("line 99", s.lastStderrLine());
+                assertEquals(100, p.stderr().totalLines());
+            }
+        }
+
+        @Test
+        void cutsLongLinesAt512BytesAndMarksTheCut() throws Exception {
+            Path exe = script("long", "head -c 5000 /dev/zero | tr '\\0' 'x' >&2; echo >&2; echo after >&2");
+            try (PluginProcess p = start(exe, PATH_ONLY)) {
+                ExitStatus s = p.exited().get(10, TimeUnit.SECONDS);
+                assertEquals("x".repeat(512) + "…", s.stderrTail().get(0));
+                assertEquals("after", s.stderrTail().get(1));
+            }
+        }
+
+        @Test
+        void masksCredentialLookingValues() throws Exception {
+            Path exe = script("leak", "echo 'connecting with api_key=abcdef123456 to host' >&2");
+            try (PluginProcess p = start(exe, PATH_ONLY)) {
+                ExitStatus s = p.exited().get(10, TimeUnit.SECONDS);
+                assertEquals("connecting with api_key=*** to host", s.lastStderrLine());
+            }
+        }
+    }
+
+    @Nested
+    class Exit {
+        @Test
+        void reportsTheExitCodeAndTheLastStderrLine() throws Exception {
+            Path exe = script("die", "echo 'fatal: out of cheese' >&2; exit 3");
+            try (PluginProcess p = start(exe, PATH_ONLY)) {
+                ExitStatus s = p.exited().get(10, TimeUnit.SECONDS);
+                assertEquals(3, s.code());
+                assertEquals("fatal: out of cheese", s.lastStderrLine());
+            }
+        }
+
+        @Test
+        void stdoutEndsWhenThePluginExitsEvenIfAGrandchildHoldsIt() throws Exception {
+            Path exe = script("hold", "sleep 3600 & echo hi; exit 0");
+            try (PluginProcess p = start(exe, PATH_ONLY)) {
+                String out = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> readAll(p));
+                assertEquals("hi\n", out);
+            }
+        }
+
+        @Test
+        void aMissingExecutableIsRefusedNamingIt() {
+            Path missing = dir.resolve("nope");
+            SpawnFailed e = assertThrows(SpawnFailed.class, () -> start(missing, PATH_ONLY));
+            assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+        }
+
+        @Test
+        void aFileThatIsNotExecutableIsRefusedWithTheFix() throws IOException {
+            Path plain = Files.writeString(dir.resolve("plain"), "#!/bin/sh\n");
+            SpawnFailed e = assertThrows(SpawnFailed.class, () -> start(plain, PATH_ONLY));
+            assertTrue(e.getMessage().contains("chmod +x"), e.getMessage());
+        }
+    }
+
+    @Nested
+    class Stop {
+        @Test
+        void aPluginThatExitsOnEofStopsAtTheFirstStep() throws Exception {
+            Path exe = script("cat", "exec cat");
+            PluginProcess p = start(exe, PATH_ONLY);
+            assertEquals(Termination.EXITED_ON_EOF, p.stop(SHORT_STEP));
+            assertFalse(p.isAlive());
+        }
+
+        @Test
+        void aPluginThatIgnoresEofGetsSigterm() throws Exception {
+            Path exe = script("sleeper", "exec sleep 3600");
+            PluginProcess p = start(exe, PATH_ONLY);
+            assertEquals(Termination.TERMINATED, p.stop(SHORT_STEP));
+            assertFalse(p.isAlive());
+        }
+
+        @Test
+        void aPluginThatIgnoresSigtermIsKilledWithItsWholeTree() throws Exception {
+            Path exe = script("stubborn", "trap '' TERM; sleep 3600 & while :; do sleep 1; done");
+            PluginProcess p = start(exe, PATH_ONLY);
+            awaitTreeSize(p, 2);
+            Set<ProcessHandle> tree = p.tree();
+            assertEquals(Termination.KILLED, p.stop(SHORT_STEP));
+            tree.forEach(h -> assertFalse(ProcessTree.isRunning(h.pid()), "left behind: " + h.pid()));
+            assertTrue(p.tree().isEmpty());
+        }
+
+        @Test
+        void anOrphanedGrandchildOfACrashedPluginIsStillReaped() throws Exception {
+            Path pidFile = dir.resolve("grandchild.pid");
+            Path exe = script("crasher", "(sleep 3600 & echo $! > " + pidFile + ") ; exit 1");
+            PluginProcess p = start(exe, PATH_ONLY);
+            assertEquals(1, p.exited().get(10, TimeUnit.SECONDS).code());
+            long grandchild = Long.parseLong(Files.readString(pidFile).strip());
+            assertTrue(ProcessTree.isRunning(grandchild));
+            p.close();
+            assertFalse(ProcessTree.isRunning(grandchild));
+        }
+
+        @Test
+        void thePluginLeadsItsOwnSession() throws Exception {
+            Path exe = script("sleeper", "echo started; exec sleep 3600");
+            try (PluginProcess p = start(exe, PATH_ONLY)) {
+                assertEquals('s', p.stdout().read()); // the script runs: setsid has done its work
+                assertEquals(p.pid(), ProcessTree.sessionOf(Path.of("/proc", Long.toString(p.pid()))));
+            }
+        }
+
+        @Test
+        void closeIsIdempotent() throws Exception {
+            Path exe = script("cat", "exec cat");
+            PluginProcess p = start(exe, PATH_ONLY);
+            p.close();
+            p.close();
+            assertFalse(p.isAlive());
+        }
+
+        private static void awaitTreeSize(PluginProcess p, int size) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (p.tree().size() < size) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("tree never reached " + size + ": " + p.tree());
+                }
+                Thread.onSpinWait();
+                Thread.sleep(10); // polling a condition with a deadline, not waiting "a bit"
+            }
+        }
+    }
+}
