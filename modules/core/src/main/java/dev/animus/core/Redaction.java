@@ -2,6 +2,7 @@ package dev.animus.core;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -17,7 +18,7 @@ public final class Redaction {
             // key=value, key: value, "key": "value" where the key names a credential
             Pattern.compile("(?i)([\"']?[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|"
                     + "access[_-]?key|private[_-]?key|credential|auth)[A-Za-z0-9_.-]*[\"']?\\s*[:=]\\s*)"
-                    + "(\"[^\"]*\"|'[^']*'|[^\\s,;&]+)"),
+                    + "((?i:bearer|basic|token)\\s+)?(\"[^\"]*\"|'[^']*'|[^\\s,;&]+)"),
             // Authorization: Bearer xyz / Basic xyz
             Pattern.compile("(?i)(\\b(?:bearer|basic)\\s+)([A-Za-z0-9._~+/=-]{6,})"));
 
@@ -36,7 +37,8 @@ public final class Redaction {
         Objects.requireNonNull(text, "text");
         String out = text;
         for (Pattern p : KEY_VALUE) {
-            out = p.matcher(out).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(m.group(1) + MASK));
+            out = p.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
+                    m.group(1) + (m.groupCount() > 2 && m.group(2) != null ? m.group(2) : "") + MASK));
         }
         for (Pattern p : BARE_TOKENS) {
             out = p.matcher(out).replaceAll(MASK);
