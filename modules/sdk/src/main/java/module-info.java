@@ -1,9 +1,12 @@
 /**
  * A small library for writing Animus plugins in Java: {@code --manifest}, the handshake, method
- * dispatch, notifications and shutdown over stdio.
+ * dispatch, progress and other notifications, cancellation and shutdown over stdio.
  *
- * <p>Uses only the wire layer; must never depend on runtime or shell (a plugin is not a host).
+ * <p>It carries its own tiny JSON-RPC codec over Jackson, so a plugin needs nothing of the host.
+ * Must never depend on runtime, shell or any other host module (a plugin is not a host).
  */
 module dev.animus.sdk {
-    requires transitive dev.animus.rpc;
+    requires transitive tools.jackson.databind;
+
+    exports dev.animus.sdk;
 }

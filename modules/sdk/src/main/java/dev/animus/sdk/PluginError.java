@@ -1,0 +1,71 @@
+package dev.animus.sdk;
+
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A JSON-RPC error a handler throws to answer its request with that exact error. Any other
+ * exception a handler throws is answered with {@code -32603} (internal error).
+ *
+ * <p>Kinds may define application codes of {@code -32100} and below; {@code data} may carry
+ * {@code {"category": ...}}, which callers branch on instead of the message text.
+ */
+public final class PluginError extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Invalid request: not a JSON-RPC request, or an id already in flight. */
+    public static final int INVALID_REQUEST = -32600;
+    /** Method not found. */
+    public static final int METHOD_NOT_FOUND = -32601;
+    /** Invalid params (also: the host's protocol major differs from the plugin's). */
+    public static final int INVALID_PARAMS = -32602;
+    /** Internal error: the handler failed. */
+    public static final int INTERNAL_ERROR = -32603;
+    /** Not initialized: a domain request before {@code initialized}. */
+    public static final int NOT_INITIALIZED = -32000;
+    /** Method not supported: an optional method the caller may fall back from. */
+    public static final int METHOD_NOT_SUPPORTED = -32001;
+    /** Request cancelled by {@code $/cancelRequest}. */
+    public static final int REQUEST_CANCELLED = -32002;
+
+    private final int code;
+    private final transient JsonNode data;
+
+    /** An error without {@code data}. */
+    public PluginError(int code, String message) {
+        this(code, message, null);
+    }
+
+    /**
+     * An error with {@code data}; a {@code null} data means none.
+     *
+     * @throws NullPointerException if {@code message} is null
+     */
+    public PluginError(int code, String message, JsonNode data) {
+        super(Objects.requireNonNull(message, "message"));
+        this.code = code;
+        this.data = data;
+    }
+
+    /** {@code -32602} with {@code message}: the caller sent params the method cannot use. */
+    public static PluginError invalidParams(String message) {
+        return new PluginError(INVALID_PARAMS, message);
+    }
+
+    /** The JSON-RPC error code. */
+    public int code() {
+        return code;
+    }
+
+    /** The error message, never null. */
+    public String message() {
+        return getMessage();
+    }
+
+    /** The {@code error.data} value, if any. */
+    public Optional<JsonNode> data() {
+        return Optional.ofNullable(data);
+    }
+}

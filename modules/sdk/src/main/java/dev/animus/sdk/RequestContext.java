@@ -1,0 +1,54 @@
+package dev.animus.sdk;
+
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One request being handled: its params, a way to stream notifications back while it runs, and
+ * its cancellation state. Thread-safe; valid while the connection is open.
+ *
+ * <p>Cancellation: when the host sends {@code $/cancelRequest} for this request, {@link
+ * #isCancelled()} turns true, {@link #awaitCancellation} returns, and the handler's thread is
+ * interrupted. Whatever the handler then returns or throws, the request is answered {@code -32002}.
+ */
+public interface RequestContext {
+
+    /** The request id, a JSON integer or string. */
+    JsonNode id();
+
+    /** The method name. */
+    String method();
+
+    /** The params; an empty object when the request has none. */
+    JsonNode params();
+
+    /**
+     * The params of the host's {@code initialize} request ({@code protocol_version},
+     * {@code host_info}, {@code capabilities}, {@code init_extensions}).
+     */
+    JsonNode initializeParams();
+
+    /** Sends {@code $/progress} with params {@code {"id": <this request's id>, "value": value}}. */
+    void progress(Object value);
+
+    /**
+     * Sends a notification {@code method} with {@code params} (any value Jackson can write, or a
+     * {@code JsonNode}). Streaming kinds put the request id in their params themselves.
+     */
+    void notify(String method, Object params);
+
+    /** Whether the host has cancelled this request. */
+    boolean isCancelled();
+
+    /** @throws CancellationException if the host has cancelled this request */
+    void checkCancelled();
+
+    /**
+     * Waits until the host cancels this request or {@code timeout} passes, whichever is first.
+     *
+     * @return true if the request was cancelled (the thread's interrupt flag may then be set too)
+     * @throws InterruptedException if the thread is interrupted for another reason
+     */
+    boolean awaitCancellation(Duration timeout) throws InterruptedException;
+}
