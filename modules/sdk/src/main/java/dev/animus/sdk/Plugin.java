@@ -49,8 +49,8 @@ public interface Plugin {
     /**
      * Runs as a plugin executable's {@code main} should. With {@code --manifest}: prints the
      * manifest as one line on stdout and returns 0. Without arguments: serves the protocol on
-     * stdin/stdout until {@code exit} or end of stdin and returns the exit code (0, or 1 when a
-     * stream broke). With any other argument: a usage line on stderr, returns 2.
+     * stdin/stdout (see {@link #serve}) and returns the exit code. With any other argument: a
+     * usage line on stderr, returns 2.
      *
      * <p>While serving, {@code System.out} is pointed at stderr so that a stray {@code println}
      * in plugin code cannot corrupt the protocol stream.
@@ -60,9 +60,10 @@ public interface Plugin {
     int run(String[] args);
 
     /**
-     * Serves the protocol over the given streams until {@code exit} or end of {@code in}; for
-     * tests and embedding. Handlers still running at the end are cancelled and their answers are
-     * not written. The streams are not closed.
+     * Serves the protocol over the given streams; for tests and embedding. It ends at once on the
+     * {@code exit} notification; at end of {@code in} it first lets the handlers already running
+     * answer, for at most one second. Handlers still running at the end are cancelled and their
+     * answers are not written. The streams are not closed.
      *
      * <p>{@code out} must not be a stream over an interruptible channel: cancellation interrupts
      * the handler thread, which would close such a stream under a write.

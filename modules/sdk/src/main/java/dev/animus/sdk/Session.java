@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -18,12 +20,20 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Phases: awaiting {@code initialize} → awaiting {@code initialized} → ready. Only in ready do
  * the plugin's methods run; before it they are answered {@code -32000}. {@code $/ping},
  * {@code health/check} and {@code shutdown} are answered in every phase. The session ends with
- * exit code 0 on the {@code exit} notification or end of stdin, and 1 when stdin or stdout fails.
+ * exit code 0 on the {@code exit} notification (at once) or end of stdin (after the requests
+ * already running have been answered, for at most {@link #END_OF_INPUT_GRACE}), and with 1 when
+ * stdin or stdout fails.
  *
  * <p>One reader thread dispatches; lifecycle answers are written from it, handlers run on their
  * own virtual threads. Used once.
  */
 final class Session {
+
+    /**
+     * How long end of stdin waits for running handlers. Short: the host waits 2 s for the exit
+     * after closing stdin; the grace is for a person piping a few requests in by hand.
+     */
+    static final Duration END_OF_INPUT_GRACE = Duration.ofSeconds(1);
 
     private enum Phase { AWAITING_INITIALIZE, AWAITING_INITIALIZED, READY }
 
@@ -33,6 +43,7 @@ final class Session {
     private final LongSupplier nanoTime;
     private final long startedNanos;
     private final ConcurrentHashMap<String, InFlightRequest> inFlight = new ConcurrentHashMap<>();
+    private final Set<Thread> handlers = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
     private volatile Phase phase = Phase.AWAITING_INITIALIZE;
     private volatile JsonNode initializeParams = Frames.object();
@@ -62,6 +73,9 @@ final class Session {
         int code = 0;
         try {
             new FrameReader(in, diagnostics, FrameReader.MAX_FRAME_BYTES).readAll(this::dispatch);
+            awaitHandlers(END_OF_INPUT_GRACE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (IOException e) {
             diagnostics.warn("reading stdin failed: " + e.getMessage());
             code = 1;
@@ -70,6 +84,17 @@ final class Session {
             code = 1;
         } finally {
             exitCode.complete(code);
+        }
+    }
+
+    private void awaitHandlers(Duration grace) throws InterruptedException {
+        long deadline = nanoTime.getAsLong() + grace.toNanos();
+        for (Thread handler : Set.copyOf(handlers)) {
+            long left = deadline - nanoTime.getAsLong();
+            if (left <= 0 || exitCode.isDone()) {
+                return;
+            }
+            handler.join(Duration.ofNanos(left));
         }
     }
 
@@ -91,7 +116,8 @@ final class Session {
                 fail(NullNode.getInstance(), PluginError.INVALID_REQUEST, "id must be an integer or a string");
             }
         } else if (id != null && (message.has("result") || message.has("error"))) {
-            diagnostics.warn("dropped a response to id " + id + ": nothing here waits for answers");
+            diagnostics.warn("dropped a response (nothing here waits for answers): "
+                    + Diagnostics.excerpt(frame.toString()));
         } else if (id != null && isValidId(id)) {
             fail(id, PluginError.INVALID_REQUEST, "not a JSON-RPC request: 'method' must be a string");
         } else {
@@ -151,7 +177,7 @@ final class Session {
             fail(id, PluginError.INVALID_REQUEST, "request id " + id + " is already in flight");
             return;
         }
-        Thread thread = PluginThreads.unstarted(method, () -> complete(key, call, handler));
+        Thread thread = handlerThread(method, () -> complete(key, call, handler));
         call.runOn(thread);
         thread.start();
     }
@@ -183,7 +209,7 @@ final class Session {
     }
 
     private void startRaw(ObjectNode frame, JsonNode id, String method, RawMethodHandler handler) {
-        PluginThreads.unstarted(method, () -> {
+        handlerThread(method, () -> {
             try {
                 handler.handle(frame, writer);
             } catch (Exception e) {
@@ -191,6 +217,19 @@ final class Session {
                 fail(id, PluginError.INTERNAL_ERROR, "internal error in " + method + ": " + e);
             }
         }).start();
+    }
+
+    /** A handler thread, known to {@link #awaitHandlers} while it runs. */
+    private Thread handlerThread(String method, Runnable body) {
+        Thread thread = PluginThreads.unstarted(method, () -> {
+            try {
+                body.run();
+            } finally {
+                handlers.remove(Thread.currentThread());
+            }
+        });
+        handlers.add(thread);
+        return thread;
     }
 
     private void notification(String method, JsonNode params) {

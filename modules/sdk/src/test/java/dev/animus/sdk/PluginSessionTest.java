@@ -317,7 +317,17 @@ class PluginSessionTest {
         }
 
         @Test
-        void endOfInputEndsTheSessionWithZeroEvenWithARequestInFlight() {
+        void endOfInputLetsRunningRequestsAnswerFirst() {
+            var host = HostEnd.ready(sample());
+            host.request(1, "wait", "{}");
+            host.closeInput();
+            release.countDown();
+            assertEquals("released", host.next().get("result").asString());
+            assertEquals(0, host.exitCode());
+        }
+
+        @Test
+        void endOfInputEndsTheSessionWithZeroEvenWithARequestThatNeverEnds() {
             var host = HostEnd.ready(sample());
             host.request(1, "sleep", "{}");
             host.closeInput();
