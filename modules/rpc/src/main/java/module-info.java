@@ -9,4 +9,6 @@ module dev.animus.rpc {
     requires transitive dev.animus.core;
     requires transitive tools.jackson.databind;
     requires org.slf4j;
+
+    exports dev.animus.rpc;
 }

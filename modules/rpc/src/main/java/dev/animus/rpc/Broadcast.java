@@ -1,0 +1,42 @@
+package dev.animus.rpc;
+
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Fans the peer's notifications out to every subscriber. Publishing never waits for a subscriber:
+ * each has its own bounded buffer that drops its oldest entry when full. Thread-safe; published to
+ * by the reader thread only.
+ */
+final class Broadcast {
+    private final CopyOnWriteArrayList<SubscriberQueue> subscribers = new CopyOnWriteArrayList<>();
+    private volatile ConnectionLost ended;
+
+    Subscription subscribe(int capacity) {
+        SubscriberQueue queue = new SubscriberQueue(capacity, subscribers::remove);
+        subscribers.add(queue);
+        ConnectionLost cause = ended;
+        if (cause != null) {
+            queue.end(cause);
+        }
+        return queue;
+    }
+
+    /** Delivers to every subscriber; returns how many had to drop a notification to take it. */
+    int publish(Notification notification) {
+        int lagging = 0;
+        for (SubscriberQueue queue : subscribers) {
+            if (!queue.offer(notification)) {
+                lagging++;
+            }
+        }
+        return lagging;
+    }
+
+    /** Ends every subscription (after its buffered notifications) with the connection's cause. */
+    void end(ConnectionLost cause) {
+        ended = cause;
+        for (SubscriberQueue queue : subscribers) {
+            queue.end(cause);
+        }
+    }
+}

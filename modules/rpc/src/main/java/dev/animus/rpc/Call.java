@@ -1,0 +1,140 @@
+package dev.animus.rpc;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import tools.jackson.databind.JsonNode;
+
+/** One request of a {@link Connection} and the future of its response. Thread-safe. */
+final class Call implements PendingCall {
+    /** No deadline: the timeout is too long to represent in nanoseconds. */
+    static final long NO_DEADLINE = Long.MAX_VALUE;
+    /**
+     * How long {@link #await()} spins before parking. A round trip to a local process usually
+     * completes well within this, and parking costs a wake-up (several microseconds) that would
+     * dominate the latency; a call that takes longer parks after a few tens of microseconds.
+     */
+    private static final long SPIN_NANOS = 50_000;
+
+    private final Connection connection;
+    private final long id;
+    private final String method;
+    private final Duration timeout;
+    private final long deadline;
+    private final Outcome outcome = new Outcome();
+
+    Call(Connection connection, long id, String method, Duration timeout, long now) {
+        this.connection = connection;
+        this.id = id;
+        this.method = method;
+        this.timeout = timeout;
+        this.deadline = deadlineOf(timeout, now);
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public String method() {
+        return method;
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> result() {
+        return outcome;
+    }
+
+    @Override
+    public void cancel() {
+        if (outcome.fail(new RequestCancelled(method))) {
+            connection.forget(this);
+            connection.sendCancelNotice(id);
+        }
+    }
+
+    @Override
+    public JsonNode await() {
+        if (!outcome.isDone()) {
+            spin();
+        }
+        try {
+            return outcome.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RpcException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(method + " was completed from outside the connection", e.getCause());
+        } catch (InterruptedException e) {
+            cancel();
+            Thread.currentThread().interrupt();
+            throw new RequestCancelled(method);
+        }
+    }
+
+    long deadline() {
+        return deadline;
+    }
+
+    /** Completes with the result; false if the call had already completed (a late response). */
+    boolean resolve(JsonNode result) {
+        return outcome.succeed(result);
+    }
+
+    /** Completes with the failure; false if the call had already completed. */
+    boolean reject(RpcException failure) {
+        return outcome.fail(failure);
+    }
+
+    /** The deadline passed: fail with {@link RequestTimedOut} and tell the peer. */
+    void expire() {
+        if (outcome.fail(new RequestTimedOut(method, timeout))) {
+            connection.sendCancelNotice(id);
+        }
+    }
+
+    private void spin() {
+        long until = System.nanoTime() + SPIN_NANOS;
+        for (int i = 1; !outcome.isDone(); i++) {
+            Thread.onSpinWait();
+            if ((i & 0xFF) == 0 && System.nanoTime() > until) {
+                return;
+            }
+        }
+    }
+
+    private static long deadlineOf(Duration timeout, long now) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        if (timeout.compareTo(Duration.ofDays(365)) > 0) {
+            return NO_DEADLINE;
+        }
+        return now + timeout.toNanos();
+    }
+
+    /** The future handed out: cancelling it cancels the call. */
+    private final class Outcome extends CompletableFuture<JsonNode> {
+        boolean succeed(JsonNode result) {
+            return super.complete(result);
+        }
+
+        boolean fail(RpcException failure) {
+            return super.completeExceptionally(failure);
+        }
+
+        /** Cancels the call (see {@link PendingCall#cancel()}); completes with {@link RequestCancelled}. */
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean wasPending = !isDone();
+            Call.this.cancel();
+            return wasPending && isDone();
+        }
+
+        @Override
+        public <U> CompletableFuture<U> newIncompleteFuture() {
+            return new CompletableFuture<>();
+        }
+    }
+}

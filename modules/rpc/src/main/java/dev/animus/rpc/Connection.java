@@ -1,0 +1,280 @@
+package dev.animus.rpc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/** The {@link RpcConnection} over a pair of streams; see the interface for the contract. */
+final class Connection implements RpcConnection {
+    private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
+
+    private final RpcOptions options;
+    private final String peer;
+    private final InputStream fromPeer;
+    private final FrameWriter writer;
+    private final FrameReader reader;
+    private final PendingCalls calls = new PendingCalls();
+    private final Broadcast broadcast = new Broadcast();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final AtomicReference<ConnectionLost> cause = new AtomicReference<>();
+    private final CompletableFuture<ConnectionLost> closed = new CompletableFuture<>();
+    private final AtomicBoolean endOfStreamAsked = new AtomicBoolean();
+    private final CompletableFuture<ConnectionLost> endOfStream = new CompletableFuture<>();
+    private volatile boolean peerCancels;
+
+    /** Written by the reader thread only. */
+    private volatile long invalidEnvelopes;
+    private volatile long droppedResponses;
+    private volatile long rejectedRequests;
+    private volatile long laggedNotifications;
+
+    private Connection(InputStream fromPeer, OutputStream toPeer, RpcOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.peer = options.peerName();
+        this.fromPeer = Objects.requireNonNull(fromPeer, "fromPeer");
+        this.writer = new FrameWriter(toPeer, options.writeTimeout(), peer, this::writerDied);
+        this.reader = new FrameReader(fromPeer, options.maxFrameBytes(), new Dispatch(), peer);
+    }
+
+    static Connection start(InputStream fromPeer, OutputStream toPeer, RpcOptions options) {
+        Connection connection = new Connection(fromPeer, toPeer, options);
+        Thread readerThread = RpcThreads.newReader(connection.peer, connection::readLoop);
+        connection.writer.deferFlushesOn(readerThread);
+        readerThread.start();
+        return connection;
+    }
+
+    @Override
+    public PendingCall call(String method, JsonNode params, Duration timeout) {
+        Objects.requireNonNull(method, "method");
+        Outbound.checkParams(Objects.requireNonNull(params, "params"));
+        Objects.requireNonNull(timeout, "timeout");
+        Call call = new Call(this, nextId.getAndIncrement(), method, timeout, System.nanoTime());
+        calls.add(call);
+        ConnectionLost dead = cause.get();
+        if (dead != null) {
+            calls.remove(call);
+            call.reject(dead);
+            return call;
+        }
+        try {
+            writer.write(Outbound.request(call.id(), method, params));
+        } catch (ConnectionLost lost) {
+            calls.remove(call);
+            call.reject(causeOr(lost));
+        } catch (RuntimeException unsendable) {
+            calls.remove(call);
+            throw unsendable;
+        }
+        return call;
+    }
+
+    @Override
+    public void notify(String method, JsonNode params) {
+        Objects.requireNonNull(method, "method");
+        Outbound.checkParams(Objects.requireNonNull(params, "params"));
+        try {
+            writer.write(Outbound.notification(method, params));
+        } catch (ConnectionLost lost) {
+            throw causeOr(lost);
+        }
+    }
+
+    @Override
+    public Subscription subscribe() {
+        return broadcast.subscribe(options.broadcastCapacity());
+    }
+
+    @Override
+    public Subscription subscribe(int capacity) {
+        return broadcast.subscribe(capacity);
+    }
+
+    @Override
+    public void peerSupportsCancellation(boolean supported) {
+        peerCancels = supported;
+    }
+
+    @Override
+    public void fail(ConnectionLost failure) {
+        Objects.requireNonNull(failure, "failure");
+        if (!cause.compareAndSet(null, failure)) {
+            return;
+        }
+        LOG.debug("{}: connection dead: {}", peer, failure.getMessage());
+        writer.kill(failure);
+        calls.failAll(failure);
+        broadcast.end(failure);
+        try {
+            fromPeer.close();
+        } catch (IOException e) {
+            LOG.debug("{}: closing the input stream failed: {}", peer, e.toString());
+        }
+        closed.complete(failure);
+    }
+
+    @Override
+    public boolean isOpen() {
+        return cause.get() == null;
+    }
+
+    @Override
+    public CompletableFuture<ConnectionLost> whenClosed() {
+        return closed.copy();
+    }
+
+    @Override
+    public RpcStats stats() {
+        FrameStats frames = reader.stats();
+        return new RpcStats(frames.frames(), writer.framesWritten(), frames.malformed(), frames.oversized(),
+                invalidEnvelopes, droppedResponses, rejectedRequests, laggedNotifications);
+    }
+
+    @Override
+    public void close() {
+        fail(new ConnectionLost("connection closed"));
+    }
+
+    /** A call completed without its response (cancelled): stop waiting for it. */
+    void forget(Call call) {
+        calls.remove(call);
+    }
+
+    /** Tells the peer to stop working on a request, if it advertised cancellation. Best effort. */
+    void sendCancelNotice(long id) {
+        if (!peerCancels || !isOpen()) {
+            return;
+        }
+        try {
+            writer.write(Outbound.cancelRequest(id));
+        } catch (ConnectionLost lost) {
+            LOG.debug("{}: $/cancelRequest for {} not sent: {}", peer, id, lost.getMessage());
+        }
+    }
+
+    private void readLoop() {
+        try {
+            reader.run();
+            if (isOpen()) {
+                fail(peerGone());
+            }
+        } catch (UncheckedIOException readFailed) {
+            if (isOpen()) {
+                fail(withPeerExit(readFailed.getMessage(), readFailed));
+            }
+        } catch (RuntimeException | Error bug) {
+            LOG.error("{}: the reader thread failed", peer, bug);
+            fail(new ConnectionLost("the reader of " + peer + " failed: " + bug, bug));
+        }
+    }
+
+    private void writerDied(ConnectionLost writerCause) {
+        if (!isOpen()) {
+            return;
+        }
+        fail(writerCause.getCause() instanceof IOException io ? withPeerExit(writerCause.reason(), io) : writerCause);
+    }
+
+    /** An I/O failure usually means the peer exited: add its exit code and stderr tail. */
+    private ConnectionLost withPeerExit(String what, Exception failure) {
+        ConnectionLost gone = peerGone();
+        ConnectionLost lost = new ConnectionLost(what + "; " + gone.reason(), gone.exitCode(), gone.stderrTail());
+        lost.initCause(failure);
+        return lost;
+    }
+
+    /** The end-of-stream cause from the options' supplier, asked at most once. */
+    private ConnectionLost peerGone() {
+        if (endOfStreamAsked.compareAndSet(false, true)) {
+            try {
+                endOfStream.complete(Objects.requireNonNull(options.endOfStream().get(), "endOfStream value"));
+            } catch (RuntimeException supplierFailed) {
+                LOG.warn("{}: the end-of-stream supplier failed", peer, supplierFailed);
+                endOfStream.complete(new ConnectionLost(peer + " closed its stdout"));
+            }
+        }
+        return endOfStream.join();
+    }
+
+    private ConnectionLost causeOr(ConnectionLost fallback) {
+        ConnectionLost dead = cause.get();
+        return dead != null ? dead : fallback;
+    }
+
+    private void handle(Inbound message) {
+        switch (message) {
+            case Inbound.Response response -> {
+                Call call = calls.take(response.id());
+                if (call == null || !call.resolve(response.result())) {
+                    dropResponse(response.id());
+                }
+            }
+            case Inbound.ErrorResponse error -> {
+                Call call = calls.take(error.id());
+                if (call == null || !call.reject(new RemoteError(error.code(), error.message(), error.data(), call.method()))) {
+                    dropResponse(error.id());
+                }
+            }
+            case Inbound.PeerNotification notification ->
+                    laggedNotifications += broadcast.publish(notification.notification());
+            case Inbound.PeerRequest request -> answer(request);
+            case Inbound.Unmatched unmatched -> {
+                droppedResponses++;
+                LOG.warn("{}: dropped a response with id {}, which the host never sends ({})",
+                        peer, unmatched.id(), unmatched.summary());
+            }
+            case Inbound.Invalid invalid -> {
+                invalidEnvelopes++;
+                LOG.warn("{}: dropped an invalid message: {}", peer, invalid.why());
+            }
+        }
+    }
+
+    private void dropResponse(long id) {
+        droppedResponses++;
+        LOG.warn("{}: dropped a response to id {}: no call waits for it (late, duplicate or unknown)", peer, id);
+    }
+
+    private void answer(Inbound.PeerRequest request) {
+        rejectedRequests++;
+        LOG.debug("{}: answered its request {} with -32601", peer, request.method());
+        try {
+            writer.write(Outbound.methodNotFound(request.id(), request.method()));
+        } catch (ConnectionLost lost) {
+            LOG.debug("{}: could not answer {}: {}", peer, request.method(), lost.getMessage());
+        }
+    }
+
+    /** The reader thread's view: dispatches each frame, flushes the answers once per chunk. */
+    private final class Dispatch implements FrameSink {
+        @Override
+        public void frame(JsonNode frame) {
+            if (frame.isArray() && !frame.isEmpty()) {
+                for (JsonNode message : frame) {
+                    handle(Inbound.classify(message));
+                }
+            } else {
+                handle(Inbound.classify(frame));
+            }
+        }
+
+        @Override
+        public void batchEnd() {
+            try {
+                writer.flushDeferred();
+            } catch (ConnectionLost lost) {
+                LOG.debug("{}: deferred frames not flushed: {}", peer, lost.getMessage());
+            }
+        }
+    }
+}

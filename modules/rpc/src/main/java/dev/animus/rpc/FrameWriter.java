@@ -1,0 +1,284 @@
+package dev.animus.rpc;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Writes frames to a stream (protocol §1): compact JSON, one frame per line ({@code '\n'} after
+ * each), never interleaved, flushed as soon as written, and with a bounded write time after which
+ * the writer is dead.
+ *
+ * <p>How: a frame is serialized under one lock into a shared buffer; then one thread at a time
+ * (the <em>flusher</em>) hands the buffer to the stream and flushes it, outside the lock. A writer
+ * that arrives while another thread flushes appends its frame and waits until the flusher has
+ * pushed it, so concurrent writers share one system call (the last one in, in effect, flushes for
+ * all) and a write that returns has reached the stream. Writes from the thread named by
+ * {@link #deferFlushesOn(Thread)} (a connection's reader thread) only append; they reach the
+ * stream at {@link #flushDeferred()}, called when the reader finished a chunk, so the answers to a
+ * burst of messages leave in one write (Netty's flush at the end of a read). The buffer is bounded:
+ * past 1 MiB, writers wait for the flusher.
+ *
+ * <p>A push that blocks longer than the write timeout (the peer stopped reading) kills the writer:
+ * see {@link WriteWatchdog}. Death, by timeout, by an I/O error or by {@link #close()}, is final:
+ * waiting and later writes throw the same {@link ConnectionLost}, frames not yet pushed are
+ * dropped, the stream is closed (from another thread if a push is blocked on it, which unblocks
+ * channels and pipes that support asynchronous close), and the death listener runs once.
+ *
+ * <p>Thread-safe.
+ */
+public final class FrameWriter implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(FrameWriter.class);
+    private static final JsonMapper JSON = JsonMapper.shared();
+    private static final int HIGH_WATER = 1024 * 1024;
+
+    private final OutputStream out;
+    private final Duration writeTimeout;
+    private final String peerName;
+    private final Consumer<ConnectionLost> onDeath;
+    private final WriteWatchdog watchdog;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition pushed = lock.newCondition();
+    private final AtomicBoolean announced = new AtomicBoolean();
+
+    private ByteSink pending = new ByteSink();
+    private ByteSink spare = new ByteSink();
+    private boolean flushing;
+    private long appendedFrames;
+    private long pushedFrames;
+    private volatile ConnectionLost dead;
+    private volatile Thread deferringThread;
+
+    /** A writer whose errors name the peer {@code "peer"} and that tells nobody when it dies. */
+    public FrameWriter(OutputStream out, Duration writeTimeout) {
+        this(out, writeTimeout, "peer", cause -> {});
+    }
+
+    /**
+     * @param out the peer's input; owned by the writer from now on
+     * @param writeTimeout how long one push to the stream may block; positive
+     * @param peerName names the peer in error messages
+     * @param onDeath called once, with the cause, when the writer dies (not on the lock)
+     */
+    public FrameWriter(OutputStream out, Duration writeTimeout, String peerName, Consumer<ConnectionLost> onDeath) {
+        this.out = Objects.requireNonNull(out, "out");
+        this.writeTimeout = Objects.requireNonNull(writeTimeout, "writeTimeout");
+        this.peerName = Objects.requireNonNull(peerName, "peerName");
+        this.onDeath = Objects.requireNonNull(onDeath, "onDeath");
+        if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+            throw new IllegalArgumentException("writeTimeout must be positive: " + writeTimeout);
+        }
+        this.watchdog = new WriteWatchdog(writeTimeout.toNanos(), this::stalled);
+    }
+
+    /**
+     * Writes one frame and returns once it reached the stream (deferred writes: once buffered).
+     *
+     * @param frame a JSON object or array
+     * @throws ConnectionLost if the writer is dead or dies before the frame was pushed (an I/O error,
+     *     or the push blocked past the write timeout)
+     * @throws IllegalArgumentException if the frame is not a container or cannot be serialized
+     */
+    public void write(JsonNode frame) {
+        Objects.requireNonNull(frame, "frame");
+        if (!frame.isContainer()) {
+            throw new IllegalArgumentException("a frame is a JSON object or array, not " + frame.getNodeType());
+        }
+        ConnectionLost failure;
+        lock.lock();
+        try {
+            long mine = append(frame);
+            if (Thread.currentThread() == deferringThread && pending.size() < HIGH_WATER) {
+                return;
+            }
+            if (flushing) {
+                awaitPushed(mine);
+                return;
+            }
+            failure = drain();
+        } finally {
+            lock.unlock();
+        }
+        throwIfDied(failure);
+    }
+
+    /** From now on, frames written by {@code thread} wait in the buffer until {@link #flushDeferred()}. */
+    public void deferFlushesOn(Thread thread) {
+        deferringThread = Objects.requireNonNull(thread, "thread");
+    }
+
+    /**
+     * Pushes buffered frames, if any and if no other thread is pushing them already.
+     *
+     * @throws ConnectionLost if the push fails or times out
+     */
+    public void flushDeferred() {
+        ConnectionLost failure;
+        lock.lock();
+        try {
+            if (flushing || pending.size() == 0 || dead != null) {
+                return;
+            }
+            failure = drain();
+        } finally {
+            lock.unlock();
+        }
+        throwIfDied(failure);
+    }
+
+    /** Frames accepted so far (pushed or waiting to be). */
+    public long framesWritten() {
+        lock.lock();
+        try {
+            return appendedFrames;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the writer is still alive. */
+    public boolean isAlive() {
+        return dead == null;
+    }
+
+    /** Kills the writer with {@code ConnectionLost("writer closed")}; idempotent. */
+    @Override
+    public void close() {
+        kill(new ConnectionLost("writer to " + peerName + " closed"));
+    }
+
+    /** Kills the writer with {@code cause} unless it is already dead; does not block. */
+    void kill(ConnectionLost cause) {
+        lock.lock();
+        try {
+            if (dead == null) {
+                dead = cause;
+                pushed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        announce(dead);
+    }
+
+    private long append(JsonNode frame) {
+        while (dead == null && flushing && pending.size() >= HIGH_WATER) {
+            pushed.awaitUninterruptibly();
+        }
+        if (dead != null) {
+            throw dead;
+        }
+        int before = pending.size();
+        try {
+            JSON.writeValue(pending, frame);
+        } catch (JacksonException e) {
+            pending.truncate(before);
+            throw new IllegalArgumentException("frame cannot be serialized: " + e.getOriginalMessage(), e);
+        }
+        pending.write('\n');
+        return ++appendedFrames;
+    }
+
+    private void awaitPushed(long frame) {
+        while (pushedFrames < frame && dead == null) {
+            pushed.awaitUninterruptibly();
+        }
+        if (pushedFrames < frame) {
+            throw dead;
+        }
+    }
+
+    /** Pushes until the buffer is empty; returns the cause if the writer is (or became) dead. */
+    private ConnectionLost drain() {
+        flushing = true;
+        try {
+            while (dead == null && pending.size() > 0) {
+                ByteSink batch = pending;
+                pending = spare;
+                spare = batch;
+                long upTo = appendedFrames;
+                pushed.signalAll();
+                IOException failure;
+                lock.unlock();
+                try {
+                    failure = push(batch);
+                } finally {
+                    lock.lock();
+                }
+                batch.reset();
+                if (failure != null && dead == null) {
+                    dead = new ConnectionLost("writing to " + peerName + " failed: " + failure.getMessage(), failure);
+                } else if (failure == null) {
+                    pushedFrames = upTo;
+                }
+                pushed.signalAll();
+            }
+            return dead;
+        } finally {
+            flushing = false;
+        }
+    }
+
+    private IOException push(ByteSink batch) {
+        watchdog.started();
+        try {
+            out.write(batch.array(), 0, batch.size());
+            out.flush();
+            return null;
+        } catch (IOException e) {
+            return e;
+        } finally {
+            watchdog.finished();
+        }
+    }
+
+    private void throwIfDied(ConnectionLost failure) {
+        if (failure != null) {
+            announce(failure);
+            throw failure;
+        }
+    }
+
+    private void stalled() {
+        kill(new ConnectionLost(peerName + " stopped reading: a write blocked for more than "
+                + writeTimeout.toMillis() + " ms"));
+    }
+
+    /** Once: closes the stream (from another thread if a push is blocked on it) and tells the listener. */
+    private void announce(ConnectionLost cause) {
+        if (!announced.compareAndSet(false, true)) {
+            return;
+        }
+        boolean pushing;
+        lock.lock();
+        try {
+            pushing = flushing;
+        } finally {
+            lock.unlock();
+        }
+        if (pushing) {
+            RpcThreads.runTask("animus-rpc-close-" + peerName, this::closeStream);
+        } else {
+            closeStream();
+        }
+        onDeath.accept(cause);
+    }
+
+    private void closeStream() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            LOG.debug("{}: closing the output stream failed: {}", peerName, e.toString());
+        }
+    }
+}

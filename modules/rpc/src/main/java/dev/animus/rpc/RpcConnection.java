@@ -1,0 +1,84 @@
+package dev.animus.rpc;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One JSON-RPC 2.0 connection to a peer over a pair of byte streams (protocol §1–2): requests with
+ * integer ids from 1, responses matched by id, per-request deadlines, cancellation, and the peer's
+ * notifications fanned out to subscribers.
+ *
+ * <p>States: <em>open</em> → <em>dead</em>. The connection dies once, with one
+ * {@link ConnectionLost} cause (the first one wins): end of the peer's output, a read or write
+ * failure, a write blocked past {@link RpcOptions#writeTimeout()}, {@link #fail} or
+ * {@link #close()}. At that moment every pending call completes with the cause, subscriptions end,
+ * both streams are closed and {@link #whenClosed()} completes. Later calls complete with the cause
+ * at once.
+ *
+ * <p>Thread-safe. One reader thread per connection parses the peer's output and dispatches it;
+ * requests from the peer are answered with {@code -32601 method not found}.
+ */
+public interface RpcConnection extends AutoCloseable {
+
+    /**
+     * Starts a connection. It owns both streams from now on (and closes them when it dies) and
+     * starts its reader thread at once.
+     *
+     * @param fromPeer the peer's output (a child's stdout)
+     * @param toPeer the peer's input (a child's stdin)
+     */
+    static RpcConnection open(InputStream fromPeer, OutputStream toPeer, RpcOptions options) {
+        return Connection.start(fromPeer, toPeer, options);
+    }
+
+    /**
+     * Sends a request. Never waits for the reply; may wait for the write (bounded by the write
+     * timeout) when the peer is slow to read.
+     *
+     * @param params an object or array; {@code NullNode} or {@code MissingNode} omit {@code params}
+     * @param timeout the deadline for the response, from now; positive
+     * @return the call; already failed with the cause if the connection is dead
+     */
+    PendingCall call(String method, JsonNode params, Duration timeout);
+
+    /** Sends a request and waits for its result; see {@link PendingCall#await()}. */
+    default JsonNode request(String method, JsonNode params, Duration timeout) {
+        return call(method, params, timeout).await();
+    }
+
+    /**
+     * Sends a notification.
+     *
+     * @param params an object or array; {@code NullNode} or {@code MissingNode} omit {@code params}
+     * @throws ConnectionLost if the connection is dead or dies during the write
+     */
+    void notify(String method, JsonNode params);
+
+    /** Subscribes to the peer's notifications with {@link RpcOptions#broadcastCapacity()}. */
+    Subscription subscribe();
+
+    /** Subscribes to the peer's notifications with a buffer of {@code capacity} notifications. */
+    Subscription subscribe(int capacity);
+
+    /** Whether to send {@code $/cancelRequest} on cancellation and timeout; set after the handshake. */
+    void peerSupportsCancellation(boolean supported);
+
+    /** Kills the connection with {@code cause} (see the class doc); no effect if already dead. */
+    void fail(ConnectionLost cause);
+
+    /** Whether the connection is still open. */
+    boolean isOpen();
+
+    /** Completes with the cause once the connection is dead; never completes exceptionally. */
+    CompletableFuture<ConnectionLost> whenClosed();
+
+    /** A snapshot of the connection's counters. */
+    RpcStats stats();
+
+    /** Kills the connection with {@code ConnectionLost("connection closed")}; idempotent. */
+    @Override
+    void close();
+}
