@@ -1,0 +1,90 @@
+package dev.animus.testplugins;
+
+import dev.animus.sdk.Plugin;
+import dev.animus.sdk.PluginDefinition;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The test plugin that breaks the rules on request ({@code animus-plugin-misbehaving}); the host's
+ * tests use it to prove that each kind of misbehaviour is survived. When it serves (no
+ * arguments) it first prints the banner line {@code misbehaving plugin starting...} on stdout,
+ * before any frame; {@code --manifest} prints only the manifest. The handshake is normal.
+ *
+ * <p>Behaviour per method (params in braces, defaults after {@code =}):
+ * <ul>
+ *   <li>{@code crash} {@code {exit_code=3, stderr="misbehaving plugin: crashing on purpose"}}:
+ *       writes the stderr text (a string, or an array of lines) and exits with {@code exit_code}
+ *       in the middle of the request, without answering;
+ *   <li>{@code hang}: never answers, and ignores {@code $/cancelRequest};
+ *   <li>{@code garbage}: prints two non-JSON lines and a malformed frame on stdout, then answers
+ *       {@code {"after_garbage": true}};
+ *   <li>{@code pretty}: answers {@code {"pretty": true, "lines": [1, 2, 3]}} pretty-printed over
+ *       many lines;
+ *   <li>{@code several-per-line}: the first call is not answered until a second call of it
+ *       arrives; then both answers ({@code {"call": 1}} and {@code {"call": 2}}) are written on
+ *       one line. With {@code {with_notification: true}} it answers at once, with the answer and a
+ *       {@code $/progress} notification for the same id on one line;
+ *   <li>{@code big} {@code {bytes=1048576}}: the result is a string of {@code bytes} ASCII characters;
+ *   <li>{@code huge-frame} {@code {bytes=20971520}}: writes one line holding a valid response of
+ *       about {@code bytes} bytes to id {@code "nobody-waits"}, then answers
+ *       {@code {"after_huge_frame": true}};
+ *   <li>{@code stderr-flood} {@code {lines=10000}}: writes that many stderr lines, then answers
+ *       {@code {"lines": n}};
+ *   <li>{@code ignore-sigterm} {@code {ignore_exit=false}}: from now on SIGTERM is ignored;
+ *       answers {@code {"ignoring": ["SIGTERM"]}}. With {@code ignore_exit: true}, {@code exit}
+ *       and end of stdin no longer end the process either: only SIGKILL does;
+ *   <li>{@code fork-grandchild}: starts {@code sleep 3600} with stdout inherited, so the
+ *       grandchild holds the stdout pipe open; answers {@code {"pid": <grandchild pid>}} and
+ *       names it on stderr ({@code grandchild pid N});
+ *   <li>{@code fork-grandchild-and-crash} {@code {exit_code=3}}: the same, then exits without
+ *       answering (the pid is only on stderr);
+ *   <li>{@code wrong-id}: answers {@code {"wrong_id": true}} to a different id (the id plus
+ *       1000, or the string id with {@code "wrong-"} in front), never to the request's own;
+ *   <li>{@code duplicate-answer}: answers {@code {"answer": 1}} and then {@code {"answer": 2}} to
+ *       the same id;
+ *   <li>{@code request-host}: sends the plugin → host request
+ *       {@code {"id": "p1", "method": "host/whatever"}}, then answers {@code {"sent": "host/whatever"}};
+ *       the host's reply is logged on stderr ({@code dropped a response ...});
+ *   <li>{@code echo}: the result is the params; {@code env}: the whole environment.
+ * </ul>
+ */
+public final class MisbehavingPlugin {
+
+    private MisbehavingPlugin() {}
+
+    /** The plugin, for tests that serve it in-process (no banner then). */
+    public static Plugin plugin() {
+        var definition = PluginDefinition.of("misbehaving", "0.1.0", "custom",
+                "breaks the protocol on request, for the host's tests");
+        return Misbehaviours.register(Plugin.builder(definition)).build();
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0) {
+            banner();
+        }
+        int code = plugin().run(args);
+        if (Misbehaviours.ignoresExit()) {
+            while (true) {
+                LockSupport.park(); // only SIGKILL ends this process now
+                Thread.interrupted();
+            }
+        }
+        System.exit(code);
+    }
+
+    private static void banner() {
+        try {
+            var stdout = new FileOutputStream(FileDescriptor.out);
+            stdout.write("misbehaving plugin starting...\n".getBytes(StandardCharsets.UTF_8));
+            stdout.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
