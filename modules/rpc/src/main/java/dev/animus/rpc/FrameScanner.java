@@ -136,6 +136,11 @@ final class FrameScanner {
         }
     }
 
+    /** The capacity of the buffer holding a frame that spans reads, for tests of the memory bound. */
+    int bufferCapacity() {
+        return partial.length;
+    }
+
     private int root(byte[] b, int i) {
         for (; i < chunkEnd; i++) {
             byte c = b[i];

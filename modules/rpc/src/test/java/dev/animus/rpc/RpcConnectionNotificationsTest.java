@@ -1,0 +1,99 @@
+package dev.animus.rpc;
+
+import static dev.animus.rpc.FakePeer.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.node.MissingNode;
+
+@Timeout(30)
+class RpcConnectionNotificationsTest {
+    private static final Duration LONG = Duration.ofSeconds(10);
+
+    private static String progress(int i) {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"$/progress\",\"params\":{\"id\":1,\"value\":" + i + "}}\n";
+    }
+
+    private static int valueOf(SubscriptionEvent event) {
+        return assertInstanceOf(SubscriptionEvent.Delivered.class, event).notification().params().get("value").intValue();
+    }
+
+    @Test
+    void everySubscriberGetsEveryNotificationInOrder() throws Exception {
+        try (FakePeer peer = FakePeer.start(); Subscription a = peer.connection.subscribe();
+                Subscription b = peer.connection.subscribe()) {
+            peer.send(progress(1) + progress(2));
+            for (Subscription s : new Subscription[] {a, b}) {
+                assertEquals(1, valueOf(s.next(LONG)));
+                assertEquals(2, valueOf(s.next(LONG)));
+            }
+        }
+    }
+
+    @Test
+    void aNotificationWithoutParamsHasMissingParams() throws Exception {
+        try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
+            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}\n");
+            assertEquals(new Notification("ping", MissingNode.getInstance()),
+                    assertInstanceOf(SubscriptionEvent.Delivered.class, s.next(LONG)).notification());
+        }
+    }
+
+    @Test
+    void aSlowSubscriberLagsWithoutBlockingTheReaderOrOtherSubscribers() throws Exception {
+        try (FakePeer peer = FakePeer.start(); Subscription slow = peer.connection.subscribe(4);
+                Subscription fast = peer.connection.subscribe(2000)) {
+            PendingCall call = peer.connection.call("after", JSON.createObjectNode(), LONG);
+            StringBuilder burst = new StringBuilder();
+            for (int i = 0; i < 1000; i++) {
+                burst.append(progress(i));
+            }
+            peer.send(burst.toString());
+            peer.respond(peer.nextRequest("after"), JSON.readTree("\"done\""));
+            assertEquals("done", call.await().stringValue());
+
+            assertEquals(new SubscriptionEvent.Lagged(996), slow.next(LONG));
+            for (int i = 996; i < 1000; i++) {
+                assertEquals(i, valueOf(slow.next(LONG)));
+            }
+            for (int i = 0; i < 1000; i++) {
+                assertEquals(i, valueOf(fast.next(LONG)));
+            }
+            assertEquals(996, peer.connection.stats().laggedNotifications());
+        }
+    }
+
+    @Test
+    void nextReturnsIdleWhenNothingArrivesInTime() throws Exception {
+        try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
+            assertEquals(new SubscriptionEvent.Idle(), s.next(Duration.ofMillis(20)));
+        }
+    }
+
+    @Test
+    void subscriptionsEndWithTheCauseAfterTheirBufferedNotifications() throws Exception {
+        ConnectionLost exited = new ConnectionLost("exited");
+        try (FakePeer peer = FakePeer.start(RpcOptions.defaults("p").withEndOfStream(() -> exited));
+                Subscription s = peer.connection.subscribe()) {
+            peer.send(progress(7));
+            peer.closeOutput();
+            assertEquals(7, valueOf(s.next(LONG)));
+            assertEquals(new SubscriptionEvent.Ended(exited), s.next(LONG));
+            assertEquals(new SubscriptionEvent.Ended(exited), s.next(LONG));
+            Subscription late = peer.connection.subscribe();
+            assertEquals(new SubscriptionEvent.Ended(exited), late.next(LONG));
+        }
+    }
+
+    @Test
+    void aClosedSubscriptionEndsAtOnce() throws Exception {
+        try (FakePeer peer = FakePeer.start()) {
+            Subscription s = peer.connection.subscribe();
+            s.close();
+            assertInstanceOf(SubscriptionEvent.Ended.class, s.next(LONG));
+        }
+    }
+}
