@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,6 +23,7 @@ final class Misbehaviours {
     /** This is a plugin process: stderr is its own, and writing it is the behaviour under test. */
     private static final PrintStream STDERR = System.err;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonMapper JSON = JsonMapper.shared();
     private static final AtomicBoolean IGNORE_EXIT = new AtomicBoolean();
     /** The id of a {@code several-per-line} call waiting for its partner. */
     private static final AtomicReference<JsonNode> PARKED = new AtomicReference<>();
@@ -156,12 +158,7 @@ final class Misbehaviours {
     }
 
     private static void requestHost(JsonNode request, RawOutput out) {
-        ObjectNode hostRequest = NODES.objectNode();
-        hostRequest.put("jsonrpc", "2.0");
-        hostRequest.put("id", "p1");
-        hostRequest.put("method", "host/whatever");
-        hostRequest.putObject("params");
-        out.send(hostRequest);
+        out.send(frame("id", "p1", "method", "host/whatever", "params", Map.of()));
         out.send(answer(request.get("id"), object("sent", "host/whatever")));
     }
 
@@ -176,29 +173,23 @@ final class Misbehaviours {
     }
 
     private static ObjectNode answer(JsonNode id, JsonNode result) {
-        ObjectNode frame = NODES.objectNode();
-        frame.put("jsonrpc", "2.0");
-        frame.set("id", id);
-        frame.set("result", result);
-        return frame;
+        return frame("id", id, "result", result);
     }
 
     private static ObjectNode notification(String method, JsonNode params) {
-        ObjectNode frame = NODES.objectNode();
-        frame.put("jsonrpc", "2.0");
-        frame.put("method", method);
-        frame.set("params", params);
+        return frame("method", method, "params", params);
+    }
+
+    /** A JSON-RPC frame: {@code "jsonrpc": "2.0"}, then the name, value pairs {@code fields} in order. */
+    private static ObjectNode frame(Object... fields) {
+        ObjectNode frame = NODES.objectNode().put("jsonrpc", "2.0");
+        for (int i = 0; i < fields.length; i += 2) {
+            frame.set((String) fields[i], JSON.valueToTree(fields[i + 1]));
+        }
         return frame;
     }
 
     private static ObjectNode object(String key, Object value) {
-        ObjectNode node = NODES.objectNode();
-        switch (value) {
-            case Boolean b -> node.put(key, b);
-            case Integer i -> node.put(key, i);
-            case String s -> node.put(key, s);
-            default -> throw new IllegalArgumentException(String.valueOf(value));
-        }
-        return node;
+        return JSON.valueToTree(Map.of(key, value));
     }
 }
