@@ -52,11 +52,23 @@ public final class PluginProcess implements AutoCloseable {
         this.process = process;
         this.sessionLeader = sessionLeader;
         this.stderr = StderrTail.drain(spec.name(), process.getErrorStream());
-        this.exited = process.onExit().thenApply(p -> {
-            stderr.awaitDrained(STDERR_SETTLE);
-            return new ExitStatus(p.exitValue(), stderr.lines());
-        });
+        this.exited = new CompletableFuture<>();
+        // Not Process.onExit(): its async stage runs in the common pool, which anyone's blocking
+        // work can starve. waitFor() is released by the JDK's reaper before it touches the pipes.
+        ProcessThreads.startExitWatch(this::watchExit);
         LiveProcesses.register(this);
+    }
+
+    private void watchExit() {
+        int code;
+        try {
+            code = process.waitFor();
+        } catch (InterruptedException e) {
+            exited.completeExceptionally(e);
+            return;
+        }
+        stderr.awaitDrained(STDERR_SETTLE);
+        exited.complete(new ExitStatus(code, stderr.lines()));
     }
 
     /**

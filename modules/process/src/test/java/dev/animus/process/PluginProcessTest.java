@@ -125,11 +125,12 @@ class PluginProcessTest {
             // grandchild that holds the pipe keeps a reader blocked until the tree is reaped.
             Path exe = script("hold", "sleep 3600 & echo hi; exit 0");
             PluginProcess p = start(exe, PATH_ONLY);
-            var reader = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            var reader = new java.util.concurrent.CompletableFuture<String>();
+            Thread.ofVirtual().start(() -> { // not the common pool: this read blocks until the reap
                 try {
-                    return readAll(p);
+                    reader.complete(readAll(p));
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    reader.completeExceptionally(e);
                 }
             });
             assertEquals(0, p.exited().get(10, TimeUnit.SECONDS).code());
