@@ -1,11 +1,14 @@
 /**
  * Application services and their wiring: plugin sessions (spawn, handshake, calls, graceful stop).
  *
- * <p>Talks to adapters through their exported APIs; must never depend on the shell.
+ * <p>Talks to adapters through their exported APIs; must never depend on the shell, and never
+ * writes to the standard streams (it logs through slf4j).
  */
 module dev.animus.runtime {
     requires transitive dev.animus.core;
     requires transitive dev.animus.rpc;
     requires dev.animus.process;
     requires org.slf4j;
+
+    exports dev.animus.runtime;
 }

@@ -1,6 +1,0 @@
-package dev.animus.runtime;
-
-/** Placeholder until the first class of this module lands; delete it then. */
-final class Placeholder {
-    private Placeholder() {}
-}

@@ -1,0 +1,108 @@
+package dev.animus.shell;
+
+import dev.animus.core.MethodTimeouts;
+import dev.animus.rpc.PendingCall;
+import dev.animus.rpc.RequestTimedOut;
+import dev.animus.runtime.PluginSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/** {@code animus plugin dev <path> call <method>}: one request, its result on stdout as JSON. */
+@Command(
+        name = "call",
+        mixinStandardHelpOptions = true,
+        description = {"Start the plugin, perform the handshake and send one request.",
+            "The result is printed on stdout as JSON; errors are one line on stderr.",
+            "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage, 124 timeout."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
+            "  echo '[1,2]' | animus plugin dev ./animus-plugin-echo call echo --params -",
+            "  animus plugin dev ./slow-plugin call work --timeout 5m --json"})
+final class DevCall implements Callable<Integer> {
+
+    @ParentCommand
+    DevCommand dev;
+
+    @Parameters(index = "0", paramLabel = "<method>", description = "The method to call.")
+    String method;
+
+    @Option(names = "--params", paramLabel = "JSON|-",
+            description = "The params: a JSON object or array, or - to read them from stdin. Default: {}.")
+    String params;
+
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "Deadline of the call, e.g. 500ms, 10s, 5m (default: the method's, 30s for most).")
+    String timeout;
+
+    @Override
+    public Integer call() {
+        JsonNode p = params();
+        Duration deadline = timeout == null
+                ? MethodTimeouts.defaultFor(method).orElse(Duration.ofDays(365))
+                : DevCommand.duration(timeout, "--timeout");
+        try (PluginSession session = dev.launch()) {
+            long t0 = System.nanoTime();
+            JsonNode result = await(session, session.call(method, p, deadline));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+            Terminal t = dev.root().terminal();
+            if (dev.root().json) {
+                var env = Terminal.envelope("plugin.dev.call")
+                        .put("plugin", session.initializeResult().pluginInfo().name())
+                        .put("method", method)
+                        .put("elapsed_ms", DevPing.millis(elapsed));
+                env.set("result", result);
+                t.printJson(env);
+            } else {
+                t.printJson(result);
+            }
+            return ExitCodes.OK;
+        } catch (RuntimeException e) {
+            throw Failures.of(e, dev.pluginName(), method);
+        }
+    }
+
+    private static JsonNode await(PluginSession session, PendingCall call) {
+        try {
+            return call.await();
+        } catch (RequestTimedOut e) {
+            session.kill(); // a plugin that outlived its deadline is wedged: no graceful steps
+            throw e;
+        }
+    }
+
+    private JsonNode params() {
+        if (params == null) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        String text = params.equals("-") ? readStdin(dev.root().terminal().in()) : params;
+        JsonNode node;
+        try {
+            node = Terminal.json().readTree(text);
+        } catch (JacksonException e) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (node == null || !(node.isObject() || node.isArray())) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params must be a JSON object or array (JSON-RPC params)");
+        }
+        return node;
+    }
+
+    private static String readStdin(InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read --params from stdin", e);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.animus.shell;
+
+import dev.animus.core.DurationText;
+import dev.animus.core.HostHello;
+import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.LaunchSpec;
+import dev.animus.runtime.PluginSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code animus plugin dev <path> ...}: the plugin author's command. Runs an untrusted binary in
+ * place (no store, no trust check) and says so on stderr.
+ */
+@Command(
+        name = "dev",
+        mixinStandardHelpOptions = true,
+        description = {"Run a plugin binary in place, for plugin authors.",
+            "Nothing is verified or trusted: the binary runs as it is, with a cleared environment."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin dev ./animus-plugin-echo ping",
+            "  animus plugin dev ./animus-plugin-echo info --json",
+            "  echo '{\"text\":\"hi\"}' | animus plugin dev ./animus-plugin-echo call echo --params -",
+            "  API_URL=https://x animus plugin dev ./my-plugin --env API_URL call fetch"},
+        subcommands = {DevPing.class, DevInfo.class, DevCall.class})
+final class DevCommand implements Runnable {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Parameters(index = "0", paramLabel = "<path>", description = "The plugin executable.")
+    Path path;
+
+    @Option(names = "--env", paramLabel = "NAME",
+            description = "Forward this variable of your environment to the plugin (repeatable). "
+                    + "Nothing else leaves your environment but PATH HOME USER SHELL TERM TMPDIR LANG LC_ALL "
+                    + "RUST_LOG RUST_BACKTRACE TZ.")
+    List<String> env = new ArrayList<>();
+
+    @Option(names = "--launch-timeout", paramLabel = "DURATION", defaultValue = "10s",
+            description = "How long spawn + initialize may take (default: ${DEFAULT-VALUE}).")
+    String launchTimeout;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this),
+                "missing subcommand after the path: ping, info or call");
+    }
+
+    AnimusCommand root() {
+        return plugin.root;
+    }
+
+    /** Launches the plugin after saying on stderr that it is untrusted. */
+    PluginSession launch() {
+        Path exe = path.toAbsolutePath().normalize();
+        if (!Files.exists(exe)) {
+            throw new CommandFailed(ExitCodes.USAGE, "no such file: " + path
+                    + " (give the path of a plugin executable)");
+        }
+        if (Files.isDirectory(exe) || !Files.isExecutable(exe)) {
+            throw new CommandFailed(ExitCodes.USAGE, path + " is not an executable file (chmod +x " + path + "?)");
+        }
+        Duration timeout = duration(launchTimeout, "--launch-timeout");
+        root().terminal().warn("running " + exe + " in place: untrusted, unverified (plugin dev is for plugin authors)");
+        LaunchSpec spec;
+        try {
+            spec = LaunchSpec.of(exe, env, root().environment());
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(ExitCodes.USAGE, "--env: " + e.getMessage());
+        }
+        return PluginSession.launch(spec, HostHello.animus(HostVersion.current()), timeout);
+    }
+
+    static Duration duration(String text, String option) {
+        try {
+            return DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(ExitCodes.USAGE, option + ": " + e.getMessage());
+        }
+    }
+
+    String pluginName() {
+        return path.getFileName().toString();
+    }
+}

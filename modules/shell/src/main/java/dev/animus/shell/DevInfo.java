@@ -1,0 +1,71 @@
+package dev.animus.shell;
+
+import dev.animus.core.InitializeResult;
+import dev.animus.runtime.InitializeResults;
+import dev.animus.runtime.PluginSession;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code animus plugin dev <path> info}: what the plugin answered to {@code initialize}. */
+@Command(
+        name = "info",
+        mixinStandardHelpOptions = true,
+        description = "Start the plugin, perform the handshake and print its InitializeResult.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin dev ./animus-plugin-echo info", "  animus plugin dev ./animus-plugin-echo info --json"})
+final class DevInfo implements Callable<Integer> {
+
+    @ParentCommand
+    DevCommand dev;
+
+    @Override
+    public Integer call() {
+        try (PluginSession session = dev.launch()) {
+            InitializeResult r = session.initializeResult();
+            Terminal t = dev.root().terminal();
+            if (dev.root().json) {
+                ObjectNode env = Terminal.envelope("plugin.dev.info");
+                env.put("path", dev.path.toAbsolutePath().normalize().toString());
+                env.set("initialize_result", InitializeResults.toJson(r));
+                t.printJson(env);
+            } else {
+                print(t.out(), r);
+            }
+            return ExitCodes.OK;
+        } catch (RuntimeException e) {
+            throw Failures.of(e, dev.pluginName(), "initialize");
+        }
+    }
+
+    private static void print(PrintWriter out, InitializeResult r) {
+        var info = r.pluginInfo();
+        var caps = r.capabilities();
+        row(out, "name", info.name());
+        row(out, "version", info.version());
+        row(out, "kind", info.pluginKind() + (info.pluginKinds().isEmpty() ? "" : " (+ " + String.join(", ", info.pluginKinds()) + ")"));
+        row(out, "description", info.description().isEmpty() ? "-" : info.description());
+        row(out, "protocol", r.protocolVersion());
+        row(out, "methods", list(caps.methods()));
+        row(out, "streaming", yesNo(caps.streaming()));
+        row(out, "progress", yesNo(caps.progress()));
+        row(out, "cancellation", yesNo(caps.cancellation()));
+        row(out, "subject kinds", list(caps.subjectKinds()));
+        out.flush();
+    }
+
+    private static void row(PrintWriter out, String key, String value) {
+        out.printf("%-14s %s%n", key, value);
+    }
+
+    private static String list(List<String> items) {
+        return items.isEmpty() ? "-" : String.join(", ", items);
+    }
+
+    private static String yesNo(boolean b) {
+        return b ? "yes" : "no";
+    }
+}

@@ -1,0 +1,24 @@
+package dev.animus.shell;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code animus plugin ...}: everything about plugins. */
+@Command(
+        name = "plugin",
+        mixinStandardHelpOptions = true,
+        description = "Work with plugins.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin dev ./animus-plugin-echo ping"},
+        subcommands = {DevCommand.class})
+final class PluginCommand implements Runnable {
+
+    @ParentCommand
+    AnimusCommand root;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: try 'animus plugin --help'");
+    }
+}

@@ -1,0 +1,92 @@
+package dev.animus.shell;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The standard streams, owned by the shell: results to stdout, warnings and errors to stderr
+ * (cli.md). Colour only on a terminal and never with {@code NO_COLOR}.
+ */
+final class Terminal {
+    private static final JsonMapper JSON = JsonMapper.shared();
+    /** Two-space indent, {@code "name": value}: what people expect from gh and kubectl. */
+    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+            .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+    private final InputStream in;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final boolean colour;
+
+    Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour) {
+        this.in = in;
+        this.out = out;
+        this.err = err;
+        this.colour = colour;
+    }
+
+    static Terminal system(Map<String, String> env) {
+        boolean tty = System.console() != null && System.console().isTerminal();
+        boolean colour = tty && !env.containsKey("NO_COLOR") && !"dumb".equals(env.get("TERM"));
+        return new Terminal(System.in, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8), colour);
+    }
+
+    /** stdin, for {@code --params -}. */
+    InputStream in() {
+        return in;
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    PrintWriter err() {
+        return err;
+    }
+
+    /** Prints {@code json} pretty-printed (two-space indent, {@code "a": 1}) on stdout. */
+    void printJson(JsonNode json) {
+        out.println(JSON.writer().with(PRETTY).writeValueAsString(json));
+        out.flush();
+    }
+
+    /** A versioned envelope {@code {"schema": "animus.<command>.v1"}} to add fields to. */
+    static ObjectNode envelope(String command) {
+        return JsonNodeFactory.instance.objectNode().put("schema", "animus." + command + ".v1");
+    }
+
+    void warn(String message) {
+        err.println(paint("warning:", "33") + " " + message);
+        err.flush();
+    }
+
+    void error(String message) {
+        err.println(paint("error:", "31") + " " + message);
+        err.flush();
+    }
+
+    void info(String message) {
+        err.println(message);
+        err.flush();
+    }
+
+    private String paint(String text, String sgr) {
+        return colour ? "\u001b[" + sgr + "m" + text + "\u001b[0m" : text;
+    }
+
+    static JsonMapper json() {
+        return JSON;
+    }
+}

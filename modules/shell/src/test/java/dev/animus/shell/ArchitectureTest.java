@@ -1,0 +1,109 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dependency rule of docs/architecture.md, checked on the real module descriptors the build
+ * produced: adapters never require each other, sdk never requires the host side, runtime never
+ * requires the shell, and every package starts with its module's name.
+ */
+class ArchitectureTest {
+    private static final Set<String> ADAPTERS = Set.of(
+            "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
+            "dev.animus.fetch", "dev.animus.sigstore");
+    private static final Set<String> EXPECTED = Set.of(
+            "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.runtime",
+            "dev.animus.shell", "dev.animus.sdk", "dev.animus.testplugins");
+
+    private static Map<String, ModuleDescriptor> animusModules() {
+        List<Path> entries = new ArrayList<>();
+        for (String prop : List.of("jdk.module.path", "java.class.path")) {
+            String value = System.getProperty(prop, "");
+            for (String e : value.split(File.pathSeparator)) {
+                if (!e.isBlank() && Files.exists(Path.of(e))) {
+                    entries.add(Path.of(e));
+                }
+            }
+        }
+        Map<String, ModuleDescriptor> found = new TreeMap<>();
+        for (Path e : entries) {
+            try {
+                for (ModuleReference ref : ModuleFinder.of(e).findAll()) {
+                    if (ref.descriptor().name().startsWith("dev.animus.")) {
+                        found.putIfAbsent(ref.descriptor().name(), ref.descriptor());
+                    }
+                }
+            } catch (java.lang.module.FindException ignoredNotAModule) {
+                // test-classes directories and plain jars are not modules
+            }
+        }
+        // the module under test runs patched from target/classes
+        ModuleDescriptor self = ArchitectureTest.class.getModule().getDescriptor();
+        if (self != null) {
+            found.putIfAbsent(self.name(), self);
+        }
+        return found;
+    }
+
+    private static Set<String> requires(ModuleDescriptor d) {
+        return d.requires().stream().map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
+    }
+
+    @Test
+    void everyModuleOfTheReactorIsInspected() {
+        assertTrue(animusModules().keySet().containsAll(EXPECTED), "found only " + animusModules().keySet());
+    }
+
+    @Test
+    void noAdapterRequiresAnotherAdapter() {
+        animusModules().forEach((name, d) -> {
+            if (ADAPTERS.contains(name)) {
+                Set<String> bad = requires(d).stream().filter(ADAPTERS::contains).collect(Collectors.toSet());
+                assertEquals(Set.of(), bad, name + " requires other adapters");
+            }
+        });
+    }
+
+    @Test
+    void onlyRuntimeAndShellSitAboveTheAdapters() {
+        animusModules().forEach((name, d) -> {
+            Set<String> r = requires(d);
+            if (!name.equals("dev.animus.shell")) {
+                assertTrue(!r.contains("dev.animus.shell"), name + " requires the shell");
+            }
+            if (!name.equals("dev.animus.shell") && !name.equals("dev.animus.testplugins")) {
+                assertTrue(!r.contains("dev.animus.runtime"), name + " requires runtime");
+            }
+        });
+    }
+
+    @Test
+    void theSdkNeverDependsOnTheHostSide() {
+        Set<String> r = requires(animusModules().get("dev.animus.sdk"));
+        for (String host : List.of("dev.animus.runtime", "dev.animus.shell", "dev.animus.process")) {
+            assertTrue(!r.contains(host), "sdk requires " + host);
+        }
+    }
+
+    @Test
+    void everyPackageStartsWithItsModulesName() {
+        animusModules().forEach((name, d) -> d.packages().forEach(pkg ->
+                assertTrue(pkg.equals(name) || pkg.startsWith(name + "."),
+                        "package " + pkg + " does not belong in module " + name)));
+    }
+}

@@ -1,0 +1,203 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+class CliTest {
+    private static final JsonMapper JSON = JsonMapper.shared();
+
+    @Nested
+    class Basics {
+        @Test
+        void versionNamesTheBuildAndTheProtocol() {
+            Cli.Run r = Cli.run("--version");
+            assertEquals(0, r.exitCode());
+            assertTrue(r.out().startsWith("animus ") && r.out().contains("protocol 1.1.0"), r.out());
+        }
+
+        @Test
+        void everyCommandHasHelpWithAnExample() {
+            CommandLine root = Main.commandLine(Cli.ENV, new Terminal(System.in,
+                    new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()), false));
+            walk(root);
+        }
+
+        private void walk(CommandLine cmd) {
+            var spec = cmd.getCommandSpec();
+            String usage = cmd.getUsageMessage();
+            assertTrue(usage.contains("Examples:") && usage.contains("animus "),
+                    spec.qualifiedName() + " has no example:\n" + usage);
+            assertTrue(spec.optionsMap().containsKey("--help"), spec.qualifiedName() + " has no --help");
+            cmd.getSubcommands().values().forEach(this::walk);
+        }
+
+        @Test
+        void helpForASubcommandWorksThroughTheHelpCommand() {
+            Cli.Run r = Cli.run("help", "plugin", "dev");
+            assertEquals(0, r.exitCode());
+            assertTrue(r.out().contains("untrusted") || r.out().contains("Nothing is verified"), r.out());
+        }
+
+        @Test
+        void helpOfAnUnknownCommandIsAUsageError() {
+            Cli.Run r = Cli.run("help", "plugin", "nope");
+            assertEquals(2, r.exitCode());
+            assertTrue(r.errLine().contains("nope"), r.err());
+        }
+
+        @Test
+        void anUnknownCommandIsAUsageErrorInOneLine() {
+            Cli.Run r = Cli.run("plugn");
+            assertEquals(2, r.exitCode());
+            assertTrue(r.errLine().contains("plugn"), r.err());
+            assertEquals("", r.out());
+        }
+
+        @Test
+        void aMissingPluginPathIsAUsageErrorNamingIt() {
+            Cli.Run r = Cli.run("plugin", "dev", "/nonexistent/animus-plugin-x", "ping");
+            assertEquals(2, r.exitCode());
+            assertTrue(r.errLine().contains("/nonexistent/animus-plugin-x"), r.err());
+        }
+    }
+
+    @Nested
+    class Dev {
+        @Test
+        void callPrintsTheEchoedJsonOnStdoutAndWarnsOnStderr() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", "{\"text\":\"hi\"}");
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals(JSON.readTree("{\"text\":\"hi\"}"), JSON.readTree(r.out()));
+            assertTrue(r.err().contains("untrusted"), r.err());
+        }
+
+        @Test
+        void callWithJsonPrintsAVersionedEnvelope() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", "[1,2]", "--json");
+            assertEquals(0, r.exitCode(), r.err());
+            JsonNode doc = JSON.readTree(r.out());
+            assertEquals("animus.plugin.dev.call.v1", doc.path("schema").asString());
+            assertEquals(JSON.readTree("[1,2]"), doc.path("result"));
+            assertEquals("echo", doc.path("method").asString());
+        }
+
+        @Test
+        void paramsCanComeFromStdin() {
+            Cli.Run r = Cli.runWith(Cli.ENV, "{\"from\":\"stdin\"}\n",
+                    "plugin", "dev", Cli.echo(), "call", "echo", "--params", "-");
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals(JSON.readTree("{\"from\":\"stdin\"}"), JSON.readTree(r.out()));
+        }
+
+        @Test
+        void invalidParamsAreAUsageErrorBeforeAnythingRuns() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", "{nope");
+            assertEquals(2, r.exitCode());
+            assertTrue(r.errLine().contains("--params"), r.err());
+            assertFalse(r.err().contains("untrusted"), "the plugin must not have been started");
+        }
+
+        @Test
+        void pingPrintsARoundTripTime() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "ping");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().matches("(?s)pong from .* round trip [0-9.]+ ms.*"), r.out());
+        }
+
+        @Test
+        void infoPrintsTheInitializeResult() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "info");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("protocol") && r.out().contains("1.1.0") && r.out().contains("echo"), r.out());
+            Cli.Run j = Cli.run("plugin", "dev", Cli.echo(), "info", "--json");
+            JsonNode doc = JSON.readTree(j.out());
+            assertEquals("animus.plugin.dev.info.v1", doc.path("schema").asString());
+            assertEquals("1.1.0", doc.path("initialize_result").path("protocol_version").asString());
+        }
+
+        @Test
+        void thePythonPluginBehavesTheSame() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.pythonEcho(), "call", "echo", "--params", "{\"text\":\"hi\"}");
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals(JSON.readTree("{\"text\":\"hi\"}"), JSON.readTree(r.out()));
+            Cli.Run p = Cli.run("plugin", "dev", Cli.pythonEcho(), "ping");
+            assertEquals(0, p.exitCode(), p.err());
+            assertTrue(p.out().contains("round trip"), p.out());
+        }
+
+        @Test
+        void aPluginErrorExitsOneWithTheCodeAndMessage() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "no/such/method");
+            assertEquals(1, r.exitCode());
+            assertTrue(r.errLine().contains("-32601") && r.errLine().contains("method not found"), r.err());
+            assertEquals("", r.out());
+        }
+
+        @Test
+        void theCallersSecretsNeverReachThePluginButDeclaredNamesDo() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "--env", "DECLARED_URL", "call", "env");
+            assertEquals(0, r.exitCode(), r.err());
+            JsonNode env = JSON.readTree(r.out());
+            assertFalse(env.has("SECRET_TOKEN"), r.out());
+            assertEquals("https://example.test", env.path("DECLARED_URL").asString());
+        }
+    }
+
+    @Nested
+    class Failures {
+        @TempDir
+        Path dir;
+
+        @Test
+        void aPluginThatExitsMidRequestFailsWithItsExitCodeAndLastStderrLine() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.misbehaving(), "call", "crash",
+                    "--params", "{\"exit_code\":3,\"stderr\":\"boom: disk on fire\"}");
+            assertEquals(1, r.exitCode());
+            assertTrue(r.errLine().contains("code 3") && r.errLine().contains("boom: disk on fire"), r.err());
+        }
+
+        @Test
+        void aPluginThatNeverAnswersTimesOutWith124AndLeavesNoProcess() throws Exception {
+            Path plugin = Cli.hangingPython(dir);
+            Cli.Run r = Cli.run("plugin", "dev", plugin.toString(), "call", "work", "--timeout", "1s");
+            assertEquals(124, r.exitCode(), r.err());
+            assertTrue(r.errLine().contains("1s"), r.err());
+            long[] pids = Arrays.stream(Files.readString(dir.resolve("pids")).split(" ")).mapToLong(Long::parseLong).toArray();
+            for (long pid : pids) {
+                assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !zombie(pid)).orElse(false), "left: " + pid);
+            }
+        }
+
+        @Test
+        void aTwentyMebibyteFrameIsRejectedAndTheCallStillSucceeds() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.misbehaving(), "call", "huge-frame",
+                    "--params", "{\"bytes\":20971520}");
+            assertEquals(0, r.exitCode(), r.err());
+        }
+    }
+
+    static boolean zombie(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (java.io.IOException e) {
+            return true;
+        }
+    }
+
+    static Duration sinceStart(long t0) {
+        return Duration.ofNanos(System.nanoTime() - t0);
+    }
+}
