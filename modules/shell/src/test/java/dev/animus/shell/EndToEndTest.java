@@ -1,0 +1,77 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real command in its own JVM, on the module path the build produced: module wiring, the
+ * logging binding, exit codes and the split of stdout and stderr as a user sees them.
+ */
+class EndToEndTest {
+    record Result(int exit, String out, String err, Duration elapsed) {}
+
+    @TempDir
+    Path dir;
+
+    private Result animus(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-p", System.getProperty("jdk.module.path"),
+                "-m", "dev.animus.shell/dev.animus.shell.Main"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("SECRET_TOKEN", "x");
+        pb.environment().put("ANIMUS_HOME", dir.toString());
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        var out = p.getInputStream().readAllBytes();
+        var err = p.getErrorStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8),
+                new String(err, StandardCharsets.UTF_8), Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    @Test
+    void versionPrintsOneLineOnStdoutAndNothingOnStderr() throws Exception {
+        Result r = animus("--version");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().matches("animus \\S+ \\(protocol 1\\.1\\.0, Java \\d+\\)\\n"), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void aCallPrintsOnlyTheResultOnStdout() throws Exception {
+        Result r = animus("plugin", "dev", Cli.echo(), "call", "echo", "--params", "{\"text\":\"hi\"}");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("{\n  \"text\": \"hi\"\n}\n", r.out());
+        assertTrue(r.err().startsWith("warning: running ") && r.err().contains("untrusted"), r.err());
+    }
+
+    @Test
+    void aPluginThatNeverAnswersExits124AfterItsTimeout() throws Exception {
+        Path plugin = Cli.hangingPython(dir);
+        Result r = animus("plugin", "dev", plugin.toString(), "call", "work", "--timeout", "1s");
+        assertEquals(124, r.exit(), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: ") && l.contains("within 1s")), r.err());
+        System.out.println("timeout case: whole command took " + r.elapsed().toMillis() + " ms");
+    }
+
+    @Test
+    void aUsageErrorExits2WithOneLine() throws Exception {
+        Result r = animus("plugin", "dev");
+        assertEquals(2, r.exit());
+        assertEquals(1, r.err().lines().filter(l -> l.startsWith("error:")).count(), r.err());
+        assertEquals("", r.out());
+    }
+}
