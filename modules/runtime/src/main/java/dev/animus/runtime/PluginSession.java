@@ -188,6 +188,11 @@ public final class PluginSession implements AutoCloseable {
         return connection.subscribe();
     }
 
+    /** Counters of the connection: frames, malformed and oversized output, dropped responses. */
+    public dev.animus.rpc.RpcStats stats() {
+        return connection.stats();
+    }
+
     /** The plugin's last stderr lines, redacted. */
     public java.util.List<String> stderrTail() {
         return process.stderr().lines();

@@ -75,7 +75,9 @@ final class Misbehaviours {
     private static void garbage(JsonNode request, RawOutput out) {
         out.writeVerbatim("this line is not JSON\n");
         out.writeVerbatim("<<< neither is this >>>\n");
-        out.writeVerbatim("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":\n");
+        // malformed on its own line; a frame cut off at a line end would instead continue into the
+        // next line (pretty-printed frames are legal), which no reader can tell from a real frame
+        out.writeVerbatim("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":}\n");
         out.send(answer(request.get("id"), object("after_garbage", true)));
     }
 

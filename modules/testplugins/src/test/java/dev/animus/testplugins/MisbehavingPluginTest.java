@@ -34,7 +34,7 @@ class MisbehavingPluginTest {
             plugin.request(1, "garbage", null);
             assertEquals("this line is not JSON", plugin.nextLine().orElseThrow());
             assertEquals("<<< neither is this >>>", plugin.nextLine().orElseThrow());
-            assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":", plugin.nextLine().orElseThrow());
+            assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":}", plugin.nextLine().orElseThrow());
             assertTrue(plugin.nextFrame().get("result").get("after_garbage").asBoolean());
 
             plugin.request(2, "pretty", null);
