@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,7 +29,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
             "  echo '[1,2]' | animus plugin dev ./animus-plugin-echo call echo --params -",
-            "  animus plugin dev ./slow-plugin call work --timeout 5m --json"})
+            "  animus plugin dev ./slow-plugin call work --timeout 5m --json",
+            "  animus plugin dev ./animus-plugin-echo call stream --params '{\"count\":3}' -v   # notifications on stderr"})
 final class DevCall implements Callable<Integer> {
 
     @ParentCommand
@@ -53,7 +55,15 @@ final class DevCall implements Callable<Integer> {
                 : DevCommand.duration(timeout, "--timeout");
         try (PluginSession session = dev.launch()) {
             long t0 = System.nanoTime();
-            JsonNode result = await(session, session.call(method, p, deadline));
+            JsonNode result;
+            Optional<NotificationEcho> echo = dev.root().verbose
+                    ? Optional.of(NotificationEcho.start(session.subscribe(), dev.root().terminal()))
+                    : Optional.empty();
+            try {
+                result = await(session, session.call(method, p, deadline));
+            } finally {
+                echo.ifPresent(NotificationEcho::close);
+            }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
             Terminal t = dev.root().terminal();
             if (dev.root().json) {

@@ -110,6 +110,14 @@ class CliTest {
         }
 
         @Test
+        void verboseCallsShowTheStreamedNotificationsOnStderrBeforeTheResult() {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "stream", "--params", "{\"count\":3}", "-v");
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals(3, r.err().lines().filter(l -> l.startsWith("notification $/progress")).count(), r.err());
+            assertEquals(3, JSON.readTree(r.out()).path("count").asInt());
+        }
+
+        @Test
         void pingPrintsARoundTripTime() {
             Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "ping");
             assertEquals(0, r.exitCode(), r.err());
