@@ -1,5 +1,6 @@
 package dev.animus.sdk;
 
+import dev.animus.core.SemVer;
 import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
 
@@ -24,14 +25,18 @@ final class Handshake {
                     "initialize: params.protocol_version must be a string (plugin speaks " + pluginVersion + ")");
         }
         String hostVersion = v.stringValue();
-        OptionalLong hostMajor = SemVerText.major(hostVersion);
+        OptionalLong hostMajor = major(hostVersion);
         if (hostMajor.isEmpty()) {
             throw PluginError.invalidParams("host protocol_version '" + hostVersion
                     + "' is not a semantic version (plugin speaks " + pluginVersion + ")");
         }
-        if (hostMajor.getAsLong() != SemVerText.major(pluginVersion).orElseThrow()) {
+        if (hostMajor.getAsLong() != major(pluginVersion).orElseThrow()) {
             throw PluginError.invalidParams("host speaks protocol " + hostVersion + " but plugin speaks "
                     + pluginVersion + " (major versions differ)");
         }
+    }
+
+    private static OptionalLong major(String version) {
+        return SemVer.parse(version).map(v -> OptionalLong.of(v.major())).orElse(OptionalLong.empty());
     }
 }

@@ -1,5 +1,6 @@
 package dev.animus.sdk;
 
+import dev.animus.core.SemVer;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -71,10 +72,10 @@ public record PluginDefinition(
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("name: '" + name + "' does not match " + NAME.pattern());
         }
-        if (!SemVerText.isValid(version)) {
+        if (SemVer.parse(version).isEmpty()) {
             throw new IllegalArgumentException("version: '" + version + "' is not a semantic version");
         }
-        if (!SemVerText.isValid(protocolVersion)) {
+        if (SemVer.parse(protocolVersion).isEmpty()) {
             throw new IllegalArgumentException(
                     "protocol_version: '" + protocolVersion + "' is not a semantic version");
         }

@@ -1,5 +1,6 @@
 package dev.animus.sdk;
 
+import dev.animus.core.ErrorCodes;
 import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -16,19 +17,19 @@ public final class PluginError extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** Invalid request: not a JSON-RPC request, or an id already in flight. */
-    public static final int INVALID_REQUEST = -32600;
+    public static final int INVALID_REQUEST = ErrorCodes.INVALID_REQUEST;
     /** Method not found. */
-    public static final int METHOD_NOT_FOUND = -32601;
+    public static final int METHOD_NOT_FOUND = ErrorCodes.METHOD_NOT_FOUND;
     /** Invalid params (also: the host's protocol major differs from the plugin's). */
-    public static final int INVALID_PARAMS = -32602;
+    public static final int INVALID_PARAMS = ErrorCodes.INVALID_PARAMS;
     /** Internal error: the handler failed. */
-    public static final int INTERNAL_ERROR = -32603;
+    public static final int INTERNAL_ERROR = ErrorCodes.INTERNAL_ERROR;
     /** Not initialized: a domain request before {@code initialized}. */
-    public static final int NOT_INITIALIZED = -32000;
+    public static final int NOT_INITIALIZED = ErrorCodes.NOT_INITIALIZED;
     /** Method not supported: an optional method the caller may fall back from. */
-    public static final int METHOD_NOT_SUPPORTED = -32001;
+    public static final int METHOD_NOT_SUPPORTED = ErrorCodes.METHOD_NOT_SUPPORTED;
     /** Request cancelled by {@code $/cancelRequest}. */
-    public static final int REQUEST_CANCELLED = -32002;
+    public static final int REQUEST_CANCELLED = ErrorCodes.REQUEST_CANCELLED;
 
     private final int code;
     private final transient JsonNode data;
