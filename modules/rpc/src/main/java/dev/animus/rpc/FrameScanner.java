@@ -1,7 +1,6 @@
 package dev.animus.rpc;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Cuts a byte stream, fed in chunks of any size, into JSON frames, validating the full JSON
@@ -72,8 +71,6 @@ final class FrameScanner {
         "false".getBytes(StandardCharsets.US_ASCII),
         "null".getBytes(StandardCharsets.US_ASCII)
     };
-    private static final int SMALL_BUFFER = 8 * 1024;
-    private static final int KEEP_BUFFER_UP_TO = 1024 * 1024;
 
     private final int maxFrameBytes;
     private final Listener listener;
@@ -87,8 +84,7 @@ final class FrameScanner {
     private byte[] literal;
     private int literalIndex;
 
-    private byte[] partial = new byte[SMALL_BUFFER];
-    private int partialLength;
+    private final PartialFrame partial;
 
     private byte[] chunk;
     private int chunkOffset;
@@ -102,6 +98,7 @@ final class FrameScanner {
         }
         this.maxFrameBytes = maxFrameBytes;
         this.listener = listener;
+        this.partial = new PartialFrame(maxFrameBytes);
     }
 
     /** Scans the next chunk of the stream. */
@@ -131,14 +128,14 @@ final class FrameScanner {
     void endOfInput() {
         if (depth > 0) {
             listener.malformed("frame cut off by the end of the stream at byte " + streamOffset,
-                    excerpt(partial, 0, Math.min(partialLength, 80)));
+                    Excerpt.of(partial.bytes(), 0, Math.min(partial.length(), 80)));
             reset(ROOT);
         }
     }
 
     /** The capacity of the buffer holding a frame that spans reads, for tests of the memory bound. */
     int bufferCapacity() {
-        return partial.length;
+        return partial.capacity();
     }
 
     private int root(byte[] b, int i) {
@@ -154,7 +151,7 @@ final class FrameScanner {
             }
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
                 listener.malformed("not a JSON object or array at byte " + offsetOf(i),
-                        excerpt(b, i, lineEnd(b, i, i + 80)));
+                        Excerpt.of(b, i, Excerpt.lineEnd(b, i, Math.min(i + 80, chunkEnd))));
                 state = DISCARD;
                 return i;
             }
@@ -174,7 +171,7 @@ final class FrameScanner {
 
     /** Scans inside a frame, never past the byte that would make it exceed the bound. */
     private int bounded(byte[] b, int i) {
-        long limit = (long) frameStart + maxFrameBytes - partialLength;
+        long limit = (long) frameStart + maxFrameBytes - partial.length();
         int stop = (int) Math.min(chunkEnd, limit);
         i = scan(b, i, stop);
         if (depth > 0 && i == stop && stop < chunkEnd) {
@@ -354,11 +351,11 @@ final class FrameScanner {
             return accept(AFTER, i);
         }
         int end = i + 1;
-        if (partialLength == 0) {
+        if (partial.length() == 0) {
             listener.frame(chunk, frameStart, end - frameStart);
         } else {
             stash(chunk, frameStart, end);
-            listener.frame(partial, 0, partialLength);
+            listener.frame(partial.bytes(), 0, partial.length());
         }
         reset(ROOT);
         return end;
@@ -372,8 +369,9 @@ final class FrameScanner {
 
     private int error(int i, String reason) {
         int from = Math.max(depth > 0 ? frameStart : chunkOffset, i - 48);
-        from = Math.max(from, lineStart(chunk, from, i));
-        listener.malformed(reason + " at byte " + offsetOf(i), excerpt(chunk, from, lineEnd(chunk, i, i + 32)));
+        from = Math.max(from, Excerpt.lineStart(chunk, from, i));
+        listener.malformed(reason + " at byte " + offsetOf(i),
+                Excerpt.of(chunk, from, Excerpt.lineEnd(chunk, i, Math.min(i + 32, chunkEnd))));
         reset(lineBreak ? ROOT : DISCARD);
         return i;
     }
@@ -382,57 +380,18 @@ final class FrameScanner {
         state = next;
         depth = 0;
         lineBreak = false;
-        partialLength = 0;
-        if (partial.length > KEEP_BUFFER_UP_TO) {
-            partial = new byte[SMALL_BUFFER];
-        }
+        partial.clear();
     }
 
     private void stash(byte[] b, int from, int to) {
-        int length = to - from;
-        int needed = partialLength + length;
-        if (needed > partial.length) {
-            int grown = (int) Math.min(maxFrameBytes, Math.max(needed, 2L * partial.length));
-            partial = Arrays.copyOf(partial, grown);
-        }
-        System.arraycopy(b, from, partial, partialLength, length);
-        partialLength = needed;
+        partial.append(b, from, to);
     }
 
     private long offsetOf(int i) {
         return streamOffset + (i - chunkOffset);
     }
 
-    /** The index after the last LF in {@code [from, to)}, or {@code from}. */
-    private static int lineStart(byte[] b, int from, int to) {
-        for (int j = to - 1; j >= from; j--) {
-            if (b[j] == '\n') {
-                return j + 1;
-            }
-        }
-        return from;
-    }
-
-    /** The index of the first LF at or after {@code from}, bounded by {@code max} and the chunk. */
-    private int lineEnd(byte[] b, int from, int max) {
-        int end = Math.min(max, chunkEnd);
-        for (int j = from; j < end; j++) {
-            if (b[j] == '\n') {
-                return j;
-            }
-        }
-        return end;
-    }
-
     private static boolean isHex(byte c) {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    }
-
-    /** Printable text of some bytes: invalid UTF-8 becomes U+FFFD, control characters a space. */
-    static String excerpt(byte[] b, int from, int to) {
-        String text = new String(b, from, Math.max(0, to - from), StandardCharsets.UTF_8);
-        StringBuilder out = new StringBuilder(text.length());
-        text.codePoints().forEach(cp -> out.appendCodePoint(Character.isISOControl(cp) ? ' ' : cp));
-        return out.toString();
     }
 }

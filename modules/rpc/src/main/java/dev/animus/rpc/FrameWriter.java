@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes frames to a stream (protocol §1): compact JSON, one frame per line ({@code '\n'} after
@@ -39,7 +38,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class FrameWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FrameWriter.class);
-    private static final JsonMapper JSON = JsonMapper.shared();
     private static final int HIGH_WATER = 1024 * 1024;
 
     private final OutputStream out;
@@ -180,7 +178,7 @@ public final class FrameWriter implements AutoCloseable {
         }
         int before = pending.size();
         try {
-            JSON.writeValue(pending, frame);
+            CompactJson.write(frame, pending);
         } catch (JacksonException e) {
             pending.truncate(before);
             throw new IllegalArgumentException("frame cannot be serialized: " + e.getOriginalMessage(), e);

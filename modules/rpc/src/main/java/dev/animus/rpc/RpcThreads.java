@@ -7,11 +7,15 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  * The only place in this module that creates threads.
  *
  * <ul>
- *   <li><b>Reader threads</b>, one per connection: platform daemon threads by default. Measured on
- *       the 2-core reference machine (docs/performance.md), a platform reader blocked in
- *       {@code read()} on a pipe wakes faster than a virtual one, whose blocking file read pins
- *       or compensates its carrier and adds a hand-off. {@code -Danimus.rpc.reader=virtual}
- *       switches, for measurements.
+ *   <li><b>Reader threads</b>, one per connection: virtual threads when the process may use more
+ *       than one CPU, platform threads when it is confined to one. Measured on the 2-vCPU
+ *       reference VM (docs/performance.md): unpinned, a virtual reader gave the better latency
+ *       and throughput (sequential p50 9-11 µs against 22-25 µs, pipelined 510-680 thousand
+ *       responses/s against 380-410 thousand), as the carrier pool keeps a vCPU busy around the
+ *       blocking pipe read and spares a wake-up of a halted vCPU per message; pinned to one CPU,
+ *       where that compensation is pure cost, the platform reader wins (6 µs against 11 µs).
+ *       Many plugins mean many readers, which also favours virtual threads.
+ *       {@code -Danimus.rpc.reader=platform|virtual} overrides the choice, for measurements.
  *   <li><b>The timer</b>: one daemon platform thread shared by every connection, for request
  *       deadlines and write watchdogs. Its tasks never block and never run user code: they hand
  *       completions to short-lived virtual threads. Its queue holds at most one watchdog per
@@ -22,8 +26,11 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  * </ul>
  */
 final class RpcThreads {
-    private static final boolean VIRTUAL_READERS =
-            "virtual".equals(System.getProperty("animus.rpc.reader", "platform"));
+    private static final boolean VIRTUAL_READERS = switch (System.getProperty("animus.rpc.reader", "")) {
+        case "virtual" -> true;
+        case "platform" -> false;
+        default -> Runtime.getRuntime().availableProcessors() > 1;
+    };
 
     private RpcThreads() {}
 

@@ -1,0 +1,36 @@
+package dev.animus.rpc;
+
+import java.nio.charset.StandardCharsets;
+
+/** Short, printable excerpts of the bytes around a malformed frame, for log lines. */
+final class Excerpt {
+    private Excerpt() {}
+
+    /** Printable text of some bytes: invalid UTF-8 becomes U+FFFD, control characters a space. */
+    static String of(byte[] b, int from, int to) {
+        String text = new String(b, from, Math.max(0, to - from), StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(cp -> out.appendCodePoint(Character.isISOControl(cp) ? ' ' : cp));
+        return out.toString();
+    }
+
+    /** The index after the last LF in {@code [from, to)}, or {@code from}. */
+    static int lineStart(byte[] b, int from, int to) {
+        for (int j = to - 1; j >= from; j--) {
+            if (b[j] == '\n') {
+                return j + 1;
+            }
+        }
+        return from;
+    }
+
+    /** The index of the first LF in {@code [from, to)}, or {@code to}. */
+    static int lineEnd(byte[] b, int from, int to) {
+        for (int j = from; j < to; j++) {
+            if (b[j] == '\n') {
+                return j;
+            }
+        }
+        return to;
+    }
+}
