@@ -13,7 +13,7 @@ final class Call implements PendingCall {
      * How long {@link #await()} spins before parking. A round trip to a local process usually
      * completes within this, and a parked caller pays a wake-up that dominates the latency: on the
      * 2-vCPU reference VM, waking a halted vCPU costs 15-30 µs, and a spinning caller keeps its vCPU
-     * awake (sequential p50 23 µs spinning vs 55-68 µs parking, docs/performance.md). A call that
+     * awake (sequential p50 23 µs spinning vs 54-68 µs parking, docs/performance.md). A call that
      * takes longer parks after 50 µs.
      */
     private static final long SPIN_NANOS = 50_000;

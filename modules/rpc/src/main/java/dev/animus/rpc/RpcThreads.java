@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  *   <li><b>Reader threads</b>, one per connection: virtual threads when the process may use more
  *       than one CPU, platform threads when it is confined to one. Measured on the 2-vCPU
  *       reference VM (docs/performance.md): unpinned, a virtual reader gave the better latency
- *       and throughput (sequential p50 9-11 µs against 22-25 µs, pipelined 510-680 thousand
+ *       and throughput (sequential p50 8-12 µs against 22-26 µs, pipelined 510-680 thousand
  *       responses/s against 380-410 thousand), as the carrier pool keeps a vCPU busy around the
  *       blocking pipe read and spares a wake-up of a halted vCPU per message; pinned to one CPU,
  *       where that compensation is pure cost, the platform reader wins (6 µs against 11 µs).
