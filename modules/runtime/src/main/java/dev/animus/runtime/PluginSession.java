@@ -165,12 +165,12 @@ public final class PluginSession implements AutoCloseable {
         return handshakeTime;
     }
 
-    /** Sends a request; the deadline defaults per method (lifecycle.md) when {@code timeout} is null-free empty. */
+    /** Sends a request that fails with {@code RequestTimedOut} after {@code timeout}. */
     public PendingCall call(String method, JsonNode params, Duration timeout) {
         return connection.call(method, params, timeout);
     }
 
-    /** Sends a request with the method's default deadline. */
+    /** Sends a request with the method's default deadline (lifecycle.md; none for long-lived methods). */
     public PendingCall call(String method, JsonNode params) {
         return connection.call(method, params,
                 MethodTimeouts.defaultFor(method).orElse(Duration.ofDays(365)));

@@ -10,7 +10,6 @@ import dev.animus.rpc.PendingCall;
 import dev.animus.rpc.RequestTimedOut;
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -168,9 +167,5 @@ class MisbehavingPluginTest {
             JsonNode r = s.call("request-host", obj(), CALL).await();
             assertFalse(r.isMissingNode());
         }
-    }
-
-    static Throwable cause(Throwable t) {
-        return t instanceof CompletionException c && c.getCause() != null ? c.getCause() : t;
     }
 }

@@ -2,15 +2,12 @@ package dev.animus.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.EnvironmentPolicy;
-import dev.animus.rpc.ConnectionLost;
 import dev.animus.rpc.PendingCall;
 import dev.animus.rpc.RemoteError;
-import dev.animus.rpc.RequestTimedOut;
 import dev.animus.rpc.Subscription;
 import dev.animus.rpc.SubscriptionEvent;
 import java.nio.file.Path;
@@ -204,15 +201,5 @@ class PluginSessionTest {
         } catch (java.io.IOException e) {
             return true; // gone
         }
-    }
-
-    static void assertLost(Throwable t, int exitCode, String lastStderr) {
-        ConnectionLost lost = assertInstanceOf(ConnectionLost.class, t);
-        assertEquals(exitCode, lost.exitCode().orElseThrow(), lost.getMessage());
-        assertEquals(lastStderr, lost.stderrTail().getLast(), lost.getMessage());
-    }
-
-    static void assertTimedOut(Throwable t) {
-        assertInstanceOf(RequestTimedOut.class, t);
     }
 }

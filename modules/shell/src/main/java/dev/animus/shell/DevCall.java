@@ -1,6 +1,5 @@
 package dev.animus.shell;
 
-import dev.animus.core.MethodTimeouts;
 import dev.animus.rpc.PendingCall;
 import dev.animus.rpc.RequestTimedOut;
 import dev.animus.runtime.PluginSession;
@@ -50,9 +49,7 @@ final class DevCall implements Callable<Integer> {
     @Override
     public Integer call() {
         JsonNode p = params();
-        Duration deadline = timeout == null
-                ? MethodTimeouts.defaultFor(method).orElse(Duration.ofDays(365))
-                : DevCommand.duration(timeout, "--timeout");
+        Optional<Duration> deadline = Optional.ofNullable(timeout).map(t -> DevCommand.duration(t, "--timeout"));
         try (PluginSession session = dev.launch()) {
             long t0 = System.nanoTime();
             JsonNode result;
@@ -60,7 +57,8 @@ final class DevCall implements Callable<Integer> {
                     ? Optional.of(NotificationEcho.start(session.subscribe(), dev.root().terminal()))
                     : Optional.empty();
             try {
-                result = await(session, session.call(method, p, deadline));
+                result = await(session, deadline.map(d -> session.call(method, p, d))
+                        .orElseGet(() -> session.call(method, p)));
             } finally {
                 echo.ifPresent(NotificationEcho::close);
             }

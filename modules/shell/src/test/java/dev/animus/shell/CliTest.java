@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -203,9 +202,5 @@ class CliTest {
         } catch (java.io.IOException e) {
             return true;
         }
-    }
-
-    static Duration sinceStart(long t0) {
-        return Duration.ofNanos(System.nanoTime() - t0);
     }
 }
