@@ -30,6 +30,15 @@ public final class MethodTimeouts {
         };
     }
 
+    /** Whether {@code method} has a default of its own (anything but the ordinary 30 s). */
+    public static boolean hasOwnDefault(String method) {
+        return switch (Objects.requireNonNull(method, "method")) {
+            case "$/ping", "health/check", "shutdown", "agent/run", "agent/resume", "agent/cancel", "trigger/watch" ->
+                true;
+            default -> isSubjectVerb(method);
+        };
+    }
+
     private static boolean isSubjectVerb(String method) {
         int slash = method.indexOf('/');
         if (slash <= 0 || method.startsWith("$/")) {

@@ -1,0 +1,204 @@
+package dev.animus.core;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Every host-side failure of a plugin request, as a value (lifecycle.md §3). {@link #message()} is
+ * one line that names what failed and, where there is one, the next step.
+ */
+public sealed interface HostFailure {
+
+    /** One line for people: what failed and why. */
+    String message();
+
+    /** What this failure means for the process and for a retry. */
+    default FailureClass classify() {
+        return switch (this) {
+            // The process answered: it is alive, whatever the code. The range [-32700, -32600] of
+            // lifecycle.md is the protocol's; application codes (-32000 and up) are answers too.
+            case Rpc r -> FailureClass.STRUCTURED_ERROR;
+            case Cancelled c -> FailureClass.STRUCTURED_ERROR;
+            case NotSupported n -> FailureClass.STRUCTURED_ERROR;
+            case ConnectionLost c -> FailureClass.DEATH_LIKE;
+            case Timeout t -> FailureClass.DEATH_LIKE;
+            case ProcessExited p -> FailureClass.DEATH_LIKE;
+            case SpawnFailed s -> FailureClass.REFUSED;
+            case IncompatibleProtocol i -> FailureClass.REFUSED;
+            case Disabled d -> FailureClass.REFUSED;
+            case TooManyRestarts t -> FailureClass.REFUSED;
+            case NotRegistered n -> FailureClass.REFUSED;
+            case NotTrusted n -> FailureClass.REFUSED;
+            case NotConsented n -> FailureClass.REFUSED;
+            case NotEnabled n -> FailureClass.REFUSED;
+        };
+    }
+
+    /** The plugin answered the request with a JSON-RPC error; passed to the caller untouched. */
+    record Rpc(int code, String message, Optional<String> dataJson) implements HostFailure {
+        public Rpc {
+            Objects.requireNonNull(message, "message");
+            Objects.requireNonNull(dataJson, "dataJson");
+        }
+    }
+
+    /** The connection died with the request in flight (the process exited or closed its output). */
+    record ConnectionLost(String message, OptionalInt exitCode, List<String> stderrTail) implements HostFailure {
+        public ConnectionLost {
+            Objects.requireNonNull(message, "message");
+            Objects.requireNonNull(exitCode, "exitCode");
+            stderrTail = List.copyOf(stderrTail);
+        }
+    }
+
+    /** No answer within the deadline; the process was killed as wedged. */
+    record Timeout(String method, Duration after) implements HostFailure {
+        public Timeout {
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(after, "after");
+        }
+
+        @Override
+        public String message() {
+            return "no answer to " + method + " within " + DurationText.format(after);
+        }
+    }
+
+    /** The process exited when no request of this caller was in flight (idle, or during launch). */
+    record ProcessExited(OptionalInt exitCode, List<String> stderrTail) implements HostFailure {
+        public ProcessExited {
+            Objects.requireNonNull(exitCode, "exitCode");
+            stderrTail = List.copyOf(stderrTail);
+        }
+
+        @Override
+        public String message() {
+            return "the process exited" + exitCode.stream().mapToObj(c -> " with code " + c).findFirst().orElse("")
+                    + (stderrTail.isEmpty() ? "" : "; last stderr: " + stderrTail.getLast());
+        }
+    }
+
+    /** The OS refused to start the executable (missing, not executable, bad interpreter, ...). */
+    record SpawnFailed(String message) implements HostFailure {
+        public SpawnFailed {
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** The handshake failed: another protocol major, or an invalid InitializeResult. */
+    record IncompatibleProtocol(String message) implements HostFailure {
+        public IncompatibleProtocol {
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** The plugin does not offer the method. */
+    record NotSupported(String plugin, String method) implements HostFailure {
+        public NotSupported {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(method, "method");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " does not offer " + method;
+        }
+    }
+
+    /** The caller cancelled the request. */
+    record Cancelled(String method) implements HostFailure {
+        public Cancelled {
+            Objects.requireNonNull(method, "method");
+        }
+
+        @Override
+        public String message() {
+            return method + " was cancelled";
+        }
+    }
+
+    /** The plugin crash-looped and is disabled; requests fail fast. */
+    record Disabled(String plugin, Instant since, String reason) implements HostFailure {
+        public Disabled {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(since, "since");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " is disabled since " + since + ": " + reason
+                    + " (run 'animus plugin reset " + plugin + "' to enable it again)";
+        }
+    }
+
+    /** A retry was wanted but the crash that caused it reached the threshold. */
+    record TooManyRestarts(String plugin, int crashes, Duration window, HostFailure last) implements HostFailure {
+        public TooManyRestarts {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(window, "window");
+            Objects.requireNonNull(last, "last");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " crashed " + crashes + " times within " + DurationText.format(window)
+                    + " and is now disabled; last: " + last.message()
+                    + " (run 'animus plugin reset " + plugin + "' to enable it again)";
+        }
+    }
+
+    /** The plugin has no validated manifest yet. */
+    record NotRegistered(String plugin) implements HostFailure {
+        public NotRegistered {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " has no validated manifest (see 'animus plugin info " + plugin + "')";
+        }
+    }
+
+    /** The plugin's code digest is not trusted. */
+    record NotTrusted(String plugin) implements HostFailure {
+        public NotTrusted {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " is not trusted (run 'animus plugin trust " + plugin + "')";
+        }
+    }
+
+    /** The plugin's disclosure is not consented to. */
+    record NotConsented(String plugin) implements HostFailure {
+        public NotConsented {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " is not consented (run 'animus plugin consent " + plugin + "')";
+        }
+    }
+
+    /** The plugin is not enabled for the requesting agent. */
+    record NotEnabled(String plugin, String agent) implements HostFailure {
+        public NotEnabled {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(agent, "agent");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " is not enabled for agent " + agent
+                    + " (run 'animus plugin enable " + plugin + " --agent " + agent + "')";
+        }
+    }
+}

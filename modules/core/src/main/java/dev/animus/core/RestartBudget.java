@@ -1,0 +1,39 @@
+package dev.animus.core;
+
+/**
+ * The retry rule of lifecycle.md §3: a {@linkplain FailureClass#DEATH_LIKE death-like} failure is
+ * retried once on a fresh process, if no streamed output of the request reached the caller yet
+ * (a retry would repeat it), the caller's deadline has time left, and the crash did not disable
+ * the plugin; in that last case the caller learns {@link HostFailure.TooManyRestarts}. Structured
+ * errors and refusals reach the caller untouched. Every crash counts toward the threshold whether
+ * it is retried or not; that is the lifecycle's business, not this rule's.
+ */
+public final class RestartBudget {
+    /** Retries per request. */
+    public static final int RETRIES = 1;
+
+    private RestartBudget() {}
+
+    /**
+     * @param failure what went wrong with this attempt
+     * @param retriesMade retries already made for this request
+     * @param streamedOutput whether any streamed output of this request was forwarded to the caller
+     * @param deadlineLeft whether the request's deadline has time left
+     * @param after the lifecycle after the crash was recorded
+     */
+    public static RetryDecision decide(HostFailure failure, int retriesMade, boolean streamedOutput,
+            boolean deadlineLeft, Lifecycle after) {
+        return switch (failure.classify()) {
+            case STRUCTURED_ERROR, REFUSED -> new RetryDecision.Surface(failure);
+            case DEATH_LIKE -> {
+                if (after.state() == ProcessState.DISABLED) {
+                    yield new RetryDecision.Surface(new HostFailure.TooManyRestarts(after.plugin(),
+                            after.window().crashes().size(), after.window().span(), failure));
+                }
+                // A timeout has spent the deadline, so deadlineLeft is false for it.
+                boolean retry = retriesMade < RETRIES && !streamedOutput && deadlineLeft;
+                yield retry ? new RetryDecision.Retry() : new RetryDecision.Surface(failure);
+            }
+        };
+    }
+}
