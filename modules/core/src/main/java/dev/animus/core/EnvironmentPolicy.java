@@ -78,4 +78,15 @@ public final class EnvironmentPolicy {
         });
         return env;
     }
+
+    /** Two policies are equal when they declare the same names. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof EnvironmentPolicy other && declared.equals(other.declared);
+    }
+
+    @Override
+    public int hashCode() {
+        return declared.hashCode();
+    }
 }

@@ -32,6 +32,7 @@ public sealed interface HostFailure {
             case Disabled d -> FailureClass.REFUSED;
             case TooManyRestarts t -> FailureClass.REFUSED;
             case NotRegistered n -> FailureClass.REFUSED;
+            case ShuttingDown s -> FailureClass.REFUSED;
             case NotTrusted n -> FailureClass.REFUSED;
             case NotConsented n -> FailureClass.REFUSED;
             case NotEnabled n -> FailureClass.REFUSED;
@@ -68,7 +69,10 @@ public sealed interface HostFailure {
         }
     }
 
-    /** The process exited when no request of this caller was in flight (idle, or during launch). */
+    /**
+     * The process exited when no request of this caller was in flight (idle, or during launch).
+     * The message leaves the stderr tail out; whoever prints it adds the last line once.
+     */
     record ProcessExited(OptionalInt exitCode, List<String> stderrTail) implements HostFailure {
         public ProcessExited {
             Objects.requireNonNull(exitCode, "exitCode");
@@ -77,8 +81,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "the process exited" + exitCode.stream().mapToObj(c -> " with code " + c).findFirst().orElse("")
-                    + (stderrTail.isEmpty() ? "" : "; last stderr: " + stderrTail.getLast());
+            return "the process exited" + exitCode.stream().mapToObj(c -> " with code " + c).findFirst().orElse("");
         }
     }
 
@@ -161,6 +164,18 @@ public sealed interface HostFailure {
         @Override
         public String message() {
             return "plugin " + plugin + " has no validated manifest (see 'animus plugin info " + plugin + "')";
+        }
+    }
+
+    /** The host is closing and takes no more requests. */
+    record ShuttingDown(String plugin) implements HostFailure {
+        public ShuttingDown {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " is shutting down with the host";
         }
     }
 

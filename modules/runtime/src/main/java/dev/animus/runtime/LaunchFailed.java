@@ -1,5 +1,6 @@
 package dev.animus.runtime;
 
+import dev.animus.core.HostFailure;
 import java.util.List;
 
 /**
@@ -12,20 +13,25 @@ public final class LaunchFailed extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final String plugin;
+    private final transient HostFailure failure;
     private final transient List<String> stderrTail;
 
-    private LaunchFailed(String plugin, String message, List<String> stderrTail, Throwable cause) {
+    private LaunchFailed(String plugin, String message, HostFailure failure, List<String> stderrTail,
+            Throwable cause) {
         super(message + lastLine(stderrTail), cause);
         this.plugin = plugin;
+        this.failure = failure;
         this.stderrTail = List.copyOf(stderrTail);
     }
 
-    static LaunchFailed handshake(String plugin, String reason, List<String> stderrTail, Throwable cause) {
-        return new LaunchFailed(plugin, "plugin " + plugin + " failed the handshake: " + reason, stderrTail, cause);
+    static LaunchFailed handshake(String plugin, HostFailure failure, List<String> stderrTail, Throwable cause) {
+        return new LaunchFailed(plugin, "plugin " + plugin + " failed the handshake: " + failure.message(), failure,
+                stderrTail, cause);
     }
 
     static LaunchFailed spawn(String plugin, RuntimeException cause) {
-        return new LaunchFailed(plugin, cause.getMessage(), List.of(), cause);
+        return new LaunchFailed(plugin, cause.getMessage(), new HostFailure.SpawnFailed(cause.getMessage()), List.of(),
+                cause);
     }
 
     private static String lastLine(List<String> tail) {
@@ -34,6 +40,11 @@ public final class LaunchFailed extends RuntimeException {
 
     public String plugin() {
         return plugin;
+    }
+
+    /** Why, as a value: spawn refused, timeout, exit, incompatible protocol, error answer. */
+    public HostFailure failure() {
+        return failure;
     }
 
     /** The plugin's last stderr lines, redacted. */

@@ -1,5 +1,6 @@
 package dev.animus.runtime;
 
+import dev.animus.core.HostFailure;
 import dev.animus.core.HostHello;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.MethodTimeouts;
@@ -100,19 +101,19 @@ public final class PluginSession implements AutoCloseable {
         try {
             raw = connection.request("initialize", InitializeResults.params(hello, Map.of()), timeout);
         } catch (RpcException e) {
-            throw LaunchFailed.handshake(name, describe(e, timeout), process.stderr().lines(), e);
+            throw LaunchFailed.handshake(name, launchFailure(e, timeout), process.stderr().lines(), e);
         }
         InitializeResult result;
         try {
             result = InitializeResults.read(raw);
         } catch (IllegalArgumentException e) {
-            throw LaunchFailed.handshake(name, "invalid initialize result: " + e.getMessage(),
-                    process.stderr().lines(), e);
+            throw LaunchFailed.handshake(name, new HostFailure.IncompatibleProtocol(
+                    "invalid initialize result: " + e.getMessage()), process.stderr().lines(), e);
         }
         var verdict = ProtocolCompatibility.check(hello.protocolVersion(), result.protocolVersion());
         switch (verdict) {
-            case ProtocolCompatibility.Incompatible bad ->
-                throw LaunchFailed.handshake(name, bad.message(), process.stderr().lines(), null);
+            case ProtocolCompatibility.Incompatible bad -> throw LaunchFailed.handshake(name,
+                    new HostFailure.IncompatibleProtocol(bad.message()), process.stderr().lines(), null);
             case ProtocolCompatibility.Compatible ok -> LOG.debug("plugin {} speaks {}", name, ok.plugin());
         }
         connection.peerSupportsCancellation(result.capabilities().cancellation());
@@ -120,12 +121,12 @@ public final class PluginSession implements AutoCloseable {
         return result;
     }
 
-    private static String describe(RpcException e, Duration timeout) {
+    private static HostFailure launchFailure(RpcException e, Duration timeout) {
         return switch (e) {
-            case dev.animus.rpc.RequestTimedOut t -> "no answer to initialize within " + timeout.toMillis() + " ms";
-            case ConnectionLost lost -> lost.reason();
-            case dev.animus.rpc.RemoteError err -> "initialize answered error " + err.code() + ": " + err.getMessage();
-            case dev.animus.rpc.RequestCancelled c -> "initialize was cancelled";
+            case ConnectionLost lost -> new HostFailure.ProcessExited(lost.exitCode(), lost.stderrTail());
+            case dev.animus.rpc.RequestTimedOut t -> new HostFailure.Timeout("initialize", timeout);
+            case dev.animus.rpc.RemoteError err -> HostFailures.of(err, "initialize");
+            case dev.animus.rpc.RequestCancelled c -> HostFailures.of(c, "initialize");
         };
     }
 
@@ -201,6 +202,14 @@ public final class PluginSession implements AutoCloseable {
     /** Live processes of the plugin's tree. */
     public java.util.Set<ProcessHandle> processTree() {
         return process.tree();
+    }
+
+    /**
+     * Completes once the connection is dead (the process exited, closed its output, or the session
+     * was stopped), with the cause; never completes exceptionally.
+     */
+    public java.util.concurrent.CompletableFuture<ConnectionLost> whenClosed() {
+        return connection.whenClosed();
     }
 
     public boolean isAlive() {

@@ -1,0 +1,242 @@
+package dev.animus.runtime;
+
+import dev.animus.core.HostFailure;
+import dev.animus.core.HostHello;
+import dev.animus.core.InitializeResult;
+import dev.animus.core.Lifecycle;
+import dev.animus.core.LifecyclePolicy;
+import dev.animus.core.LifecycleTrigger;
+import dev.animus.core.RestartBudget;
+import dev.animus.core.RetryDecision;
+import dev.animus.rpc.ConnectionLost;
+import dev.animus.rpc.PendingCall;
+import dev.animus.rpc.RemoteError;
+import dev.animus.rpc.RequestCancelled;
+import dev.animus.rpc.RequestTimedOut;
+import dev.animus.rpc.Subscription;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Runs one plugin for its callers: launches it lazily on the first request, pipelines requests,
+ * kills it when a request outlives its deadline, shuts it down when idle, restarts it on the next
+ * request after a crash, and refuses requests once it crash-looped (lifecycle.md §2–3). The
+ * decisions are core's {@link Lifecycle}; this class carries them out with real processes.
+ *
+ * <p>Thread-safe: any number of callers may call at once. One lock guards the lifecycle and the
+ * current process; no I/O happens under it. States: open → closed; {@link #close()} shuts the
+ * plugin down gracefully and is idempotent.
+ */
+public final class Supervisor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
+    /** The deadline of a request whose method has none (a long-lived watch). */
+    private static final Duration NO_DEADLINE = Duration.ofDays(365);
+
+    private final PluginRegistration registration;
+    private final HostHello hello;
+    private final HostClock clock;
+    private final SupervisorState state;
+
+    Supervisor(PluginRegistration registration, HostHello hello, LifecyclePolicy policy, HostClock clock,
+            Timers timers, StatusEvents events) {
+        this.registration = Objects.requireNonNull(registration, "registration");
+        this.hello = Objects.requireNonNull(hello, "hello");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.state = new SupervisorState(
+                Lifecycle.registered(registration.name(), policy.withIdleTimeout(registration.timeouts().idle()),
+                        clock.now()),
+                clock, timers, events);
+    }
+
+    public String name() {
+        return registration.name();
+    }
+
+    public PluginRegistration registration() {
+        return registration;
+    }
+
+    /**
+     * Sends {@code method} and waits for its result, launching or restarting the plugin first if
+     * needed. A death-like failure is retried once on a fresh process (see {@link CallOptions}).
+     *
+     * @throws PluginCallFailed with the failure as a value; a plugin's error answer untouched
+     */
+    public JsonNode call(String method, JsonNode params, CallOptions options) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(NO_DEADLINE);
+        Deadline deadline = Deadline.after(limit);
+        Attempt attempt = new Attempt(method, params, options, deadline);
+        for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {
+            HostFailure failure;
+            try {
+                return attempt.run();
+            } catch (AttemptFailed f) {
+                failure = f.failure;
+            }
+            switch (RestartBudget.decide(failure, retries, attempt.forwardedOutput(), !deadline.passed(),
+                    state.lifecycle())) {
+                case RetryDecision.Retry r -> LOG.debug("plugin {}: retrying {} after: {}", name(), method,
+                        failure.message());
+                case RetryDecision.Surface s -> throw new PluginCallFailed(name(), method, s.failure());
+            }
+        }
+    }
+
+    /** {@link #call} with the plugin's deadline for the method and one retry. */
+    public JsonNode call(String method, JsonNode params) {
+        return call(method, params, CallOptions.defaults());
+    }
+
+    /** Sends {@code $/ping} (launching the plugin if needed) and returns the round-trip time. */
+    public Duration ping(CallOptions options) {
+        long t0 = System.nanoTime();
+        call("$/ping", JsonNodeFactory.instance.objectNode(), options);
+        return Duration.ofNanos(System.nanoTime() - t0);
+    }
+
+    /** What the current process answered to {@code initialize}, launching it if needed. */
+    public InitializeResult describe(Duration timeout) {
+        Deadline deadline = Deadline.after(timeout);
+        for (int retries = 0; ; retries++) {
+            try {
+                SupervisorState.Admission a = admit("initialize", deadline);
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                return a.session().initializeResult();
+            } catch (AttemptFailed f) {
+                switch (RestartBudget.decide(f.failure, retries, false, !deadline.passed(), state.lifecycle())) {
+                    case RetryDecision.Retry r -> LOG.debug("plugin {}: relaunching after: {}", name(),
+                            f.failure.message());
+                    case RetryDecision.Surface s -> throw new PluginCallFailed(name(), "initialize", s.failure());
+                }
+            }
+        }
+    }
+
+    /** A snapshot for {@code plugin status}. */
+    public PluginStatus status() {
+        return state.status(name());
+    }
+
+    /** Enables a disabled plugin again and forgets its crashes (an operator's act). */
+    public void reset() {
+        state.apply(new LifecycleTrigger.OperatorReset());
+    }
+
+    /** The process tree of the current process, if there is one (for leak checks and status). */
+    public java.util.Set<ProcessHandle> processTree() {
+        return state.liveSession().map(PluginSession::processTree).orElse(java.util.Set.of());
+    }
+
+    /** Shuts the plugin down gracefully (each step bounded) and refuses further requests. */
+    @Override
+    public void close() {
+        state.close();
+    }
+
+    private SupervisorState.Admission admit(String method, Deadline deadline) {
+        while (true) {
+            switch (state.admit()) {
+                case SupervisorState.Admitted a -> {
+                    return a.admission();
+                }
+                case SupervisorState.Refused r -> throw new AttemptFailed(r.failure());
+                case SupervisorState.MustLaunch m -> launch(m.incarnation());
+                case SupervisorState.MustWait w -> {
+                    Optional<HostFailure> failed = w.launch().await(deadline.left());
+                    if (failed.isPresent()) {
+                        throw new AttemptFailed(failed.get());
+                    }
+                    if (deadline.passed()) {
+                        throw new AttemptFailed(new HostFailure.Timeout(method, deadline.limit()));
+                    }
+                }
+            }
+        }
+    }
+
+    private void launch(long incarnation) {
+        PluginSession session;
+        try {
+            session = PluginSession.launch(registration.launch(), hello, registration.timeouts().launch());
+        } catch (LaunchFailed e) {
+            LOG.debug("plugin {}: launch {} failed: {}", name(), incarnation, e.getMessage());
+            state.launchFailed(incarnation, e.failure());
+            throw new AttemptFailed(e.failure());
+        }
+        if (state.launched(incarnation, session)) {
+            session.whenClosed().thenAccept(cause -> RuntimeThreads.start("animus-exit-" + name(),
+                    () -> state.apply(new LifecycleTrigger.ProcessExited(incarnation,
+                            new HostFailure.ProcessExited(cause.exitCode(), cause.stderrTail())))));
+        }
+    }
+
+    /** One request with its retries: the streamed-output flag lives across attempts. */
+    private final class Attempt {
+        private final String method;
+        private final JsonNode params;
+        private final CallOptions options;
+        private final Deadline deadline;
+        private boolean forwarded;
+
+        Attempt(String method, JsonNode params, CallOptions options, Deadline deadline) {
+            this.method = method;
+            this.params = params;
+            this.options = options;
+            this.deadline = deadline;
+        }
+
+        boolean forwardedOutput() {
+            return forwarded;
+        }
+
+        JsonNode run() {
+            SupervisorState.Admission a = admit(method, deadline);
+            if (deadline.passed()) { // the launch took it all: never sent, so not the process's fault
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                throw new AttemptFailed(new HostFailure.Timeout(method, deadline.limit()));
+            }
+            Optional<Subscription> sub = options.notifications().map(n -> a.session().subscribe());
+            PendingCall call = a.session().call(method, params, deadline.left());
+            Optional<StreamForwarder> stream = sub.map(s -> StreamForwarder.start(s, call.id(),
+                    options.notifications().orElseThrow()));
+            try {
+                JsonNode result = call.await();
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                return result;
+            } catch (RemoteError | RequestCancelled e) {
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                throw new AttemptFailed(HostFailures.of(e, method));
+            } catch (RequestTimedOut e) {
+                state.apply(new LifecycleTrigger.RequestTimedOut(a.incarnation(), method, deadline.limit()));
+                throw new AttemptFailed(new HostFailure.Timeout(method, deadline.limit()));
+            } catch (ConnectionLost e) {
+                HostFailure lost = HostFailures.lost(e);
+                state.apply(new LifecycleTrigger.ProcessExited(a.incarnation(), lost));
+                throw new AttemptFailed(lost);
+            } finally {
+                stream.ifPresent(s -> {
+                    s.close();
+                    forwarded |= s.forwardedOutput();
+                });
+            }
+        }
+    }
+
+    /** One attempt failed; carries the failure to the retry decision. Never leaves this class. */
+    private static final class AttemptFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient HostFailure failure;
+
+        AttemptFailed(HostFailure failure) {
+            super(failure.message(), null, false, false);
+            this.failure = failure;
+        }
+    }
+}
