@@ -12,6 +12,7 @@ import java.util.OptionalLong;
  *
  * @param pid the process, while there is one
  * @param uptime since the current process became Ready
+ * @param launchTime how long the current process took from spawn to Ready
  * @param inFlight requests sent and not answered
  * @param restarts auto-restarts after crashes
  * @param crashesInWindow crashes inside the sliding window now
@@ -24,6 +25,7 @@ public record PluginStatus(
         ProcessState state,
         OptionalLong pid,
         Optional<Duration> uptime,
+        Optional<Duration> launchTime,
         int inFlight,
         int restarts,
         int crashesInWindow,
@@ -36,6 +38,7 @@ public record PluginStatus(
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(pid, "pid");
         Objects.requireNonNull(uptime, "uptime");
+        Objects.requireNonNull(launchTime, "launchTime");
         Objects.requireNonNull(since, "since");
         Objects.requireNonNull(lastError, "lastError");
     }

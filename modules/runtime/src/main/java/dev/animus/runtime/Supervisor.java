@@ -36,6 +36,8 @@ public final class Supervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
     /** The deadline of a request whose method has none (a long-lived watch). */
     private static final Duration NO_DEADLINE = Duration.ofDays(365);
+    /** Beyond the launch timeout, what a failed launch may take to kill and reap its process. */
+    private static final Duration LAUNCH_WAIT_MARGIN = Duration.ofSeconds(5);
 
     private final PluginRegistration registration;
     private final HostHello hello;
@@ -71,8 +73,7 @@ public final class Supervisor implements AutoCloseable {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(params, "params");
         Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(NO_DEADLINE);
-        Deadline deadline = Deadline.after(limit);
-        Attempt attempt = new Attempt(method, params, options, deadline);
+        Attempt attempt = new Attempt(method, params, options, limit);
         for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {
             HostFailure failure;
             try {
@@ -80,8 +81,7 @@ public final class Supervisor implements AutoCloseable {
             } catch (AttemptFailed f) {
                 failure = f.failure;
             }
-            switch (RestartBudget.decide(failure, retries, attempt.forwardedOutput(), !deadline.passed(),
-                    state.lifecycle())) {
+            switch (RestartBudget.decide(failure, retries, attempt.forwardedOutput(), state.lifecycle())) {
                 case RetryDecision.Retry r -> LOG.debug("plugin {}: retrying {} after: {}", name(), method,
                         failure.message());
                 case RetryDecision.Surface s -> throw new PluginCallFailed(name(), method, s.failure());
@@ -102,21 +102,25 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** What the current process answered to {@code initialize}, launching it if needed. */
-    public InitializeResult describe(Duration timeout) {
-        Deadline deadline = Deadline.after(timeout);
+    public InitializeResult describe() {
         for (int retries = 0; ; retries++) {
             try {
-                SupervisorState.Admission a = admit("initialize", deadline);
+                SupervisorState.Admission a = admit();
                 state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
                 return a.session().initializeResult();
             } catch (AttemptFailed f) {
-                switch (RestartBudget.decide(f.failure, retries, false, !deadline.passed(), state.lifecycle())) {
+                switch (RestartBudget.decide(f.failure, retries, false, state.lifecycle())) {
                     case RetryDecision.Retry r -> LOG.debug("plugin {}: relaunching after: {}", name(),
                             f.failure.message());
                     case RetryDecision.Surface s -> throw new PluginCallFailed(name(), "initialize", s.failure());
                 }
             }
         }
+    }
+
+    /** What the current process answered to {@code initialize}; empty when there is none. */
+    public Optional<InitializeResult> handshake() {
+        return state.liveSession().map(PluginSession::initializeResult);
     }
 
     /** A snapshot for {@code plugin status}. */
@@ -140,7 +144,12 @@ public final class Supervisor implements AutoCloseable {
         state.close();
     }
 
-    private SupervisorState.Admission admit(String method, Deadline deadline) {
+    /**
+     * Counts a request in flight on a Ready process, launching one first if there is none. Waiting
+     * for a launch is bounded by the launch timeout (plus the time a failed launch takes to kill
+     * its process), not by the request's deadline: the design gives each its own budget.
+     */
+    private SupervisorState.Admission admit() {
         while (true) {
             switch (state.admit()) {
                 case SupervisorState.Admitted a -> {
@@ -149,12 +158,10 @@ public final class Supervisor implements AutoCloseable {
                 case SupervisorState.Refused r -> throw new AttemptFailed(r.failure());
                 case SupervisorState.MustLaunch m -> launch(m.incarnation());
                 case SupervisorState.MustWait w -> {
-                    Optional<HostFailure> failed = w.launch().await(deadline.left());
+                    Duration launch = registration.timeouts().launch();
+                    Optional<HostFailure> failed = w.launch().await(launch.plus(LAUNCH_WAIT_MARGIN));
                     if (failed.isPresent()) {
                         throw new AttemptFailed(failed.get());
-                    }
-                    if (deadline.passed()) {
-                        throw new AttemptFailed(new HostFailure.Timeout(method, deadline.limit()));
                     }
                 }
             }
@@ -177,19 +184,19 @@ public final class Supervisor implements AutoCloseable {
         }
     }
 
-    /** One request with its retries: the streamed-output flag lives across attempts. */
+    /** One request with its retry: the streamed-output flag lives across attempts. */
     private final class Attempt {
         private final String method;
         private final JsonNode params;
         private final CallOptions options;
-        private final Deadline deadline;
+        private final Duration limit;
         private boolean forwarded;
 
-        Attempt(String method, JsonNode params, CallOptions options, Deadline deadline) {
+        Attempt(String method, JsonNode params, CallOptions options, Duration limit) {
             this.method = method;
             this.params = params;
             this.options = options;
-            this.deadline = deadline;
+            this.limit = limit;
         }
 
         boolean forwardedOutput() {
@@ -197,13 +204,9 @@ public final class Supervisor implements AutoCloseable {
         }
 
         JsonNode run() {
-            SupervisorState.Admission a = admit(method, deadline);
-            if (deadline.passed()) { // the launch took it all: never sent, so not the process's fault
-                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
-                throw new AttemptFailed(new HostFailure.Timeout(method, deadline.limit()));
-            }
+            SupervisorState.Admission a = admit();
             Optional<Subscription> sub = options.notifications().map(n -> a.session().subscribe());
-            PendingCall call = a.session().call(method, params, deadline.left());
+            PendingCall call = a.session().call(method, params, limit); // the deadline starts at dispatch
             Optional<StreamForwarder> stream = sub.map(s -> StreamForwarder.start(s, call.id(),
                     options.notifications().orElseThrow()));
             try {
@@ -214,8 +217,8 @@ public final class Supervisor implements AutoCloseable {
                 state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
                 throw new AttemptFailed(HostFailures.of(e, method));
             } catch (RequestTimedOut e) {
-                state.apply(new LifecycleTrigger.RequestTimedOut(a.incarnation(), method, deadline.limit()));
-                throw new AttemptFailed(new HostFailure.Timeout(method, deadline.limit()));
+                state.apply(new LifecycleTrigger.RequestTimedOut(a.incarnation(), method, limit));
+                throw new AttemptFailed(new HostFailure.Timeout(method, limit));
             } catch (ConnectionLost e) {
                 HostFailure lost = HostFailures.lost(e);
                 state.apply(new LifecycleTrigger.ProcessExited(a.incarnation(), lost));

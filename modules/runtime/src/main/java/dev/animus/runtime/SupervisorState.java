@@ -183,7 +183,8 @@ final class SupervisorState {
             Moment now = clock.now();
             return new PluginStatus(name, lifecycle.state(),
                     live.map(l -> OptionalLong.of(l.session().pid())).orElse(OptionalLong.empty()),
-                    live.map(l -> now.since(l.readyAt())), lifecycle.inFlight(), lifecycle.restarts(),
+                    live.map(l -> now.since(l.readyAt())), live.map(l -> l.session().handshakeTime()),
+                    lifecycle.inFlight(), lifecycle.restarts(),
                     lifecycle.crashesInWindow(now), lifecycle.policy().crashLimit(), lifecycle.since().wall(),
                     lifecycle.lastFailure().map(FailureText::line));
         } finally {
