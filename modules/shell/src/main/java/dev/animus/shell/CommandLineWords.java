@@ -1,0 +1,128 @@
+package dev.animus.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Splits one line of an {@code animus} script into words, the way a POSIX shell splits plain words
+ * and quotes, and nothing more: no variable expansion, no globbing, no command substitution, no
+ * pipes or redirections ({@code $ * ? ` | < > ; &} are ordinary word characters).
+ *
+ * <ul>
+ *   <li>One trailing {@code \r} is dropped first, so CRLF scripts read like LF scripts.
+ *   <li>Words are separated by runs of spaces and tabs; no other character separates words.
+ *   <li>A {@code #} at the start of a word begins a comment that runs to the end of the line; a
+ *       {@code #} inside a word ({@code a#b}) is literal.
+ *   <li>Single quotes: everything up to the next single quote is literal.
+ *   <li>Double quotes: everything up to the next unescaped double quote is literal, except that
+ *       {@code \"}, {@code \\}, {@code \$} and {@code \`} drop the backslash; any other backslash is
+ *       kept ({@code "a\b"} is {@code a\b}).
+ *   <li>Outside quotes a backslash makes the next character literal; a backslash that ends the line
+ *       is an error.
+ *   <li>Adjacent quoted and unquoted parts join into one word: {@code --params='{"a":1}'} is the
+ *       single word {@code --params={"a":1}}.
+ *   <li>An empty quoted string ({@code ''} or {@code ""}) is an empty word, and is kept.
+ * </ul>
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class CommandLineWords {
+
+    private CommandLineWords() {}
+
+    /**
+     * The words of {@code line}; empty for a blank line or a comment line.
+     *
+     * @param line one line of a script, without its {@code \n}; a trailing {@code \r} is ignored
+     * @return the words in order, as an unmodifiable list
+     * @throws IllegalArgumentException with a one-line message naming the problem and its 1-based
+     *     column (counted in code points), e.g. "unterminated single quote starting at column 12"
+     */
+    static List<String> split(String line) {
+        Objects.requireNonNull(line, "line");
+        String text = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        // separate from word.isEmpty(): '' starts a word that is empty, and makes a later # literal
+        boolean inWord = false;
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t') {
+                if (inWord) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                    inWord = false;
+                }
+                i++;
+            } else if (c == '#' && !inWord) {
+                break;
+            } else {
+                inWord = true;
+                i = switch (c) {
+                    case '\'' -> singleQuoted(text, i, word);
+                    case '"' -> doubleQuoted(text, i, word);
+                    case '\\' -> escaped(text, i, word);
+                    default -> {
+                        word.append(c);
+                        yield i + 1;
+                    }
+                };
+            }
+        }
+        if (inWord) {
+            words.add(word.toString());
+        }
+        return List.copyOf(words);
+    }
+
+    /** Appends the single-quoted part opening at {@code open}; returns the index after it. */
+    private static int singleQuoted(String text, int open, StringBuilder word) {
+        int close = text.indexOf('\'', open + 1);
+        if (close < 0) {
+            throw unterminated("single", text, open);
+        }
+        word.append(text, open + 1, close);
+        return close + 1;
+    }
+
+    /** Appends the double-quoted part opening at {@code open}; returns the index after it. */
+    private static int doubleQuoted(String text, int open, StringBuilder word) {
+        int i = open + 1;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                return i + 1;
+            }
+            boolean dropsBackslash = c == '\\' && i + 1 < text.length() && "\"\\$`".indexOf(text.charAt(i + 1)) >= 0;
+            if (dropsBackslash) {
+                word.append(text.charAt(i + 1));
+                i += 2;
+            } else {
+                word.append(c);
+                i++;
+            }
+        }
+        throw unterminated("double", text, open);
+    }
+
+    /** Appends the character the backslash at {@code at} escapes; returns the index after it. */
+    private static int escaped(String text, int at, StringBuilder word) {
+        if (at + 1 >= text.length()) {
+            throw new IllegalArgumentException("line ends with a lone backslash at column " + column(text, at));
+        }
+        word.append(text.charAt(at + 1));
+        return at + 2;
+    }
+
+    private static IllegalArgumentException unterminated(String kind, String text, int open) {
+        return new IllegalArgumentException(
+                "unterminated " + kind + " quote starting at column " + column(text, open));
+    }
+
+    /** The 1-based column of index {@code at}, in code points, as an editor shows it. */
+    private static int column(String text, int at) {
+        return text.codePointCount(0, at) + 1;
+    }
+}
