@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.runtime.HostVersion;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,9 +16,10 @@ import picocli.CommandLine.ScopeType;
         description = "Discover, trust, launch and supervise out-of-process plugins that speak JSON-RPC 2.0 over stdio.",
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
-            "  animus help plugin dev"},
+            "  animus help plugin dev",
+            "  animus --keep-going < commands.txt     # one command per line; plugins stay warm between them"},
         subcommands = {PluginCommand.class, HelpCommand.class})
-final class AnimusCommand implements Runnable {
+final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,
             description = "Print one JSON document with a versioned envelope instead of human output.")
@@ -27,25 +29,36 @@ final class AnimusCommand implements Runnable {
             description = "Say more on stderr (plugin notifications, timings).")
     boolean verbose;
 
-    private final Terminal terminal;
-    private final Map<String, String> environment;
+    @Option(names = "--keep-going",
+            description = "With commands read from stdin: run the rest after a command fails "
+                    + "(the exit status is then that of the last failing command).")
+    boolean keepGoing;
 
-    AnimusCommand(Terminal terminal, Map<String, String> environment) {
-        this.terminal = terminal;
-        this.environment = Map.copyOf(environment);
+    private final ShellContext context;
+
+    AnimusCommand(ShellContext context) {
+        this.context = context;
     }
 
     Terminal terminal() {
-        return terminal;
+        return context.terminal();
     }
 
     Map<String, String> environment() {
-        return environment;
+        return context.environment();
     }
 
+    ShellContext context() {
+        return context;
+    }
+
+    /** No command: read commands from stdin, one per line (a script, or a person at a terminal). */
     @Override
-    public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
+    public Integer call() {
+        if (context.scriptMode()) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
+        }
+        return ScriptMode.run(context.asScript(), keepGoing);
     }
 
     /** {@code animus --version}: the build's version and the protocol it speaks. */

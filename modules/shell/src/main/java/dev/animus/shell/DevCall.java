@@ -1,14 +1,12 @@
 package dev.animus.shell;
 
-import dev.animus.rpc.PendingCall;
-import dev.animus.rpc.RequestTimedOut;
-import dev.animus.runtime.PluginSession;
+import dev.animus.runtime.CallOptions;
+import dev.animus.runtime.Supervisor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -49,49 +47,43 @@ final class DevCall implements Callable<Integer> {
     @Override
     public Integer call() {
         JsonNode p = params();
-        Optional<Duration> deadline = Optional.ofNullable(timeout).map(t -> DevCommand.duration(t, "--timeout"));
-        try (PluginSession session = dev.launch()) {
-            long t0 = System.nanoTime();
-            JsonNode result;
-            Optional<NotificationEcho> echo = dev.root().verbose
-                    ? Optional.of(NotificationEcho.start(session.subscribe(), dev.root().terminal()))
-                    : Optional.empty();
-            try {
-                result = await(session, deadline.map(d -> session.call(method, p, d))
-                        .orElseGet(() -> session.call(method, p)));
-            } finally {
-                echo.ifPresent(NotificationEcho::close);
-            }
-            Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
-            Terminal t = dev.root().terminal();
-            if (dev.root().json) {
-                var env = Terminal.envelope("plugin.dev.call")
-                        .put("plugin", session.initializeResult().pluginInfo().name())
-                        .put("method", method)
-                        .put("elapsed_ms", DevPing.millis(elapsed));
-                env.set("result", result);
-                t.printJson(env);
-            } else {
-                t.printJson(result);
-            }
-            return ExitCodes.OK;
-        } catch (RuntimeException e) {
-            throw Failures.of(e, dev.pluginName(), method);
+        CallOptions options = CallOptions.defaults();
+        if (timeout != null) {
+            options = options.withTimeout(DevCommand.duration(timeout, "--timeout"));
         }
-    }
-
-    private static JsonNode await(PluginSession session, PendingCall call) {
+        Terminal t = dev.root().terminal();
+        if (dev.root().verbose) {
+            options = options.streamingTo(n -> t.info("notification " + n.method() + " " + n.params()));
+        }
+        Supervisor plugin = dev.supervisor();
+        long t0 = System.nanoTime();
+        JsonNode result;
         try {
-            return call.await();
-        } catch (RequestTimedOut e) {
-            session.kill(); // a plugin that outlived its deadline is wedged: no graceful steps
-            throw e;
+            result = plugin.call(method, p, options);
+        } catch (RuntimeException e) {
+            throw Failures.of(e);
         }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+        if (dev.root().json) {
+            var env = Terminal.envelope("plugin.dev.call")
+                    .put("plugin", plugin.handshake().map(h -> h.pluginInfo().name()).orElse(plugin.name()))
+                    .put("method", method)
+                    .put("elapsed_ms", DevPing.millis(elapsed));
+            env.set("result", result);
+            t.printJson(env);
+        } else {
+            t.printJson(result);
+        }
+        return ExitCodes.OK;
     }
 
     private JsonNode params() {
         if (params == null) {
             return JsonNodeFactory.instance.objectNode();
+        }
+        if (params.equals("-") && dev.root().context().scriptMode()) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params - reads stdin, which holds the commands here; "
+                    + "give the JSON inline: --params '{...}'");
         }
         String text = params.equals("-") ? readStdin(dev.root().terminal().in()) : params;
         JsonNode node;

@@ -1,10 +1,10 @@
 package dev.animus.shell;
 
 import dev.animus.core.DurationText;
-import dev.animus.core.HostHello;
-import dev.animus.runtime.HostVersion;
+import dev.animus.core.TimeoutTable;
 import dev.animus.runtime.LaunchSpec;
-import dev.animus.runtime.PluginSession;
+import dev.animus.runtime.PluginRegistration;
+import dev.animus.runtime.Supervisor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,8 +59,12 @@ final class DevCommand implements Runnable {
         return plugin.root;
     }
 
-    /** Launches the plugin after saying on stderr that it is untrusted. */
-    PluginSession launch() {
+    /**
+     * The plugin's supervisor in this process's host, registered under the file's name (so
+     * {@code plugin status} shows it and a script's next command finds it warm). Says on stderr,
+     * once per path, that the binary is untrusted.
+     */
+    Supervisor supervisor() {
         Path exe = path.toAbsolutePath().normalize();
         if (!Files.exists(exe)) {
             throw new CommandFailed(ExitCodes.USAGE, "no such file: " + path
@@ -70,14 +74,17 @@ final class DevCommand implements Runnable {
             throw new CommandFailed(ExitCodes.USAGE, path + " is not an executable file (chmod +x " + path + "?)");
         }
         Duration timeout = duration(launchTimeout, "--launch-timeout");
-        root().terminal().warn("running " + exe + " in place: untrusted, unverified (plugin dev is for plugin authors)");
         LaunchSpec spec;
         try {
             spec = LaunchSpec.of(exe, env, root().environment());
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, "--env: " + e.getMessage());
         }
-        return PluginSession.launch(spec, HostHello.animus(HostVersion.current()), timeout);
+        if (root().context().warnedAbout().add(exe)) {
+            root().terminal().warn("running " + exe + " in place: untrusted, unverified (plugin dev is for plugin authors)");
+        }
+        return root().context().host().register(new PluginRegistration(pluginName(), spec,
+                TimeoutTable.defaults().with(TimeoutTable.LAUNCH, timeout)));
     }
 
     static Duration duration(String text, String option) {

@@ -2,7 +2,6 @@ package dev.animus.shell;
 
 import dev.animus.core.InitializeResult;
 import dev.animus.runtime.InitializeResults;
-import dev.animus.runtime.PluginSession;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,21 +23,22 @@ final class DevInfo implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (PluginSession session = dev.launch()) {
-            InitializeResult r = session.initializeResult();
-            Terminal t = dev.root().terminal();
-            if (dev.root().json) {
-                ObjectNode env = Terminal.envelope("plugin.dev.info");
-                env.put("path", dev.path.toAbsolutePath().normalize().toString());
-                env.set("initialize_result", InitializeResults.toJson(r));
-                t.printJson(env);
-            } else {
-                print(t.out(), r);
-            }
-            return ExitCodes.OK;
+        InitializeResult r;
+        try {
+            r = dev.supervisor().describe();
         } catch (RuntimeException e) {
-            throw Failures.of(e, dev.pluginName(), "initialize");
+            throw Failures.of(e);
         }
+        Terminal t = dev.root().terminal();
+        if (dev.root().json) {
+            ObjectNode env = Terminal.envelope("plugin.dev.info");
+            env.put("path", dev.path.toAbsolutePath().normalize().toString());
+            env.set("initialize_result", InitializeResults.toJson(r));
+            t.printJson(env);
+        } else {
+            print(t.out(), r);
+        }
+        return ExitCodes.OK;
     }
 
     private static void print(PrintWriter out, InitializeResult r) {

@@ -1,6 +1,8 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.PluginSession;
+import dev.animus.runtime.CallOptions;
+import dev.animus.runtime.PluginStatus;
+import dev.animus.runtime.Supervisor;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -27,32 +29,28 @@ final class DevPing implements Callable<Integer> {
     @Override
     public Integer call() {
         Duration deadline = DevCommand.duration(timeout, "--timeout");
-        try (PluginSession session = dev.launch()) {
-            Duration rtt;
-            try {
-                rtt = session.ping(deadline);
-            } catch (RuntimeException e) {
-                session.kill();
-                throw e;
-            }
-            Terminal t = dev.root().terminal();
-            if (dev.root().json) {
-                t.printJson(Terminal.envelope("plugin.dev.ping")
-                        .put("plugin", session.initializeResult().pluginInfo().name())
-                        .put("pid", session.pid())
-                        .put("handshake_ms", millis(session.handshakeTime()))
-                        .put("rtt_ms", millis(rtt)));
-            } else {
-                t.out().printf(Locale.ROOT, "pong from %s %s: round trip %.3f ms (started and initialized in %.0f ms)%n",
-                        session.initializeResult().pluginInfo().name(),
-                        session.initializeResult().pluginInfo().version(), millis(rtt),
-                        millis(session.handshakeTime()));
-                t.out().flush();
-            }
-            return ExitCodes.OK;
+        Supervisor plugin = dev.supervisor();
+        Duration rtt;
+        try {
+            rtt = plugin.ping(CallOptions.defaults().withTimeout(deadline));
         } catch (RuntimeException e) {
-            throw Failures.of(e, dev.pluginName(), "$/ping");
+            throw Failures.of(e);
         }
+        PluginStatus status = plugin.status();
+        var info = plugin.handshake().map(h -> h.pluginInfo());
+        String name = info.map(i -> i.name()).orElse(plugin.name());
+        double launchMs = millis(status.launchTime().orElse(Duration.ZERO));
+        Terminal t = dev.root().terminal();
+        if (dev.root().json) {
+            var env = Terminal.envelope("plugin.dev.ping").put("plugin", name);
+            status.pid().ifPresent(pid -> env.put("pid", pid));
+            t.printJson(env.put("handshake_ms", launchMs).put("rtt_ms", millis(rtt)));
+        } else {
+            t.out().printf(Locale.ROOT, "pong from %s %s: round trip %.3f ms (started and initialized in %.0f ms)%n",
+                    name, info.map(i -> i.version()).orElse("?"), millis(rtt), launchMs);
+            t.out().flush();
+        }
+        return ExitCodes.OK;
     }
 
     static double millis(Duration d) {

@@ -2,44 +2,53 @@ package dev.animus.shell;
 
 import dev.animus.core.DurationText;
 import dev.animus.core.ErrorCodes;
-import dev.animus.rpc.ConnectionLost;
-import dev.animus.rpc.RemoteError;
-import dev.animus.rpc.RequestCancelled;
-import dev.animus.rpc.RequestTimedOut;
-import dev.animus.rpc.RpcException;
-import dev.animus.runtime.LaunchFailed;
+import dev.animus.core.HostFailure;
+import dev.animus.runtime.FailureText;
+import dev.animus.runtime.PluginCallFailed;
 
 /** Turns what went wrong into one line for the user and the exit code of cli.md. */
 final class Failures {
     private Failures() {}
 
-    /** The user-facing failure for {@code e}, raised while {@code plugin} ran {@code method}. */
-    static CommandFailed of(RuntimeException e, String plugin, String method) {
+    /** The user-facing failure for {@code e}. */
+    static CommandFailed of(RuntimeException e) {
         return switch (e) {
             case CommandFailed f -> f;
-            case RpcException rpc -> ofRpc(rpc, plugin, method);
-            case LaunchFailed f -> new CommandFailed(ExitCodes.FAILED, f.getMessage());
+            case PluginCallFailed p -> of(p.failure(), p.plugin(), p.method());
             default -> throw e;
         };
     }
 
-    private static CommandFailed ofRpc(RpcException e, String plugin, String method) {
-        return switch (e) {
-            case RemoteError r -> new CommandFailed(ExitCodes.FAILED, "plugin " + plugin + " answered " + method
+    static CommandFailed of(HostFailure failure, String plugin, String method) {
+        return switch (failure) {
+            case HostFailure.Rpc r -> new CommandFailed(ExitCodes.FAILED, "plugin " + plugin + " answered " + method
                     + " with error " + r.code() + " (" + ErrorCodes.nameOf(r.code()) + "): " + r.message());
-            case ConnectionLost lost -> new CommandFailed(ExitCodes.FAILED, lostMessage(lost, method));
-            case RequestTimedOut t -> new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin
-                    + " did not answer " + method + " within " + DurationText.format(t.timeout())
-                    + "; it was stopped (raise --timeout if the method is slow)");
-            case RequestCancelled c -> new CommandFailed(ExitCodes.INTERRUPTED, method + " was cancelled");
+            case HostFailure.ConnectionLost lost -> new CommandFailed(ExitCodes.FAILED,
+                    lost.message() + " during " + method + FailureText.stderrSuffix(failure));
+            case HostFailure.Timeout t -> timeout(t, plugin);
+            case HostFailure.ProcessExited p -> new CommandFailed(ExitCodes.FAILED,
+                    "plugin " + plugin + " failed the handshake: " + p.message() + FailureText.stderrSuffix(failure));
+            case HostFailure.IncompatibleProtocol i -> new CommandFailed(ExitCodes.FAILED,
+                    "plugin " + plugin + " failed the handshake: " + i.message());
+            case HostFailure.SpawnFailed s -> new CommandFailed(ExitCodes.FAILED, s.message());
+            case HostFailure.Cancelled c -> new CommandFailed(ExitCodes.INTERRUPTED, c.message());
+            case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, t.message());
+            case HostFailure.NotSupported n -> new CommandFailed(ExitCodes.FAILED, n.message());
+            case HostFailure.Disabled d -> new CommandFailed(ExitCodes.FAILED, d.message());
+            case HostFailure.ShuttingDown s -> new CommandFailed(ExitCodes.FAILED, s.message());
+            case HostFailure.NotRegistered n -> new CommandFailed(ExitCodes.USAGE, n.message());
+            case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, n.message());
+            case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, n.message());
+            case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, n.message());
         };
     }
 
-    private static String lostMessage(ConnectionLost lost, String method) {
-        StringBuilder b = new StringBuilder(lost.reason()).append(" during ").append(method);
-        if (!lost.stderrTail().isEmpty()) {
-            b.append("; last stderr: ").append(lost.stderrTail().getLast());
+    private static CommandFailed timeout(HostFailure.Timeout t, String plugin) {
+        if (t.method().equals("initialize")) {
+            return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin + " failed the handshake: "
+                    + t.message() + " (raise --launch-timeout if it starts slowly)");
         }
-        return b.toString();
+        return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin + " did not answer " + t.method()
+                + " within " + DurationText.format(t.after()) + "; it was stopped (raise --timeout if the method is slow)");
     }
 }

@@ -1,5 +1,8 @@
 package dev.animus.shell;
 
+import dev.animus.core.HostHello;
+import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.PluginHost;
 import java.util.Map;
 import picocli.CommandLine;
 
@@ -11,15 +14,25 @@ public final class Main {
         System.exit(run(args, System.getenv(), Terminal.system(System.getenv())));
     }
 
-    /** Runs one command line and returns its exit code; writes only to {@code terminal}. */
+    /**
+     * Runs one command line (or, with no command, the commands read from stdin) and returns its exit
+     * code; writes only to {@code terminal}. Every plugin it started is shut down before it returns.
+     */
     static int run(String[] args, Map<String, String> env, Terminal terminal) {
         Logging.configure(env);
-        CommandLine cli = commandLine(env, terminal);
-        return cli.execute(args);
+        try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current())))) {
+            return execute(args, ShellContext.oneShot(terminal, env, host));
+        }
     }
 
-    static CommandLine commandLine(Map<String, String> env, Terminal terminal) {
-        CommandLine cli = new CommandLine(new AnimusCommand(terminal, env));
+    /** Parses and runs one command line in {@code context}: a fresh command tree each time. */
+    static int execute(String[] args, ShellContext context) {
+        return commandLine(context).execute(args);
+    }
+
+    static CommandLine commandLine(ShellContext context) {
+        Terminal terminal = context.terminal();
+        CommandLine cli = new CommandLine(new AnimusCommand(context));
         cli.setOut(terminal.out());
         cli.setErr(terminal.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -34,7 +47,8 @@ public final class Main {
                 return f.exitCode();
             }
             terminal.error("internal error: " + ex + " (rerun with ANIMUS_LOG=debug for details)");
-            if ("debug".equalsIgnoreCase(env.get("ANIMUS_LOG")) || "trace".equalsIgnoreCase(env.get("ANIMUS_LOG"))) {
+            String level = context.environment().getOrDefault("ANIMUS_LOG", "");
+            if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
                 ex.printStackTrace(terminal.err());
             }
             return ExitCodes.FAILED;

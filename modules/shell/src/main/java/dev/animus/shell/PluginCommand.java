@@ -10,8 +10,8 @@ import picocli.CommandLine.ParentCommand;
         mixinStandardHelpOptions = true,
         description = "Work with plugins.",
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo ping"},
-        subcommands = {DevCommand.class})
+        footer = {"  animus plugin dev ./animus-plugin-echo ping", "  animus plugin status --json"},
+        subcommands = {DevCommand.class, StatusCommand.class, ResetCommand.class})
 final class PluginCommand implements Runnable {
 
     @ParentCommand

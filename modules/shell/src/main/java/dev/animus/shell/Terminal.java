@@ -28,19 +28,32 @@ final class Terminal {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean colour;
+    private final boolean interactive;
 
-    Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour) {
+    Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.colour = colour;
+        this.interactive = interactive;
+    }
+
+    /** Not interactive: what tests and pipes get. */
+    Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour) {
+        this(in, out, err, colour, false);
     }
 
     static Terminal system(Map<String, String> env) {
+        // Console.isTerminal(): stdin and stdout both a terminal (JDK 22+).
         boolean tty = System.console() != null && System.console().isTerminal();
         boolean colour = tty && !env.containsKey("NO_COLOR") && !"dumb".equals(env.get("TERM"));
         return new Terminal(System.in, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
-                new PrintWriter(System.err, true, StandardCharsets.UTF_8), colour);
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8), colour, tty);
+    }
+
+    /** Whether a person is typing at a terminal (then commands read from stdin get a prompt). */
+    boolean interactive() {
+        return interactive;
     }
 
     /** stdin, for {@code --params -}. */

@@ -28,9 +28,12 @@ class CliTest {
 
         @Test
         void everyCommandHasHelpWithAnExample() {
-            CommandLine root = Main.commandLine(Cli.ENV, new Terminal(System.in,
-                    new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()), false));
-            walk(root);
+            Terminal quiet = new Terminal(System.in, new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                    new java.io.PrintWriter(java.io.Writer.nullWriter()), false);
+            try (var host = dev.animus.runtime.PluginHost.create(dev.animus.runtime.PluginHost.Options.defaults(
+                    dev.animus.core.HostHello.animus("test")))) {
+                walk(Main.commandLine(ShellContext.oneShot(quiet, Cli.ENV, host)));
+            }
         }
 
         private void walk(CommandLine cmd) {

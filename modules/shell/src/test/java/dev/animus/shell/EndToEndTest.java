@@ -74,4 +74,42 @@ class EndToEndTest {
         assertEquals(1, r.err().lines().filter(l -> l.startsWith("error:")).count(), r.err());
         assertEquals("", r.out());
     }
+
+    @Test
+    void aScriptFromAPipeKeepsItsPluginWarmAndSigtermLeavesNoPluginBehind() throws Exception {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("ANIMUS_HOME", dir.toString());
+        Process animus = pb.start();
+        try {
+            var in = new java.io.PrintWriter(animus.getOutputStream(), true, StandardCharsets.UTF_8);
+            in.println("plugin dev " + Cli.echo() + " call echo --params '{\"n\": 1}'");
+            in.println("plugin status --json");
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(animus.getInputStream(),
+                    StandardCharsets.UTF_8));
+            long pid = -1;
+            for (String line; (line = out.readLine()) != null; ) {
+                var m = java.util.regex.Pattern.compile("\"pid\": (\\d+)").matcher(line);
+                if (m.find()) {
+                    pid = Long.parseLong(m.group(1));
+                    break;
+                }
+            }
+            assertTrue(pid > 0, "no pid in plugin status");
+            ProcessHandle plugin = ProcessHandle.of(pid).orElseThrow();
+            assertTrue(animus.isAlive(), "the script is still open: animus waits for more commands");
+            animus.destroy(); // SIGTERM
+            assertTrue(animus.waitFor(30, TimeUnit.SECONDS));
+            try {
+                plugin.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // an orphan may sit as a zombie until this sandbox's init reaps it: checked below
+            }
+            assertTrue(!plugin.isAlive() || CliTest.zombie(pid), "plugin " + pid + " outlived SIGTERM of the host");
+        } finally {
+            animus.destroyForcibly();
+        }
+    }
 }

@@ -1,0 +1,82 @@
+package dev.animus.shell;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * {@code animus} with no command: reads commands from stdin, one per line, and runs each through
+ * the same command tree with the same plugin host, so plugins stay warm between commands. Blank
+ * lines and {@code #} comments are skipped; a leading {@code animus} word is optional; {@code exit}
+ * or {@code quit} ends early. Without a terminal there is no prompt and no decoration.
+ *
+ * <p>The first failing command stops the script with its exit status, unless {@code --keep-going}
+ * is given; then every line runs and the status is that of the last failing command.
+ */
+final class ScriptMode {
+    private static final String PROMPT = "animus> ";
+    /** What {@link #runLine} returns for {@code exit}: not an exit status. */
+    private static final int EXIT = -1;
+
+    private ScriptMode() {}
+
+    static int run(ShellContext context, boolean keepGoing) {
+        Terminal t = context.terminal();
+        var reader = new BufferedReader(new InputStreamReader(t.in(), StandardCharsets.UTF_8));
+        int status = ExitCodes.OK;
+        int lineNumber = 0;
+        while (true) {
+            prompt(t);
+            String line;
+            try {
+                line = reader.readLine();
+            } catch (IOException e) {
+                t.error("cannot read commands from stdin: " + e.getMessage());
+                return ExitCodes.FAILED;
+            }
+            if (line == null) {
+                return status;
+            }
+            lineNumber++;
+            int code = runLine(context, line, lineNumber);
+            if (code == EXIT) {
+                return status;
+            }
+            if (code != ExitCodes.OK) {
+                status = code;
+                if (!keepGoing && !t.interactive()) {
+                    return status;
+                }
+            }
+        }
+    }
+
+    private static int runLine(ShellContext context, String line, int lineNumber) {
+        List<String> words;
+        try {
+            words = CommandLineWords.split(line);
+        } catch (IllegalArgumentException e) {
+            context.terminal().error("line " + lineNumber + ": " + e.getMessage() + " (fix the quoting)");
+            return ExitCodes.USAGE;
+        }
+        if (!words.isEmpty() && words.getFirst().equals("animus")) {
+            words = words.subList(1, words.size());
+        }
+        if (words.isEmpty()) {
+            return ExitCodes.OK;
+        }
+        if (words.size() == 1 && (words.getFirst().equals("exit") || words.getFirst().equals("quit"))) {
+            return EXIT;
+        }
+        return Main.execute(words.toArray(String[]::new), context);
+    }
+
+    private static void prompt(Terminal t) {
+        if (t.interactive()) {
+            t.out().print(PROMPT);
+            t.out().flush();
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.animus.shell;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/** Aligned columns, two spaces apart, the last one unpadded (kubectl's look). */
+final class Table {
+    private Table() {}
+
+    static void print(PrintWriter out, List<String[]> rows) {
+        int columns = rows.getFirst().length;
+        int[] width = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                line.append(c == columns - 1 ? row[c] : pad(row[c], width[c] + 2));
+            }
+            out.println(line.toString().stripTrailing());
+        }
+        out.flush();
+    }
+
+    private static String pad(String s, int width) {
+        return s + " ".repeat(width - s.length());
+    }
+}
