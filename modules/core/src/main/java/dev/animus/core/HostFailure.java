@@ -9,7 +9,8 @@ import java.util.OptionalInt;
 
 /**
  * Every host-side failure of a plugin request, as a value (lifecycle.md §3). {@link #message()} is
- * one line that names what failed and, where there is one, the next step.
+ * one line that names what failed and, where there is one, the next step; text that came from a
+ * plugin appears in it through {@link OneLine}.
  */
 public sealed interface HostFailure {
 
@@ -39,18 +40,27 @@ public sealed interface HostFailure {
         };
     }
 
-    /** The plugin answered the request with a JSON-RPC error; passed to the caller untouched. */
-    record Rpc(int code, String message, Optional<String> dataJson) implements HostFailure {
+    /**
+     * The plugin answered the request with a JSON-RPC error; passed to the caller untouched.
+     *
+     * @param text the plugin's {@code message}, verbatim ({@link #message()} is its printable form)
+     */
+    record Rpc(int code, String text, Optional<String> dataJson) implements HostFailure {
         public Rpc {
-            Objects.requireNonNull(message, "message");
+            Objects.requireNonNull(text, "text");
             Objects.requireNonNull(dataJson, "dataJson");
+        }
+
+        @Override
+        public String message() {
+            return OneLine.of(text);
         }
     }
 
     /** The connection died with the request in flight (the process exited or closed its output). */
     record ConnectionLost(String message, OptionalInt exitCode, List<String> stderrTail) implements HostFailure {
         public ConnectionLost {
-            Objects.requireNonNull(message, "message");
+            message = OneLine.of(message);
             Objects.requireNonNull(exitCode, "exitCode");
             stderrTail = List.copyOf(stderrTail);
         }
@@ -88,14 +98,14 @@ public sealed interface HostFailure {
     /** The OS refused to start the executable (missing, not executable, bad interpreter, ...). */
     record SpawnFailed(String message) implements HostFailure {
         public SpawnFailed {
-            Objects.requireNonNull(message, "message");
+            message = OneLine.of(message);
         }
     }
 
     /** The handshake failed: another protocol major, or an invalid InitializeResult. */
     record IncompatibleProtocol(String message) implements HostFailure {
         public IncompatibleProtocol {
-            Objects.requireNonNull(message, "message");
+            message = OneLine.of(message);
         }
     }
 

@@ -122,8 +122,11 @@ public record Lifecycle(
                 if (state == ProcessState.CRASHED) {
                     t.restarted();
                 }
-                yield t.launch(state == ProcessState.CRASHED ? "restart after crash" : "first request")
-                        .step();
+                yield t.launch(switch (state) {
+                    case CRASHED -> "restart after crash";
+                    case TERMINATED -> "lazy restart";
+                    default -> "first request";
+                }).step();
             }
             case LAUNCHING -> unchanged(new AwaitLaunch(incarnation));
             case READY -> new Transition(this, now).to(ProcessState.BUSY, "request dispatched")
@@ -137,7 +140,10 @@ public record Lifecycle(
         if (current(which) && state == ProcessState.LAUNCHING) {
             return new Transition(this, now).to(ProcessState.READY, "handshake answered").idle(now).step();
         }
-        // A process nobody waits for any more (the host closed, or it was reset meanwhile): stop it.
+        if (current(which) && state.hasProcess()) {
+            return unchanged(); // told twice: the process is already the live one
+        }
+        // A process nobody waits for any more (the host closed meanwhile, or a newer one exists): stop it.
         return unchanged(new ShutDown(which));
     }
 

@@ -266,5 +266,15 @@ class LifecycleCrashTest {
             before = plugin.lifecycle();
             assertUnchanged(before, plugin.on(new HandshakeAnswered(1)), new ShutDown(1));
         }
+    
+        @Test
+        void aSecondHandshakeReportForTheLiveProcessChangesNothingAndStopsNothing() {
+            plugin.ready();
+            Lifecycle before = plugin.lifecycle();
+            assertUnchanged(before, plugin.on(new HandshakeAnswered(1)));
+            plugin.busy(1);
+            before = plugin.lifecycle();
+            assertUnchanged(before, plugin.on(new HandshakeAnswered(1)));
+        }
     }
 }
