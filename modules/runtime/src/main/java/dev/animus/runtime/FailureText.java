@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.core.HostFailure;
+import dev.animus.core.OneLine;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,13 +18,13 @@ public final class FailureText {
         return lastStderrLine(failure).map(l -> "; last stderr: " + l).orElse("");
     }
 
-    /** The plugin's last stderr line, for failures of a process that had one. */
+    /** The plugin's last stderr line (control characters escaped), for failures of a process that had one. */
     public static Optional<String> lastStderrLine(HostFailure failure) {
         List<String> tail = switch (failure) {
             case HostFailure.ConnectionLost c -> c.stderrTail();
             case HostFailure.ProcessExited p -> p.stderrTail();
             default -> List.of();
         };
-        return tail.isEmpty() ? Optional.empty() : Optional.of(tail.getLast());
+        return tail.isEmpty() ? Optional.empty() : Optional.of(OneLine.of(tail.getLast()));
     }
 }

@@ -35,7 +35,7 @@ public final class LaunchFailed extends RuntimeException {
     }
 
     private static String lastLine(List<String> tail) {
-        return tail.isEmpty() ? "" : "; last stderr: " + tail.getLast();
+        return tail.isEmpty() ? "" : "; last stderr: " + dev.animus.core.OneLine.of(tail.getLast());
     }
 
     public String plugin() {
