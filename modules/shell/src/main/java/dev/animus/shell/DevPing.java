@@ -32,6 +32,7 @@ final class DevPing implements Callable<Integer> {
         Supervisor plugin = dev.supervisor();
         Duration rtt;
         try {
+            plugin.describe(); // launch first, if needed, so the round trip is the ping's alone
             rtt = plugin.ping(CallOptions.defaults().withTimeout(deadline));
         } catch (RuntimeException e) {
             throw Failures.of(e);
