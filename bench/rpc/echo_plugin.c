@@ -1,8 +1,10 @@
 /*
- * Minimal native echo plugin for the rpc benchmark: reads newline-delimited JSON-RPC requests on
- * stdin and answers each with {"jsonrpc":"2.0","id":<same id>,"result":<params>}. The id and params
- * are found by string scanning (the benchmark's requests put "params" last). Output is buffered and
- * written when no more input is pending (poll with a zero timeout), like a well-behaved plugin.
+ * Minimal native echo plugin for the rpc and lifecycle benchmarks: reads newline-delimited JSON-RPC
+ * requests on stdin and answers each with {"jsonrpc":"2.0","id":<same id>,"result":<params>}, except
+ * "initialize" (a fixed InitializeResult, so the host's handshake succeeds) and "shutdown" ({}).
+ * The id, method and params are found by string scanning (the host's requests put "id" and "method"
+ * before "params", and "params" last). Output is buffered and written when no more input is pending
+ * (poll with a zero timeout), like a well-behaved plugin. Exits on stdin EOF.
  */
 #define _GNU_SOURCE
 #include <poll.h>
@@ -30,6 +32,18 @@ static void append(const char *s, size_t n) {
     out_len += n;
 }
 
+static const char INITIALIZE_RESULT[] =
+    "{\"protocol_version\":\"1.1.0\","
+    "\"plugin_info\":{\"name\":\"native-echo\",\"version\":\"1.0.0\",\"plugin_kind\":\"custom\"},"
+    "\"capabilities\":{\"methods\":[\"echo\"],\"streaming\":false,\"progress\":false,"
+    "\"cancellation\":false,\"subject_kinds\":[]}}";
+
+/* Whether the method string that starts at `m` (just past its opening quote) is exactly `name`. */
+static int method_is(const char *m, const char *end, const char *name) {
+    size_t n = strlen(name);
+    return m && (size_t) (end - m) > n && memcmp(m, name, n) == 0 && m[n] == '"';
+}
+
 static void answer(const char *line, size_t len) {
     const char *id = memmem(line, len, "\"id\":", 5);
     const char *params = memmem(line, len, "\"params\":", 9);
@@ -37,8 +51,16 @@ static void answer(const char *line, size_t len) {
     id += 5;
     const char *id_end = id;
     while (id_end < line + len && *id_end != ',' && *id_end != '}') id_end++;
+    const char *method = memmem(line, len, "\"method\":\"", 10);
+    if (method) method += 10;
     const char *p = "null", *p_end = p + 4;
-    if (params) {
+    if (method_is(method, line + len, "initialize")) {
+        p = INITIALIZE_RESULT;
+        p_end = p + sizeof INITIALIZE_RESULT - 1;
+    } else if (method_is(method, line + len, "shutdown")) {
+        p = "{}";
+        p_end = p + 2;
+    } else if (params) {
         p = params + 9;
         p_end = line + len;
         while (p_end > p && p_end[-1] != '}') p_end--; /* the envelope's closing brace */
