@@ -37,29 +37,12 @@ CALL_WARMUP="${3:-50000}"
 CALLS="${4:-200000}"
 REPEAT="${REPEAT:-3}"
 
-jdk_major() { sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null; }
-find_jdk() {
-  if [ -n "${JAVA_HOME-}" ] && [ "$(jdk_major "$JAVA_HOME")" -ge 25 ] 2>/dev/null; then
-    echo "$JAVA_HOME"; return
-  fi
-  local best="" best_major=0 candidate major
-  for candidate in /usr/lib/jvm/* /opt/java/* /opt/jdk* "$HOME"/.sdkman/candidates/java/*; do
-    [ -x "$candidate/bin/javac" ] || continue
-    major="$(jdk_major "$candidate")"
-    [ -n "$major" ] || continue
-    if [ "$major" -ge 25 ] && [ "$major" -gt "$best_major" ]; then
-      best="$candidate"; best_major="$major"
-    fi
-  done
-  [ -n "$best" ] || { echo "no JDK >= 25 found" >&2; exit 1; }
-  echo "$best"
-}
+. "$ROOT/bench/lib.sh"
 JDK="$(find_jdk)"
 
 rm -rf "$OUT/classes"
 mkdir -p "$OUT/classes"
 cd "$ROOT"
-mvn_quiet() { ./mvnw -q -o "$@" >/dev/null 2>&1 || ./mvnw -q "$@"; }
 mvn_quiet -pl modules/runtime -am install -Dmaven.test.skip=true >&2
 mvn_quiet -pl modules/runtime dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$OUT/deps.classpath" >&2
@@ -69,22 +52,6 @@ CLASSPATH="$RUNTIME_JAR:$(cat "$OUT/deps.classpath")"
 gcc -O2 -Wall -Wextra -o "$OUT/echo_plugin" "$ROOT/bench/rpc/echo_plugin.c"
 "$JDK/bin/javac" -Xlint:all -Werror --release 25 -cp "$CLASSPATH" -d "$OUT/classes" \
   "$HERE/src/dev/animus/runtime/bench/LifecycleBench.java"
-
-# Waits until both CPUs are >= 90% idle over a second (other work skews every figure), a minute at most.
-wait_for_idle() {
-  local tries=0 u1 n1 s1 i1 w1 q1 sq1 st1 u2 n2 s2 i2 w2 q2 sq2 st2 busy idle
-  while [ "$tries" -lt 20 ]; do
-    read -r _ u1 n1 s1 i1 w1 q1 sq1 st1 _ < /proc/stat
-    sleep 1
-    read -r _ u2 n2 s2 i2 w2 q2 sq2 st2 _ < /proc/stat
-    busy=$(( (u2 + n2 + s2 + q2 + sq2 + st2) - (u1 + n1 + s1 + q1 + sq1 + st1) ))
-    idle=$(( (i2 + w2) - (i1 + w1) ))
-    [ $(( 100 * idle / (busy + idle + 1) )) -ge 90 ] && return 0
-    tries=$((tries + 1))
-    sleep 2
-  done
-  echo "warning: the machine stayed busy; figures of this run are suspect" >&2
-}
 
 run_placement() { # $1 = label, $2... = command prefix (e.g. taskset -c 0)
   local label="$1"; shift

@@ -1,8 +1,8 @@
 package dev.animus.core;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * The outcome of one trigger: the lifecycle after it and what its owner must do, in order.
@@ -18,8 +18,12 @@ public record Step(Lifecycle next, List<LifecycleEffect> effects) {
 
     /** The transitions this step made, oldest first (a crash at the threshold makes two). */
     public List<StatusChange> changes() {
-        return effects.stream()
-                .flatMap(e -> e instanceof LifecycleEffect.Emit(StatusChange c) ? Stream.of(c) : Stream.empty())
-                .toList();
+        List<StatusChange> changes = new ArrayList<>(2);
+        for (LifecycleEffect e : effects) {
+            if (e instanceof LifecycleEffect.Emit(StatusChange c)) {
+                changes.add(c);
+            }
+        }
+        return List.copyOf(changes);
     }
 }

@@ -17,6 +17,11 @@ public final class StatusEvents {
 
     StatusEvents() {}
 
+    /** Whether anyone listens (so the hot path can skip building the events' delivery). */
+    boolean hasSubscribers() {
+        return !subscribers.isEmpty();
+    }
+
     /** Delivers {@code change} to every subscriber that wants it. */
     void publish(StatusChange change) {
         for (StatusSubscription s : subscribers) {

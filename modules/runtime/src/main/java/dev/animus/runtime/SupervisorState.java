@@ -232,7 +232,13 @@ final class SupervisorState {
     private Step step(LifecycleTrigger trigger) {
         Step step = lifecycle.on(trigger, clock.now());
         lifecycle = step.next();
-        step.changes().forEach(events::publish);
+        if (events.hasSubscribers()) { // the per-request path publishes nothing when nobody listens
+            for (LifecycleEffect e : step.effects()) {
+                if (e instanceof LifecycleEffect.Emit(var change)) {
+                    events.publish(change);
+                }
+            }
+        }
         return step;
     }
 
