@@ -45,6 +45,8 @@ public final class PluginSession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PluginSession.class);
     /** How long the end-of-stream handler waits to learn the exit code of a plugin that closed stdout. */
     private static final Duration EXIT_CODE_WAIT = Duration.ofMillis(500);
+    /** The least time initialize gets, even when a slow spawn ate the launch timeout. */
+    private static final Duration MIN_HANDSHAKE = Duration.ofMillis(1);
 
     private final String name;
     private final PluginProcess process;
@@ -84,7 +86,10 @@ public final class PluginSession implements AutoCloseable {
                 RpcOptions.defaults(spec.name()).withEndOfStream(() -> lostOnEndOfStream(spec.name(), process)));
         process.exited().thenAccept(status -> connection.fail(lost(spec.name(), status)));
         try {
-            InitializeResult init = handshake(spec.name(), connection, hello, launchTimeout, process);
+            // the launch timeout covers spawn + initialize: what the spawn took is gone from it
+            Duration left = launchTimeout.minusNanos(System.nanoTime() - start);
+            InitializeResult init = handshake(spec.name(), connection, hello,
+                    left.compareTo(MIN_HANDSHAKE) < 0 ? MIN_HANDSHAKE : left, launchTimeout, process);
             return new PluginSession(spec.name(), process, connection, init,
                     Duration.ofNanos(System.nanoTime() - start));
         } catch (RuntimeException e) {
@@ -96,12 +101,12 @@ public final class PluginSession implements AutoCloseable {
     }
 
     private static InitializeResult handshake(String name, RpcConnection connection, HostHello hello,
-            Duration timeout, PluginProcess process) {
+            Duration timeout, Duration launchTimeout, PluginProcess process) {
         JsonNode raw;
         try {
             raw = connection.request("initialize", InitializeResults.params(hello, Map.of()), timeout);
         } catch (RpcException e) {
-            throw LaunchFailed.handshake(name, launchFailure(e, timeout), process.stderr().lines(), e);
+            throw LaunchFailed.handshake(name, launchFailure(e, launchTimeout), process.stderr().lines(), e);
         }
         InitializeResult result;
         try {
