@@ -37,3 +37,13 @@ wait_for_idle() {
   done
   echo "warning: the machine stayed busy; figures of this run are suspect" >&2
 }
+
+# Installs modules/$1 and what it needs (tests not even compiled) and prints its jar and its
+# dependencies as one classpath; $2 is the benchmark's output directory. Run from the checkout.
+module_classpath() {
+  local module="$1" out="$2"
+  mvn_quiet -pl "modules/$module" -am install -Dmaven.test.skip=true >&2
+  mvn_quiet -pl "modules/$module" dependency:build-classpath -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$out/deps.classpath" >&2
+  echo "$(ls modules/"$module"/target/animus-"$module"-*.jar | head -n 1):$(cat "$out/deps.classpath")"
+}

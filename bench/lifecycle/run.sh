@@ -43,11 +43,7 @@ JDK="$(find_jdk)"
 rm -rf "$OUT/classes"
 mkdir -p "$OUT/classes"
 cd "$ROOT"
-mvn_quiet -pl modules/runtime -am install -Dmaven.test.skip=true >&2
-mvn_quiet -pl modules/runtime dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$OUT/deps.classpath" >&2
-RUNTIME_JAR="$(ls "$ROOT"/modules/runtime/target/animus-runtime-*.jar | head -n 1)"
-CLASSPATH="$RUNTIME_JAR:$(cat "$OUT/deps.classpath")"
+CLASSPATH="$(module_classpath runtime "$OUT")"
 
 gcc -O2 -Wall -Wextra -o "$OUT/echo_plugin" "$ROOT/bench/rpc/echo_plugin.c"
 "$JDK/bin/javac" -Xlint:all -Werror --release 25 -cp "$CLASSPATH" -d "$OUT/classes" \

@@ -37,11 +37,7 @@ JDK="$(find_jdk)"
 
 mkdir -p "$OUT/classes"
 cd "$ROOT"
-mvn_quiet -pl modules/rpc -am install -Dmaven.test.skip=true >&2
-mvn_quiet -pl modules/rpc dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$OUT/deps.classpath" >&2
-RPC_JAR="$(ls "$ROOT"/modules/rpc/target/animus-rpc-*.jar | head -n 1)"
-CLASSPATH="$RPC_JAR:$(cat "$OUT/deps.classpath")"
+CLASSPATH="$(module_classpath rpc "$OUT")"
 
 gcc -O2 -Wall -Wextra -o "$OUT/echo_plugin" "$HERE/echo_plugin.c"
 gcc -O2 -Wall -Wextra -o "$OUT/raw_host" "$HERE/raw_host.c"
