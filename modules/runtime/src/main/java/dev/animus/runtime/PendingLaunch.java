@@ -29,6 +29,10 @@ final class PendingLaunch {
         done.complete(Optional.of(failure));
     }
 
+    boolean isDone() {
+        return done.isDone();
+    }
+
     /** The launch's failure; empty when it succeeded or is still running after {@code timeout}. */
     Optional<HostFailure> await(Duration timeout) {
         try {

@@ -163,6 +163,9 @@ public final class Supervisor implements AutoCloseable {
                     if (failed.isPresent()) {
                         throw new AttemptFailed(failed.get());
                     }
+                    if (!w.launch().isDone()) { // the launcher itself is stuck: never wait twice
+                        throw new AttemptFailed(new HostFailure.Timeout("initialize", launch));
+                    }
                 }
             }
         }
@@ -176,6 +179,11 @@ public final class Supervisor implements AutoCloseable {
             LOG.debug("plugin {}: launch {} failed: {}", name(), incarnation, e.getMessage());
             state.launchFailed(incarnation, e.failure());
             throw new AttemptFailed(e.failure());
+        } catch (RuntimeException e) { // a bug of ours must not leave the plugin Launching forever
+            LOG.warn("plugin {}: launch {} failed unexpectedly", name(), incarnation, e);
+            HostFailure failure = new HostFailure.SpawnFailed("plugin " + name() + " could not be launched: " + e);
+            state.launchFailed(incarnation, failure);
+            throw new AttemptFailed(failure);
         }
         if (state.launched(incarnation, session)) {
             session.whenClosed().thenAccept(cause -> RuntimeThreads.start("animus-exit-" + name(),
