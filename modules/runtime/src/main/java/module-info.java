@@ -1,5 +1,6 @@
 /**
- * Application services and their wiring: plugin sessions (spawn, handshake, calls, graceful stop).
+ * Application services and their wiring: plugin sessions (spawn, handshake, calls, graceful stop),
+ * supervision, manifests and discovery.
  *
  * <p>Talks to adapters through their exported APIs; must never depend on the shell, and never
  * writes to the standard streams (it logs through slf4j).
@@ -8,6 +9,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.core;
     requires transitive dev.animus.rpc;
     requires dev.animus.process;
+    requires tools.jackson.dataformat.toml;
     requires org.slf4j;
 
     exports dev.animus.runtime;
