@@ -1,0 +1,23 @@
+package dev.animus.core;
+
+/**
+ * Where discovery found a plugin, in precedence order (architecture.md): the first source to
+ * claim a name keeps it.
+ */
+public enum DiscoverySource {
+    /** Installed plugins and the operator's {@code plugins.toml} entries (any file name). */
+    REGISTRY,
+    /** {@code <project>/.animus/plugins/}. */
+    PROJECT,
+    /** The global install dir ({@code $ANIMUS_PLUGIN_DIR}, else {@code <animus_home>/plugins}). */
+    GLOBAL,
+    /** A directory of {@code $ANIMUS_PLUGIN_PATH}. */
+    PLUGIN_PATH,
+    /** A directory of {@code $PATH}; only with {@code --include-system-path}. */
+    SYSTEM_PATH;
+
+    /** The lowercase word used in output ({@code registry}, {@code project}, ...). */
+    public String word() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}
