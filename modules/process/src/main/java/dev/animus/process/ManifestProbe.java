@@ -39,7 +39,7 @@ public final class ManifestProbe {
     private static final String ARGUMENT = "--manifest";
 
     private static final Logger LOG = LoggerFactory.getLogger(ManifestProbe.class);
-    private static final Optional<Path> SETSID = findSetsid();
+    private static final Optional<Path> SETSID = Setsid.path();
     private static final Path DEV_NULL = Path.of("/dev/null");
     private static final Map<Integer, String> SIGNALS = Map.ofEntries(Map.entry(1, "SIGHUP"),
             Map.entry(2, "SIGINT"), Map.entry(3, "SIGQUIT"), Map.entry(4, "SIGILL"), Map.entry(6, "SIGABRT"),
@@ -165,16 +165,5 @@ public final class ManifestProbe {
 
     private static Duration since(long started) {
         return Duration.ofNanos(System.nanoTime() - started);
-    }
-
-    private static Optional<Path> findSetsid() {
-        for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
-            Path p = Path.of(dir, "setsid");
-            if (Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        LOG.debug("setsid not found: grandchildren of a probe that outlive their parent cannot be found");
-        return Optional.empty();
     }
 }

@@ -36,7 +36,7 @@ public final class PluginProcess implements AutoCloseable {
     public static final Duration DEFAULT_STEP = Duration.ofSeconds(2);
 
     private static final Logger LOG = LoggerFactory.getLogger(PluginProcess.class);
-    private static final Path SETSID = findSetsid();
+    private static final Path SETSID = Setsid.path().orElse(null);
     /** How long exit reporting waits for the last stderr bytes (a grandchild may hold stderr). */
     private static final Duration STDERR_SETTLE = Duration.ofMillis(200);
 
@@ -115,17 +115,6 @@ public final class PluginProcess implements AutoCloseable {
             throw new SpawnFailed("cannot start plugin " + spec.name() + ": " + exe
                     + " is not an executable file (chmod +x?)", null);
         }
-    }
-
-    private static Path findSetsid() {
-        for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
-            Path p = Path.of(dir, "setsid");
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        LOG.warn("setsid not found: plugin grandchildren that outlive their parent cannot be tracked");
-        return null;
     }
 
     /** The plugin's pid. */
