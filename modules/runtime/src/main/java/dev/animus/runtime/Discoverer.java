@@ -1,0 +1,112 @@
+package dev.animus.runtime;
+
+import dev.animus.core.DiscoveryClaims;
+import dev.animus.core.DiscoveryWarning;
+import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.PluginCandidate;
+import dev.animus.process.ProbeLimits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Finds plugins over the five sources in precedence order (architecture.md): the registry, the
+ * project's {@code .animus/plugins/}, the global install dir, {@code $ANIMUS_PLUGIN_PATH}, and
+ * {@code $PATH} only when asked. The first source to claim a name keeps it, even when that entry is
+ * broken. Manifests are read from {@code Plugin.toml} for directory plugins (nothing runs) and by
+ * the hardened {@code --manifest} probe otherwise, in parallel (as many at once as there are
+ * cores), through the manifest cache and behind the {@link ExecutionGate}.
+ *
+ * <p>Thread-safe; each {@link #discover} is an independent run.
+ */
+public final class Discoverer {
+    private final AnimusPaths paths;
+    private final CandidateScan scan;
+    private final PluginReader reader;
+    private final ManifestCache cache;
+
+    Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, ExecutionGate gate, ProbeLimits limits) {
+        this.paths = paths;
+        this.cache = new ManifestCache(paths.manifestCache());
+        this.scan = new CandidateScan(paths);
+        this.reader = new PluginReader(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment, Map.of()), gate,
+                limits, paths.manifestCacheEnabled() ? java.util.Optional.of(cache) : java.util.Optional.empty());
+    }
+
+    /** Every binary may be probed: the gate that lets everything run. */
+    public Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment) {
+        this(paths, callerEnvironment, ExecutionGate.allowAll());
+    }
+
+    /** Probes only what {@code gate} allows, with the default probe limits (5 s, 1 MiB). */
+    public Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, ExecutionGate gate) {
+        this(paths, callerEnvironment, gate, ProbeLimits.defaults());
+    }
+
+    public ManifestCache cache() {
+        return cache;
+    }
+
+    public AnimusPaths paths() {
+        return paths;
+    }
+
+    /** One discovery run; {@code includeSystemPath} adds {@code $PATH} as the last source. */
+    public Discovery discover(boolean includeSystemPath) {
+        List<DiscoveryWarning> notes = new ArrayList<>();
+        List<PluginCandidate> candidates = scan.candidates(includeSystemPath, notes::add);
+        DiscoveryClaims claims = DiscoveryClaims.of(candidates);
+        notes.addAll(claims.shadowed());
+        List<PluginReader.Read> reads = readAll(claims.winners());
+        List<DiscoveredPlugin> plugins = new ArrayList<>();
+        List<DiscoveryWarning> broken = new ArrayList<>();
+        for (PluginReader.Read r : reads) {
+            switch (r) {
+                case PluginReader.Read.Usable u -> {
+                    plugins.add(u.plugin());
+                    notes.addAll(u.notes());
+                }
+                case PluginReader.Read.Broken b -> broken.add(b.warning());
+            }
+        }
+        return new Discovery(plugins, broken, notes);
+    }
+
+    private List<PluginReader.Read> readAll(List<PluginCandidate> winners) {
+        Semaphore slots = new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        try (ExecutorService pool = Executors.newThreadPerTaskExecutor(RuntimeThreads.factory("animus-probe"))) {
+            List<Future<PluginReader.Read>> futures = new ArrayList<>();
+            for (PluginCandidate c : winners) {
+                futures.add(pool.submit(() -> {
+                    slots.acquire();
+                    try {
+                        return reader.read(c);
+                    } finally {
+                        slots.release();
+                    }
+                }));
+            }
+            List<PluginReader.Read> reads = new ArrayList<>();
+            for (int i = 0; i < futures.size(); i++) {
+                reads.add(result(futures.get(i), winners.get(i)));
+            }
+            return reads;
+        }
+    }
+
+    private static PluginReader.Read result(Future<PluginReader.Read> f, PluginCandidate c) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return PluginReader.broken(c, "discovery was interrupted");
+        } catch (ExecutionException e) {
+            return PluginReader.broken(c, "could not be read: " + e.getCause());
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.animus.runtime;
+
+import dev.animus.core.Manifest;
+import dev.animus.core.ManifestInvalid;
+import dev.animus.core.ManifestRendering;
+import dev.animus.core.ManifestValidator;
+import dev.animus.core.UnknownKeys;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Probed manifests by the SHA-256 of the binary that printed them
+ * ({@code <animus_home>/cache/manifests/<sha256>.json}), so an unchanged binary is not run again
+ * to be listed. Writes are atomic (a temp file renamed over); an entry that no longer reads or
+ * validates is ignored and removed. Thread-safe: entries are independent files.
+ */
+public final class ManifestCache {
+    private static final Logger LOG = LoggerFactory.getLogger(ManifestCache.class);
+    private static final JsonMapper JSON = JsonMapper.shared();
+    private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
+    private static final String SCHEMA = "animus.manifest-cache.v1";
+
+    /** One cached manifest, for {@code plugin cache list}. */
+    public record Entry(String sha256, String name, String version, String binary, Instant cachedAt, long bytes) {}
+
+    private final Path dir;
+
+    public ManifestCache(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    /** The manifest printed by the binary with this digest, if cached and still valid. */
+    public Optional<Manifest> get(String sha256) {
+        Path file = file(sha256);
+        try {
+            Map<String, Object> doc = read(file);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> manifest = (Map<String, Object>) doc.get("manifest");
+            return Optional.of(ManifestValidator.validate(manifest, "manifest cache " + file, UnknownKeys.REJECT, false)
+                    .manifest());
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException | JacksonException | ManifestInvalid | ClassCastException | NullPointerException e) {
+            LOG.debug("dropping unreadable manifest cache entry {}: {}", file, e.getMessage());
+            deleteQuietly(file);
+            return Optional.empty();
+        }
+    }
+
+    /** Caches {@code manifest} as printed by {@code binary} with digest {@code sha256}. */
+    public void put(String sha256, Path binary, Manifest manifest) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schema", SCHEMA);
+        doc.put("binary", binary.toString());
+        doc.put("cached_at", Instant.now().toString());
+        doc.put("manifest", ManifestRendering.toMap(manifest));
+        Path target = file(sha256);
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + sha256, ".tmp");
+            try {
+                Files.write(tmp, JSON.writeValueAsBytes(doc));
+                move(tmp, target);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot write the manifest cache entry {}: {}", target, e.getMessage());
+        }
+    }
+
+    /** Every readable entry, by digest. */
+    public List<Entry> list() {
+        List<Entry> entries = new ArrayList<>();
+        for (Path file : files()) {
+            try {
+                Map<String, Object> doc = read(file);
+                @SuppressWarnings("unchecked")
+                Map<String, Object> manifest = (Map<String, Object>) doc.get("manifest");
+                String name = file.getFileName().toString();
+                entries.add(new Entry(name.substring(0, name.length() - ".json".length()),
+                        String.valueOf(manifest.get("name")), String.valueOf(manifest.get("version")),
+                        String.valueOf(doc.get("binary")), Instant.parse(String.valueOf(doc.get("cached_at"))),
+                        Files.size(file)));
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("skipping unreadable manifest cache entry {}: {}", file, e.getMessage());
+            }
+        }
+        entries.sort(java.util.Comparator.comparing(Entry::name).thenComparing(Entry::sha256));
+        return entries;
+    }
+
+    /** Removes every entry; returns how many. */
+    public int clear() {
+        int n = 0;
+        for (Path file : files()) {
+            if (deleteQuietly(file)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private List<Path> files() {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "*.json")) {
+            for (Path p : s) {
+                String n = p.getFileName().toString();
+                if (DIGEST.matcher(n.substring(0, n.length() - ".json".length())).matches()) {
+                    files.add(p);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the manifest cache " + dir + ": " + e.getMessage(), e);
+        }
+        return files;
+    }
+
+    private Path file(String sha256) {
+        if (!DIGEST.matcher(sha256).matches()) {
+            throw new IllegalArgumentException("not a sha256: " + sha256);
+        }
+        return dir.resolve(sha256 + ".json");
+    }
+
+    private static Map<String, Object> read(Path file) throws IOException {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> doc = JSON.readValue(Files.readAllBytes(file), Map.class);
+        if (!SCHEMA.equals(doc.get("schema"))) {
+            throw new IOException("unknown schema " + doc.get("schema"));
+        }
+        return doc;
+    }
+
+    private static void move(Path tmp, Path target) throws IOException {
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static boolean deleteQuietly(Path file) {
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.debug("cannot delete {}: {}", file, e.getMessage());
+            return false;
+        }
+    }
+}

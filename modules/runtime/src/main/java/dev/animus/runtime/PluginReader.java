@@ -1,0 +1,137 @@
+package dev.animus.runtime;
+
+import dev.animus.core.DiscoveryWarning;
+import dev.animus.core.HostHello;
+import dev.animus.core.Manifest;
+import dev.animus.core.ManifestCheck;
+import dev.animus.core.ManifestInvalid;
+import dev.animus.core.PluginCandidate;
+import dev.animus.core.ProtocolCompatibility;
+import dev.animus.process.ManifestProbe;
+import dev.animus.process.ProbeLimits;
+import dev.animus.process.ProbeOutcome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads one claimed candidate into a usable plugin or a warning: a directory plugin from its
+ * {@code Plugin.toml} (nothing runs) and its {@code entry}; an executable from the manifest cache
+ * or, if the {@link ExecutionGate} allows, from its hardened {@code --manifest} probe. Checks the
+ * protocol major against this host's.
+ */
+final class PluginReader {
+    private final Map<String, String> probeEnvironment;
+    private final ExecutionGate gate;
+    private final ProbeLimits limits;
+    private final Optional<ManifestCache> cache;
+
+    /** The outcome for one candidate. */
+    sealed interface Read {
+        record Usable(DiscoveredPlugin plugin, List<DiscoveryWarning> notes) implements Read {}
+
+        record Broken(DiscoveryWarning warning) implements Read {}
+    }
+
+    PluginReader(Map<String, String> probeEnvironment, ExecutionGate gate, ProbeLimits limits,
+            Optional<ManifestCache> cache) {
+        this.probeEnvironment = Map.copyOf(probeEnvironment);
+        this.gate = gate;
+        this.limits = limits;
+        this.cache = cache;
+    }
+
+    static Read broken(PluginCandidate c, String reason) {
+        return new Read.Broken(new DiscoveryWarning(c.name(), c.path(), c.source(), reason));
+    }
+
+    Read read(PluginCandidate c) {
+        try {
+            return c.directoryPlugin() ? directory(c) : executable(c);
+        } catch (ManifestInvalid e) {
+            return broken(c, e.getMessage());
+        } catch (UncheckedIOException e) {
+            return broken(c, e.getMessage());
+        }
+    }
+
+    private Read directory(PluginCandidate c) {
+        Path dir = Path.of(c.path());
+        Path toml = dir.resolve(CandidateScan.PLUGIN_TOML);
+        if (!Files.isRegularFile(toml)) {
+            return broken(c, "a plugin directory without " + CandidateScan.PLUGIN_TOML + "; add one, or rename it");
+        }
+        ManifestCheck check = ManifestParser.pluginToml(toml, true);
+        Path exe = dir.resolve(check.manifest().entry().orElseThrow()).normalize();
+        if (!insideOf(dir, exe)) {
+            return broken(c, toml + ": entry: leaves the plugin directory through a link; point it at a file inside");
+        }
+        if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
+            return broken(c, toml + ": entry: " + exe + " is not an executable file"
+                    + (Files.isRegularFile(exe) ? " (chmod +x " + exe + ")" : ""));
+        }
+        return usable(c, check, exe, Optional.empty(), false);
+    }
+
+    private Read executable(PluginCandidate c) {
+        Path exe = Path.of(c.path());
+        if (!Files.exists(exe)) {
+            return broken(c, "no such file" + (c.source() == dev.animus.core.DiscoverySource.REGISTRY
+                    ? "; fix or remove its entry in plugins.toml" : ""));
+        }
+        if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
+            return broken(c, "not an executable file (chmod +x " + exe + ")");
+        }
+        String digest = FileDigest.sha256(exe);
+        Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
+        if (cached.isPresent()) {
+            return usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true);
+        }
+        Optional<String> refusal = gate.refusal(exe, digest);
+        if (refusal.isPresent()) {
+            return broken(c, refusal.get());
+        }
+        return switch (ManifestProbe.run(exe, probeEnvironment, limits)) {
+            case ProbeOutcome.Failed f -> broken(c, "--manifest probe failed: " + f.message());
+            case ProbeOutcome.Printed p -> {
+                ManifestCheck check = ManifestParser.probeJson(p.stdout(), exe + " --manifest");
+                Read read = usable(c, check, exe, Optional.of(digest), false);
+                // a binary replaced while it was probed may not be what printed this manifest
+                if (read instanceof Read.Usable && cache.isPresent() && FileDigest.sha256(exe).equals(digest)) {
+                    cache.get().put(digest, exe, check.manifest());
+                }
+                yield read;
+            }
+        };
+    }
+
+    private static Read usable(PluginCandidate c, ManifestCheck check, Path exe, Optional<String> digest,
+            boolean cached) {
+        Manifest m = check.manifest();
+        var verdict = ProtocolCompatibility.check(HostHello.PROTOCOL_VERSION, m.protocolVersion().toString());
+        if (verdict instanceof ProtocolCompatibility.Incompatible bad) {
+            return broken(c, bad.message());
+        }
+        List<DiscoveryWarning> notes = new ArrayList<>();
+        check.warnings().forEach(w -> notes.add(new DiscoveryWarning(c.name(), c.path(), c.source(), w)));
+        if (!m.name().equals(c.name())) {
+            notes.add(new DiscoveryWarning(c.name(), c.path(), c.source(), "its manifest calls it '" + m.name()
+                    + "'; it is listed as '" + c.name() + "' (rename the file or the registry entry to match)"));
+        }
+        return new Read.Usable(new DiscoveredPlugin(c.name(), m, exe, Path.of(c.path()), c.source(),
+                c.directoryPlugin(), digest, cached), notes);
+    }
+
+    private static boolean insideOf(Path dir, Path file) {
+        try {
+            return !Files.exists(file) || file.toRealPath().startsWith(dir.toRealPath());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
