@@ -29,6 +29,14 @@ final class AnimusCommand implements Callable<Integer> {
             description = "Say more on stderr (plugin notifications, timings).")
     boolean verbose;
 
+    @Option(names = "--project-root", paramLabel = "PATH", scope = ScopeType.INHERIT,
+            description = "The project whose .animus/plugins/ is searched (default: the current directory).")
+    java.nio.file.Path projectRoot;
+
+    @Option(names = "--include-system-path", scope = ScopeType.INHERIT,
+            description = "Also look for plugins in the directories of $PATH (last, after every other source).")
+    boolean includeSystemPath;
+
     @Option(names = "--keep-going",
             description = "With commands read from stdin: run the rest after a command fails "
                     + "(the exit status is then that of the last failing command).")
@@ -50,6 +58,21 @@ final class AnimusCommand implements Callable<Integer> {
 
     ShellContext context() {
         return context;
+    }
+
+    /** Where Animus keeps and looks for things, from the environment and {@code --project-root}. */
+    dev.animus.runtime.AnimusPaths paths() {
+        try {
+            return dev.animus.runtime.AnimusPaths.from(context.environment(),
+                    projectRoot == null ? java.nio.file.Path.of("") : projectRoot);
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+        }
+    }
+
+    /** A discovery over this command line's sources. */
+    dev.animus.runtime.Discoverer discoverer() {
+        return new dev.animus.runtime.Discoverer(paths(), context.environment());
     }
 
     /** No command: read commands from stdin, one per line (a script, or a person at a terminal). */

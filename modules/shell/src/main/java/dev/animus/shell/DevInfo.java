@@ -41,7 +41,7 @@ final class DevInfo implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void print(PrintWriter out, InitializeResult r) {
+    static void print(PrintWriter out, InitializeResult r) {
         var info = r.pluginInfo();
         var caps = r.capabilities();
         row(out, "name", info.name());
@@ -57,11 +57,11 @@ final class DevInfo implements Callable<Integer> {
         out.flush();
     }
 
-    private static void row(PrintWriter out, String key, String value) {
+    static void row(PrintWriter out, String key, String value) {
         out.printf("%-14s %s%n", key, value);
     }
 
-    private static String list(List<String> items) {
+    static String list(List<String> items) {
         return items.isEmpty() ? "-" : String.join(", ", items);
     }
 

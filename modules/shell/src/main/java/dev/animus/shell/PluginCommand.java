@@ -10,8 +10,10 @@ import picocli.CommandLine.ParentCommand;
         mixinStandardHelpOptions = true,
         description = "Work with plugins.",
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo ping", "  animus plugin status --json"},
-        subcommands = {DevCommand.class, StatusCommand.class, ResetCommand.class})
+        footer = {"  animus plugin list", "  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
+            "  animus plugin dev ./animus-plugin-echo ping"},
+        subcommands = {ListCommand.class, PluginNamedInfo.class, PluginNamedPing.class, PluginNamedCall.class,
+            StatusCommand.class, ResetCommand.class, CacheCommand.class, DevCommand.class})
 final class PluginCommand implements Runnable {
 
     @ParentCommand

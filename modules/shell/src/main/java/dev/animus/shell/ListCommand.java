@@ -1,0 +1,87 @@
+package dev.animus.shell;
+
+import dev.animus.core.DiscoveryWarning;
+import dev.animus.runtime.DiscoveredPlugin;
+import dev.animus.runtime.Discovery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code animus plugin list}: every plugin discovery finds, and why others are missing. */
+@Command(
+        name = "list",
+        mixinStandardHelpOptions = true,
+        description = {"List the plugins Animus finds, in precedence order: the registry (plugins.toml), the project's",
+            ".animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH with --include-system-path.",
+            "The first source to claim a name keeps it. Entries that cannot be used are warnings on stderr,",
+            "one line each; a broken entry still reserves its name."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin list", "  animus plugin list --json", "  animus plugin list --include-system-path"})
+final class ListCommand implements Callable<Integer> {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Override
+    public Integer call() {
+        AnimusCommand root = plugin.root;
+        Discovery d = root.discoverer().discover(root.includeSystemPath);
+        Terminal t = root.terminal();
+        if (root.json) {
+            ObjectNode env = Terminal.envelope("plugin.list");
+            ArrayNode plugins = env.putArray("plugins");
+            d.plugins().forEach(p -> plugins.add(json(p)));
+            ArrayNode warnings = env.putArray("warnings");
+            d.warnings().forEach(w -> warnings.addObject().put("name", w.name()).put("path", w.path())
+                    .put("source", w.source().word()).put("reason", w.reason()));
+            t.printJson(env);
+        } else {
+            if (d.plugins().isEmpty()) {
+                t.info("no plugins found (looked in " + root.paths().registry() + ", " + root.paths().projectPlugins()
+                        + ", " + root.paths().pluginDir() + (root.paths().pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
+                        + (root.includeSystemPath ? ", $PATH" : "") + ")");
+            } else {
+                table(t, d.plugins());
+            }
+        }
+        d.warnings().forEach(w -> t.warn(line(w)));
+        return ExitCodes.OK;
+    }
+
+    static String line(DiscoveryWarning w) {
+        return w.name() + " (" + w.source().word() + " " + w.path() + "): " + w.reason();
+    }
+
+    private static ObjectNode json(DiscoveredPlugin p) {
+        ObjectNode o = Terminal.json().createObjectNode();
+        var m = p.manifest();
+        o.put("name", p.name()).put("version", m.version().toString()).put("kind", m.kind().declared())
+                .put("routed_kind", m.kind().routed().name().toLowerCase(java.util.Locale.ROOT))
+                .put("description", m.description()).put("protocol_version", m.protocolVersion().toString())
+                .put("source", p.source().word()).put("path", p.location().toString())
+                .put("executable", p.executable().toString()).put("directory_plugin", p.directoryPlugin())
+                .put("manifest_cached", p.cached());
+        ArrayNode kinds = o.putArray("extra_kinds");
+        m.extraKinds().forEach(k -> kinds.add(k.declared()));
+        if (p.sha256().isPresent()) {
+            o.put("sha256", p.sha256().get());
+        } else {
+            o.putNull("sha256");
+        }
+        return o;
+    }
+
+    private static void table(Terminal t, List<DiscoveredPlugin> plugins) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"NAME", "VERSION", "KIND", "SOURCE", "PATH"});
+        for (DiscoveredPlugin p : plugins) {
+            rows.add(new String[] {p.name(), p.manifest().version().toString(), p.manifest().kind().declared(),
+                p.source().word(), p.location().toString()});
+        }
+        Table.print(t.out(), rows);
+    }
+}

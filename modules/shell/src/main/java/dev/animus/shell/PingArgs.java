@@ -1,0 +1,48 @@
+package dev.animus.shell;
+
+import dev.animus.runtime.CallOptions;
+import dev.animus.runtime.PluginStatus;
+import dev.animus.runtime.Supervisor;
+import java.time.Duration;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** {@code --timeout} of a ping and how its outcome is printed, shared by {@code plugin ping} and {@code plugin dev ping}. */
+final class PingArgs {
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2s",
+            description = "Deadline of the ping (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    /** Checks {@code --timeout}, then looks the plugin up and pings it. */
+    int run(AnimusCommand root, java.util.function.Supplier<Supervisor> target, String schema) {
+        Duration deadline = DevCommand.duration(timeout, "--timeout");
+        Supervisor plugin = target.get();
+        Duration rtt;
+        try {
+            plugin.describe(); // launch first, if needed, so the round trip is the ping's alone
+            rtt = plugin.ping(CallOptions.defaults().withTimeout(deadline));
+        } catch (RuntimeException e) {
+            throw Failures.of(e);
+        }
+        PluginStatus status = plugin.status();
+        var info = plugin.handshake().map(h -> h.pluginInfo());
+        String name = info.map(i -> i.name()).orElse(plugin.name());
+        double launchMs = millis(status.launchTime().orElse(Duration.ZERO));
+        Terminal t = root.terminal();
+        if (root.json) {
+            var env = Terminal.envelope(schema).put("plugin", name);
+            status.pid().ifPresent(pid -> env.put("pid", pid));
+            t.printJson(env.put("handshake_ms", launchMs).put("rtt_ms", millis(rtt)));
+        } else {
+            t.out().printf(Locale.ROOT, "pong from %s %s: round trip %.3f ms (started and initialized in %.0f ms)%n",
+                    name, info.map(i -> i.version()).orElse("?"), millis(rtt), launchMs);
+            t.out().flush();
+        }
+        return ExitCodes.OK;
+    }
+
+    static double millis(Duration d) {
+        return d.toNanos() / 1_000_000.0;
+    }
+}

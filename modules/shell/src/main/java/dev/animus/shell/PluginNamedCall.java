@@ -1,0 +1,39 @@
+package dev.animus.shell;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code animus plugin call <name> <method>}: one request to a discovered plugin. */
+@Command(
+        name = "call",
+        mixinStandardHelpOptions = true,
+        description = {"Send one request to a plugin, found by name (see 'animus plugin list').",
+            "The plugin starts if it is not running; the result is printed on stdout as JSON.",
+            "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage, 124 timeout."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
+            "  animus plugin call echo stream --params '{\"count\":3}' -v   # notifications on stderr",
+            "  animus plugin call linear linear/list --timeout 5m --json"})
+final class PluginNamedCall implements Callable<Integer> {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Parameters(index = "0", paramLabel = "<name>", description = "The plugin.")
+    String name;
+
+    @Parameters(index = "1", paramLabel = "<method>", description = "The method to call.")
+    String method;
+
+    @Mixin
+    CallArgs request;
+
+    @Override
+    public Integer call() {
+        return request.run(plugin.root, () -> PluginLookup.supervisor(plugin.root, PluginLookup.find(plugin.root, name)),
+                method, "plugin.call");
+    }
+}

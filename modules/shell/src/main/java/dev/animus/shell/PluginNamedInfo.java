@@ -1,0 +1,81 @@
+package dev.animus.shell;
+
+import dev.animus.core.InitializeResult;
+import dev.animus.core.Manifest;
+import dev.animus.core.ManifestRendering;
+import dev.animus.runtime.DiscoveredPlugin;
+import dev.animus.runtime.InitializeResults;
+import dev.animus.runtime.Supervisor;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code animus plugin info <name>}: where a plugin is, its manifest, and what it answers to initialize. */
+@Command(
+        name = "info",
+        mixinStandardHelpOptions = true,
+        description = {"Show a plugin found by name: where it is, its manifest, and what it answers to initialize.",
+            "The plugin is started for the handshake and shut down again (unless it was already running)."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin info echo", "  animus plugin info echo --json"})
+final class PluginNamedInfo implements Callable<Integer> {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Parameters(index = "0", paramLabel = "<name>", description = "The plugin.")
+    String name;
+
+    @Override
+    public Integer call() {
+        AnimusCommand root = plugin.root;
+        DiscoveredPlugin found = PluginLookup.find(root, name);
+        Supervisor s = PluginLookup.supervisor(root, found);
+        boolean wasRunning = s.handshake().isPresent();
+        InitializeResult r;
+        try {
+            r = s.describe();
+        } catch (RuntimeException e) {
+            throw Failures.of(e);
+        } finally {
+            if (!wasRunning) {
+                s.close(); // info looks, it does not keep a plugin running
+            }
+        }
+        Terminal t = root.terminal();
+        if (root.json) {
+            ObjectNode env = Terminal.envelope("plugin.info").put("name", found.name())
+                    .put("source", found.source().word()).put("path", found.location().toString())
+                    .put("executable", found.executable().toString());
+            found.sha256().ifPresent(d -> env.put("sha256", d));
+            env.set("manifest", Terminal.json().valueToTree(ManifestRendering.toMap(found.manifest())));
+            env.set("initialize_result", InitializeResults.toJson(r));
+            t.printJson(env);
+        } else {
+            print(t.out(), found);
+            t.out().println();
+            DevInfo.print(t.out(), r);
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void print(PrintWriter out, DiscoveredPlugin p) {
+        Manifest m = p.manifest();
+        DevInfo.row(out, "source", p.source().word() + " " + p.location());
+        DevInfo.row(out, "executable", p.executable().toString());
+        p.sha256().ifPresent(d -> DevInfo.row(out, "sha256", d));
+        DevInfo.row(out, "manifest", m.name() + " " + m.version() + " (" + m.kind().declared()
+                + (m.extraKinds().isEmpty() ? "" : " + " + String.join(", ",
+                        m.extraKinds().stream().map(k -> k.declared()).toList())) + ")");
+        DevInfo.row(out, "env", DevInfo.list(m.envRequired().stream().map(e -> e.name()).toList()));
+        DevInfo.row(out, "secrets", DevInfo.list(m.secrets().stream().map(e -> e.name()).toList()));
+        DevInfo.row(out, "network", DevInfo.list(m.networkDestinations()));
+        DevInfo.row(out, "data sent", DevInfo.list(m.dataSent()));
+        DevInfo.row(out, "hooks", DevInfo.list(m.hooks()));
+        DevInfo.row(out, "events", DevInfo.list(m.events()));
+        out.flush();
+    }
+}

@@ -1,0 +1,142 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** {@code plugin list | info | ping | call | cache} over a prepared ANIMUS_HOME. */
+class DiscoveryCommandsTest {
+    @TempDir
+    Path root;
+
+    Path home;
+    Map<String, String> env;
+
+    @BeforeEach
+    void home() throws IOException {
+        home = Files.createDirectories(root.resolve("home"));
+        env = new HashMap<>(Cli.ENV);
+        env.put("ANIMUS_HOME", home.toString());
+        Files.createDirectories(home.resolve("plugins"));
+        Files.createSymbolicLink(home.resolve("plugins/animus-plugin-echo"), Path.of(Cli.echo()));
+    }
+
+    Cli.Run animus(String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--project-root";
+        all[1] = root.resolve("project").toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        return Cli.runWith(env, "", all);
+    }
+
+    static Path script(Path dir, String name, String body) throws IOException {
+        Files.createDirectories(dir);
+        Path p = dir.resolve(name);
+        Files.writeString(p, "#!/bin/sh\n" + body);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    static String manifest(String name) {
+        return "{\"name\":\"" + name + "\",\"version\":\"2.0.1\",\"plugin_kind\":\"custom\",\"description\":\"\","
+                + "\"protocol_version\":\"1.1.0\"}";
+    }
+
+    @Nested
+    class List_ {
+        @Test
+        void threeGoodPluginsInThreeSourcesAndTwoBrokenOnesGiveThreeRowsAndTwoWarnings() throws IOException {
+            Path project = root.resolve("project/.animus/plugins");
+            script(project, "animus-plugin-proj", "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("proj") + "'\n");
+            Path tools = root.resolve("tools");
+            Path reg = script(tools, "registered-thing", "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("reg") + "'\n");
+            Files.writeString(home.resolve("plugins.toml"), "[plugins.reg]\npath = \"" + reg + "\"\n");
+            script(project, "animus-plugin-crashy", "echo 'cannot find config.yaml' >&2; exit 3\n");
+            script(home.resolve("plugins"), "animus-plugin-liar", "echo 'this is not json'\n");
+
+            Cli.Run r = animus("plugin", "list", "--json");
+            assertEquals(0, r.exitCode(), r.err());
+            JsonNode doc = Terminal.json().readTree(r.out());
+            assertEquals("animus.plugin.list.v1", doc.path("schema").asString());
+            List<String> names = doc.path("plugins").valueStream().map(p -> p.path("name").asString()).toList();
+            assertEquals(List.of("reg", "proj", "echo"), names);
+            List<String> sources = doc.path("plugins").valueStream().map(p -> p.path("source").asString()).toList();
+            assertEquals(List.of("registry", "project", "global"), sources);
+            assertEquals(2, doc.path("warnings").size(), doc.toString());
+            assertEquals(2, r.err().lines().filter(l -> l.startsWith("warning: ")).count(), r.err());
+            assertTrue(r.err().contains("cannot find config.yaml"), r.err());
+        }
+
+        @Test
+        void theTableHasOneRowPerPluginUnderAHeader() {
+            Cli.Run r = animus("plugin", "list");
+            assertEquals(0, r.exitCode(), r.err());
+            List<String> lines = r.out().lines().toList();
+            assertEquals(2, lines.size(), r.out());
+            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +SOURCE +PATH"), lines.get(0));
+            assertTrue(lines.get(1).startsWith("echo ") && lines.get(1).contains(" global "), lines.get(1));
+        }
+    }
+
+    @Nested
+    class ByName {
+        @Test
+        void callPingAndInfoFindThePluginByName() {
+            Cli.Run call = animus("plugin", "call", "echo", "echo", "--params", "{\"text\":\"by name\"}");
+            assertEquals(0, call.exitCode(), call.err());
+            assertEquals("by name", Terminal.json().readTree(call.out()).path("text").asString());
+            assertTrue(animus("plugin", "ping", "echo").out().startsWith("pong from echo"));
+            Cli.Run info = animus("plugin", "info", "echo", "--json");
+            assertEquals(0, info.exitCode(), info.err());
+            JsonNode doc = Terminal.json().readTree(info.out());
+            assertEquals("global", doc.path("source").asString());
+            assertEquals("echo", doc.path("manifest").path("name").asString());
+            assertEquals("echo", doc.path("initialize_result").path("plugin_info").path("name").asString());
+        }
+
+        @Test
+        void anUnknownNameFailsListingWhatExists() {
+            Cli.Run r = animus("plugin", "call", "ehco", "echo");
+            assertEquals(1, r.exitCode());
+            assertTrue(r.errLine().contains("no plugin named ehco") && r.errLine().contains("echo"), r.err());
+        }
+
+        @Test
+        void aBrokenNameFailsWithItsReasonInsteadOfFallingThrough() throws IOException {
+            script(root.resolve("project/.animus/plugins"), "animus-plugin-echo", "echo 'broken on purpose' >&2; exit 2\n");
+            Cli.Run r = animus("plugin", "call", "echo", "echo");
+            assertEquals(1, r.exitCode());
+            assertTrue(r.errLine().contains("broken on purpose") && r.errLine().contains("project"), r.err());
+        }
+    }
+
+    @Nested
+    class Cache {
+        @Test
+        void listShowsWhatDiscoveryCachedAndClearEmptiesIt() {
+            animus("plugin", "list");
+            Cli.Run list = animus("plugin", "cache", "list", "--json");
+            assertEquals(0, list.exitCode(), list.err());
+            JsonNode entries = Terminal.json().readTree(list.out()).path("entries");
+            assertEquals(1, entries.size(), list.out());
+            assertEquals("echo", entries.get(0).path("name").asString());
+            Cli.Run clear = animus("plugin", "cache", "clear");
+            assertEquals(0, clear.exitCode());
+            assertTrue(clear.err().contains("removed 1 cached manifest"), clear.err());
+            assertEquals(0, Terminal.json().readTree(animus("plugin", "cache", "list", "--json").out())
+                    .path("entries").size());
+        }
+    }
+}
