@@ -138,6 +138,14 @@ public final class Supervisor implements AutoCloseable {
         return state.liveSession().map(PluginSession::processTree).orElse(java.util.Set.of());
     }
 
+    /**
+     * Shuts the current process down gracefully and waits for it, leaving the supervisor open: the
+     * next request launches a fresh process (Terminated → Launching).
+     */
+    public void stopProcess() {
+        state.stopProcess();
+    }
+
     /** Shuts the plugin down gracefully (each step bounded) and refuses further requests. */
     @Override
     public void close() {

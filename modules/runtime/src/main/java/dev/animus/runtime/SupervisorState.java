@@ -192,6 +192,18 @@ final class SupervisorState {
         }
     }
 
+    /** Shuts the current process down gracefully (waiting for it); the next request relaunches. */
+    void stopProcess() {
+        Stops stops;
+        lock.lock();
+        try {
+            stops = perform(step(new LifecycleTrigger.HostClosing()));
+        } finally {
+            lock.unlock();
+        }
+        stop(stops, true);
+    }
+
     /** Refuses new requests, shuts the process down (waiting for it) and lets a launch in progress end. */
     void close() {
         Stops stops;

@@ -42,7 +42,7 @@ final class PluginNamedInfo implements Callable<Integer> {
             throw Failures.of(e);
         } finally {
             if (!wasRunning) {
-                s.close(); // info looks, it does not keep a plugin running
+                s.stopProcess(); // info looks, it does not keep a plugin running
             }
         }
         Terminal t = root.terminal();

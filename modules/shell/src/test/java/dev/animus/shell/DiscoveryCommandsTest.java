@@ -107,6 +107,15 @@ class DiscoveryCommandsTest {
         }
 
         @Test
+        void inAScriptInfoLeavesThePluginUsableForTheNextCommand() {
+            String project = root.resolve("project").toString();
+            Cli.Run r = Cli.runWith(env, "--project-root " + project + " plugin info echo\n"
+                    + "--project-root " + project + " plugin call echo echo --params '{\"after\": \"info\"}'\n");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("\"after\": \"info\""), r.out());
+        }
+
+        @Test
         void anUnknownNameFailsListingWhatExists() {
             Cli.Run r = animus("plugin", "call", "ehco", "echo");
             assertEquals(1, r.exitCode());
