@@ -44,6 +44,12 @@ public final class FrameWriter implements AutoCloseable {
     private final Duration writeTimeout;
     private final String peerName;
     private final Consumer<ConnectionLost> onDeath;
+    /** Counted down once the death listener returned. */
+    private final java.util.concurrent.CountDownLatch listenerTold = new java.util.concurrent.CountDownLatch(1);
+    /** The thread that announces the death (and calls the listener). */
+    private volatile Thread announcer;
+    /** How long a failing writer waits for the listener before it throws anyway. */
+    private static final Duration LISTENER_WAIT = Duration.ofSeconds(5);
     private final WriteWatchdog watchdog;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition pushed = lock.newCondition();
@@ -255,8 +261,10 @@ public final class FrameWriter implements AutoCloseable {
     /** Once: closes the stream (from another thread if a push is blocked on it) and tells the listener. */
     private void announce(ConnectionLost cause) {
         if (!announced.compareAndSet(false, true)) {
+            awaitListenerTold();
             return;
         }
+        announcer = Thread.currentThread();
         boolean pushing;
         lock.lock();
         try {
@@ -269,7 +277,29 @@ public final class FrameWriter implements AutoCloseable {
         } else {
             closeStream();
         }
-        onDeath.accept(cause);
+        try {
+            onDeath.accept(cause);
+        } finally {
+            listenerTold.countDown();
+        }
+    }
+
+    /**
+     * A writer that fails because the watchdog closed its stream must not report the death before
+     * the listener heard of it (regression: a caller saw the exception while the listener had not
+     * been called yet). The announcing thread itself never waits (its listener may write).
+     */
+    private void awaitListenerTold() {
+        if (Thread.currentThread() == announcer) {
+            return;
+        }
+        try {
+            if (!listenerTold.await(LISTENER_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                LOG.debug("{}: the death listener is still running after {}", peerName, LISTENER_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void closeStream() {
