@@ -41,8 +41,9 @@ final class ListCommand implements Callable<Integer> {
             t.printJson(env);
         } else {
             if (d.plugins().isEmpty()) {
-                t.info("no plugins found (looked in " + root.paths().registry() + ", " + root.paths().projectPlugins()
-                        + ", " + root.paths().pluginDir() + (root.paths().pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
+                var paths = root.paths();
+                t.info("no plugins found (looked in " + paths.registry() + ", " + paths.projectPlugins() + ", "
+                        + paths.pluginDir() + (paths.pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
                         + (root.includeSystemPath ? ", $PATH" : "") + ")");
             } else {
                 table(t, d.plugins());
