@@ -9,6 +9,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.core;
     requires transitive dev.animus.rpc;
     requires dev.animus.process;
+    requires transitive dev.animus.store;
     requires tools.jackson.dataformat.toml;
     requires org.slf4j;
 

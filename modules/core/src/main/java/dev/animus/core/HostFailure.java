@@ -37,6 +37,9 @@ public sealed interface HostFailure {
             case NotTrusted n -> FailureClass.REFUSED;
             case NotConsented n -> FailureClass.REFUSED;
             case NotEnabled n -> FailureClass.REFUSED;
+            case NotInstalled n -> FailureClass.REFUSED;
+            case CodeChanged c -> FailureClass.REFUSED;
+            case StateUnreadable s -> FailureClass.REFUSED;
         };
     }
 
@@ -224,6 +227,52 @@ public sealed interface HostFailure {
         public String message() {
             return "plugin " + plugin + " is not enabled for agent " + agent
                     + " (run 'animus plugin enable " + plugin + " --agent " + agent + "')";
+        }
+    }
+
+    /** Nothing is installed under that name: only installed code runs. */
+    record NotInstalled(String plugin, String fix) implements HostFailure {
+        public NotInstalled {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(fix, "fix");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " is not installed (" + fix + ")";
+        }
+    }
+
+    /**
+     * The stored code is not what the operator trusted (security.md §2: the digest is verified
+     * immediately before every launch).
+     *
+     * @param actual the digest found now, or why none could be computed
+     */
+    record CodeChanged(String plugin, String expected, String actual) implements HostFailure {
+        public CodeChanged {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(expected, "expected");
+            Objects.requireNonNull(actual, "actual");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + ": the stored code changed since it was trusted (expected sha256 " + expected
+                    + ", found " + OneLine.of(actual) + "); reinstall it with 'animus plugin update " + plugin
+                    + " --path <file>' and trust it again";
+        }
+    }
+
+    /** The state document cannot be read (corrupt, unknown schema, or its lock was not free in time). */
+    record StateUnreadable(String reason) implements HostFailure {
+        public StateUnreadable {
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public String message() {
+            return OneLine.of(reason);
         }
     }
 }

@@ -62,7 +62,13 @@ class HostFailureTest {
                 new Case(new HostFailure.NotConsented("echo"), FailureClass.REFUSED,
                         List.of("echo", "animus plugin consent echo")),
                 new Case(new HostFailure.NotEnabled("echo", "coder"), FailureClass.REFUSED,
-                        List.of("echo", "coder", "animus plugin enable echo --agent coder")));
+                        List.of("echo", "coder", "animus plugin enable echo --agent coder")),
+                new Case(new HostFailure.NotInstalled("echo", "run 'animus plugin install --path ./animus-plugin-echo'"),
+                        FailureClass.REFUSED, List.of("echo", "not installed", "animus plugin install --path")),
+                new Case(new HostFailure.CodeChanged("echo", "a".repeat(64), "b".repeat(64)), FailureClass.REFUSED,
+                        List.of("echo", "a".repeat(64), "b".repeat(64), "animus plugin update echo")),
+                new Case(new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
+                        FailureClass.REFUSED, List.of("state.json", "schema_version 99")));
     }
 
     @Test

@@ -40,6 +40,9 @@ final class Failures {
             case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, n.message());
             case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, n.message());
             case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, n.message());
+            case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, n.message());
+            case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.message());
+            case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, s.message());
         };
     }
 

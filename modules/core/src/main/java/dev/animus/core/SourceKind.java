@@ -1,0 +1,26 @@
+package dev.animus.core;
+
+/** Where installed code came from. */
+public enum SourceKind {
+    /** A local file or plugin directory ({@code plugin install --path}). */
+    PATH,
+    /** A direct HTTPS URL with its expected SHA-256 ({@code plugin install --url}). */
+    URL,
+    /** A GitHub release ({@code plugin install owner/repo[@tag]}). */
+    GITHUB;
+
+    /** The word used in the state document, the lockfile and output: {@code path}, {@code url}, {@code github}. */
+    public String word() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The kind called {@code word}; empty for anything else. */
+    public static java.util.Optional<SourceKind> ofWord(String word) {
+        for (SourceKind s : values()) {
+            if (s.word().equals(word)) {
+                return java.util.Optional.of(s);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+}
