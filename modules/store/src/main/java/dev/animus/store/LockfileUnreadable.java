@@ -1,0 +1,38 @@
+package dev.animus.store;
+
+import dev.animus.core.OneLine;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A lockfile could not be read: it is not UTF-8, not TOML, has the wrong shape (a missing or
+ * mistyped key, a bad value, a plugin locked twice), or was written with a major schema this
+ * animus does not know. Saves fail closed on it (security.md §4): the file was left unchanged.
+ *
+ * <p>The message is one line: the file, what is wrong (the entry and key when known), that the
+ * file was left unchanged, and the next step: fix it or pass {@code --rewrite-lockfile}; for a
+ * newer schema, upgrade animus.
+ */
+public final class LockfileUnreadable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** The next step for a file that is damaged. */
+    static final String FIX_OR_REWRITE = "fix it by hand, or pass --rewrite-lockfile to replace it with only "
+            + "the entries this command writes (every other locked plugin is then dropped from it)";
+    /** The next step for a file from a newer animus. */
+    static final String UPGRADE = "upgrade animus to one that reads it (or pass --rewrite-lockfile to replace it "
+            + "with only the entries this command writes, dropping every other locked plugin)";
+
+    private final transient Path file;
+
+    LockfileUnreadable(Path file, String problem, String nextStep) {
+        super(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
+                + "; the file was left unchanged: " + nextStep));
+        this.file = file;
+    }
+
+    /** The lockfile that could not be read. */
+    public Path file() {
+        return file;
+    }
+}
