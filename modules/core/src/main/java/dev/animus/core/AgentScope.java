@@ -1,0 +1,38 @@
+package dev.animus.core;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/** For which agents a plugin is enabled or disabled (lifecycle.md §1): one agent, or all of them. */
+public sealed interface AgentScope {
+
+    /**
+     * One agent.
+     *
+     * @param agent {@code ^[a-z0-9][a-z0-9._-]{0,63}$}
+     * @throws IllegalArgumentException naming {@code agent} when it breaks the pattern
+     */
+    record One(String agent) implements AgentScope {
+        private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+
+        public One {
+            Objects.requireNonNull(agent, "agent");
+            if (!NAME.matcher(agent).matches()) {
+                throw new IllegalArgumentException(ManifestRules.quote(OneLine.of(agent))
+                        + " is not an agent name: use 1 to 64 lowercase letters, digits, '.', '_' and '-',"
+                        + " starting with a letter or digit");
+            }
+        }
+    }
+
+    /** Every agent, including agents added later. */
+    record All() implements AgentScope {}
+
+    /** The command-line form: {@code --agent <name>} or {@code --all-agents}. */
+    default String option() {
+        return switch (this) {
+            case One one -> "--agent " + one.agent();
+            case All all -> "--all-agents";
+        };
+    }
+}

@@ -1,0 +1,117 @@
+package dev.animus.core;
+
+import java.util.Objects;
+
+/**
+ * A step of the installation lifecycle ({@link Installation}) that the state does not allow. The
+ * message is one line: what was refused, why, and the exact command to run next. The state the
+ * step was asked of is unchanged (the functions are pure).
+ */
+public final class InstallationRefused extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    private static final String INSTALL = "'animus plugin install --path <file>'";
+
+    /** Why a step was refused. */
+    public enum Reason {
+        /** Nothing (or not that code) is installed under the name. */
+        NOT_INSTALLED,
+        /** Code is already installed under the name: replace it with {@code update}. */
+        ALREADY_INSTALLED,
+        /** There is no previous install to roll back to. */
+        NO_PREVIOUS,
+        /** The current code digest is not trusted. */
+        NOT_TRUSTED,
+        /** The current install has no manifest that validates: there is nothing to consent to. */
+        NO_MANIFEST,
+        /** The current disclosure is not consented. */
+        NOT_CONSENTED,
+        /** The digest the operator was shown is not the current one (inspect-then-confirm race). */
+        CHANGED_SINCE_SHOWN,
+        /** The plugin is not enabled for the agent. */
+        NOT_ENABLED
+    }
+
+    private final Reason reason;
+    private final String plugin;
+
+    private InstallationRefused(Reason reason, String plugin, String message) {
+        super(OneLine.of(message));
+        this.reason = Objects.requireNonNull(reason, "reason");
+        this.plugin = Objects.requireNonNull(plugin, "plugin");
+    }
+
+    /** Why it was refused. */
+    public Reason reason() {
+        return reason;
+    }
+
+    /** The plugin name the step was asked for. */
+    public String plugin() {
+        return plugin;
+    }
+
+    static InstallationRefused notInstalled(String plugin) {
+        return new InstallationRefused(Reason.NOT_INSTALLED, plugin,
+                "plugin " + plugin + " is not installed (run " + INSTALL + ")");
+    }
+
+    static InstallationRefused notInstalledWithDigest(String plugin, String digest) {
+        return new InstallationRefused(Reason.NOT_INSTALLED, plugin, "plugin " + plugin
+                + " has no install with code digest sha256 " + digest + ", current or previous (run " + INSTALL + ")");
+    }
+
+    static InstallationRefused alreadyInstalled(String plugin, String digest) {
+        return new InstallationRefused(Reason.ALREADY_INSTALLED, plugin, "plugin " + plugin
+                + " is already installed (sha256 " + Digests.shortForm(digest)
+                + "); to replace its code run 'animus plugin update " + plugin + " --path <file>'");
+    }
+
+    static InstallationRefused noPrevious(String plugin) {
+        return new InstallationRefused(Reason.NO_PREVIOUS, plugin, "plugin " + plugin
+                + " has no previous install to roll back to; install other code with 'animus plugin update "
+                + plugin + " --path <file>'");
+    }
+
+    static InstallationRefused notTrusted(String plugin, String digest) {
+        return new InstallationRefused(Reason.NOT_TRUSTED, plugin, "plugin " + plugin
+                + " is not trusted: its code (sha256 " + Digests.shortForm(digest)
+                + ") was never trusted (run 'animus plugin trust " + plugin + "')");
+    }
+
+    static InstallationRefused noManifest(String plugin) {
+        return new InstallationRefused(Reason.NO_MANIFEST, plugin, "plugin " + plugin
+                + " has no recorded manifest, so there is nothing to consent to yet (run 'animus plugin trust "
+                + plugin + "' to read its manifest)");
+    }
+
+    static InstallationRefused invalidManifest(String plugin, String problem) {
+        return new InstallationRefused(Reason.NO_MANIFEST, plugin, "plugin " + plugin
+                + "'s recorded manifest no longer validates: " + problem + " (run 'animus plugin trust " + plugin
+                + "' to read its manifest again, or 'animus plugin update " + plugin + " --path <file>')");
+    }
+
+    static InstallationRefused notConsented(String plugin) {
+        return new InstallationRefused(Reason.NOT_CONSENTED, plugin, "plugin " + plugin
+                + " is not consented: its current disclosure was never accepted (run 'animus plugin consent "
+                + plugin + "')");
+    }
+
+    /**
+     * @param what {@code code digest} or {@code consent digest}
+     */
+    static InstallationRefused changedSinceShown(String plugin, String what, String shown, String now) {
+        return new InstallationRefused(Reason.CHANGED_SINCE_SHOWN, plugin, "plugin " + plugin
+                + " changed since it was shown: the " + what + " shown was " + shown + ", it is now " + now
+                + " (run 'animus plugin inspect " + plugin + "' and confirm again)");
+    }
+
+    static InstallationRefused notEnabled(String plugin, AgentScope scope) {
+        String agents = switch (scope) {
+            case AgentScope.One one -> "agent " + one.agent();
+            case AgentScope.All all -> "all agents";
+        };
+        return new InstallationRefused(Reason.NOT_ENABLED, plugin, "plugin " + plugin + " is not enabled for "
+                + agents + " (run 'animus plugin enable " + plugin + " " + scope.option() + "')");
+    }
+}
