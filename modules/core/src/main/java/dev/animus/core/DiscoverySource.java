@@ -5,7 +5,9 @@ package dev.animus.core;
  * claim a name keeps it.
  */
 public enum DiscoverySource {
-    /** Installed plugins and the operator's {@code plugins.toml} entries (any file name). */
+    /** Plugins installed into the digest-addressed store (the state document). */
+    INSTALLED,
+    /** The operator's {@code plugins.toml} entries (any file name). */
     REGISTRY,
     /** {@code <project>/.animus/plugins/}. */
     PROJECT,
@@ -16,7 +18,7 @@ public enum DiscoverySource {
     /** A directory of {@code $PATH}; only with {@code --include-system-path}. */
     SYSTEM_PATH;
 
-    /** The lowercase word used in output ({@code registry}, {@code project}, ...). */
+    /** The lowercase word used in output ({@code installed}, {@code registry}, {@code project}, ...). */
     public String word() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }

@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.core.DiscoveryClaims;
+import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.PluginCandidate;
@@ -8,11 +9,13 @@ import dev.animus.process.ProbeLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
 
 /**
  * Finds plugins over the five sources in precedence order (architecture.md): the registry, the
@@ -20,7 +23,9 @@ import java.util.concurrent.Semaphore;
  * {@code $PATH} only when asked. The first source to claim a name keeps it, even when that entry is
  * broken. Manifests are read from {@code Plugin.toml} for directory plugins (nothing runs) and by
  * the hardened {@code --manifest} probe otherwise, in parallel (as many at once as there are
- * cores), through the manifest cache and behind the {@link ExecutionGate}.
+ * cores), through the manifest cache. Installed plugins (the state document, through a
+ * {@link TrustView}) come first and are never run to be listed; any other binary is probed only
+ * when its digest is trusted, and is otherwise listed as {@link UntrustedBinary}.
  *
  * <p>Thread-safe; each {@link #discover} is an independent run.
  */
@@ -29,23 +34,32 @@ public final class Discoverer {
     private final CandidateScan scan;
     private final PluginReader reader;
     private final ManifestCache cache;
+    private final Supplier<TrustView> trust;
 
-    Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, ExecutionGate gate, ProbeLimits limits) {
+    Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, Supplier<TrustView> trust,
+            ProbeLimits limits) {
         this.paths = paths;
+        this.trust = trust;
         this.cache = new ManifestCache(paths.manifestCache());
         this.scan = new CandidateScan(paths);
-        this.reader = new PluginReader(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment, Map.of()), gate,
+        this.reader = new PluginReader(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment, Map.of()),
                 limits, paths.manifestCacheEnabled() ? java.util.Optional.of(cache) : java.util.Optional.empty());
     }
 
-    /** Every binary may be probed: the gate that lets everything run. */
+    /**
+     * Nothing installed and every found binary may be probed: for {@code plugin dev} (the explicit
+     * untrusted path) and tests of discovery itself.
+     */
     public Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment) {
-        this(paths, callerEnvironment, ExecutionGate.allowAll());
+        this(paths, callerEnvironment, TrustView::permissive);
     }
 
-    /** Probes only what {@code gate} allows, with the default probe limits (5 s, 1 MiB). */
-    public Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, ExecutionGate gate) {
-        this(paths, callerEnvironment, gate, ProbeLimits.defaults());
+    /**
+     * Lists installed plugins first and probes only binaries whose digest {@code trust} trusts
+     * (read once per run), with the default probe limits (5 s, 1 MiB).
+     */
+    public Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, Supplier<TrustView> trust) {
+        this(paths, callerEnvironment, trust, ProbeLimits.defaults());
     }
 
     public ManifestCache cache() {
@@ -58,13 +72,17 @@ public final class Discoverer {
 
     /** One discovery run; {@code includeSystemPath} adds {@code $PATH} as the last source. */
     public Discovery discover(boolean includeSystemPath) {
+        TrustView view = trust.get();
+        InstalledReads installed = new InstalledReads(view.installed());
         List<DiscoveryWarning> notes = new ArrayList<>();
-        List<PluginCandidate> candidates = scan.candidates(includeSystemPath, notes::add);
+        List<PluginCandidate> candidates = new ArrayList<>(installed.candidates());
+        candidates.addAll(scan.candidates(includeSystemPath, notes::add));
         DiscoveryClaims claims = DiscoveryClaims.of(candidates);
         notes.addAll(claims.shadowed());
-        List<PluginReader.Read> reads = readAll(claims.winners());
+        List<PluginReader.Read> reads = readAll(claims.winners(), installed, gate(view));
         List<DiscoveredPlugin> plugins = new ArrayList<>();
         List<DiscoveryWarning> broken = new ArrayList<>();
+        List<UntrustedBinary> untrusted = new ArrayList<>();
         for (PluginReader.Read r : reads) {
             switch (r) {
                 case PluginReader.Read.Usable u -> {
@@ -72,20 +90,30 @@ public final class Discoverer {
                     notes.addAll(u.notes());
                 }
                 case PluginReader.Read.Broken b -> broken.add(b.warning());
+                case PluginReader.Read.Untrusted u -> untrusted.add(u.binary());
             }
         }
-        return new Discovery(plugins, broken, notes);
+        return new Discovery(plugins, broken, notes, untrusted);
     }
 
-    private List<PluginReader.Read> readAll(List<PluginCandidate> winners) {
+    private static PluginReader.Gate gate(TrustView view) {
+        return view::trusts;
+    }
+
+    private List<PluginReader.Read> readAll(List<PluginCandidate> winners, InstalledReads installed,
+            PluginReader.Gate gate) {
         Semaphore slots = new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors()));
         try (ExecutorService pool = Executors.newThreadPerTaskExecutor(RuntimeThreads.factory("animus-probe"))) {
             List<Future<PluginReader.Read>> futures = new ArrayList<>();
             for (PluginCandidate c : winners) {
+                if (c.source() == DiscoverySource.INSTALLED) {
+                    futures.add(CompletableFuture.completedFuture(installed.read(c)));
+                    continue;
+                }
                 futures.add(pool.submit(() -> {
                     slots.acquire();
                     try {
-                        return reader.read(c);
+                        return reader.read(c, gate);
                     } finally {
                         slots.release();
                     }

@@ -13,13 +13,16 @@ import java.util.Optional;
  * @param broken entries that claimed a name and do not work: they still reserve it
  * @param notes everything else worth a warning row: shadowed entries, a registry that cannot be
  *     read, unknown manifest keys of a usable plugin, a manifest that names itself differently
+ * @param untrusted binaries that claimed a name but were not run: nothing trusted has their digest
  */
-public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> broken, List<DiscoveryWarning> notes) {
+public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> broken, List<DiscoveryWarning> notes,
+        List<UntrustedBinary> untrusted) {
 
     public Discovery {
         plugins = List.copyOf(plugins);
         broken = List.copyOf(broken);
         notes = List.copyOf(notes);
+        untrusted = List.copyOf(untrusted);
     }
 
     /** Every warning row: the broken entries, then the notes. */
@@ -35,6 +38,9 @@ public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> b
         /** The name is claimed by an entry that does not work; it is not taken from a lower source. */
         record Broken(DiscoveryWarning warning) implements Lookup {}
 
+        /** The name is claimed by a binary that is not trusted; it was not run. */
+        record Untrusted(UntrustedBinary binary) implements Lookup {}
+
         /** No source offers the name. */
         record Missing(String name, List<String> known) implements Lookup {
             public Missing {
@@ -48,6 +54,10 @@ public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> b
         Optional<DiscoveredPlugin> found = plugins.stream().filter(p -> p.name().equals(name)).findFirst();
         if (found.isPresent()) {
             return new Lookup.Found(found.get());
+        }
+        Optional<UntrustedBinary> untrustedOne = untrusted.stream().filter(u -> u.name().equals(name)).findFirst();
+        if (untrustedOne.isPresent()) {
+            return new Lookup.Untrusted(untrustedOne.get());
         }
         return broken.stream().filter(w -> w.name().equals(name))
                 .<Lookup>map(Lookup.Broken::new).findFirst()

@@ -22,12 +22,12 @@ import java.util.Optional;
 /**
  * Reads one claimed candidate into a usable plugin or a warning: a directory plugin from its
  * {@code Plugin.toml} (nothing runs) and its {@code entry}; an executable from the manifest cache
- * or, if the {@link ExecutionGate} allows, from its hardened {@code --manifest} probe. Checks the
+ * or, if its digest is trusted, from its hardened {@code --manifest} probe (an untrusted binary is
+ * neither run nor described by a cached manifest). Checks the
  * protocol major against this host's.
  */
 final class PluginReader {
     private final Map<String, String> probeEnvironment;
-    private final ExecutionGate gate;
     private final ProbeLimits limits;
     private final Optional<ManifestCache> cache;
 
@@ -36,12 +36,18 @@ final class PluginReader {
         record Usable(DiscoveredPlugin plugin, List<DiscoveryWarning> notes) implements Read {}
 
         record Broken(DiscoveryWarning warning) implements Read {}
+
+        record Untrusted(UntrustedBinary binary) implements Read {}
     }
 
-    PluginReader(Map<String, String> probeEnvironment, ExecutionGate gate, ProbeLimits limits,
-            Optional<ManifestCache> cache) {
+    /** Whether a binary with this digest may run. */
+    @FunctionalInterface
+    interface Gate {
+        boolean allows(String sha256);
+    }
+
+    PluginReader(Map<String, String> probeEnvironment, ProbeLimits limits, Optional<ManifestCache> cache) {
         this.probeEnvironment = Map.copyOf(probeEnvironment);
-        this.gate = gate;
         this.limits = limits;
         this.cache = cache;
     }
@@ -50,9 +56,9 @@ final class PluginReader {
         return new Read.Broken(new DiscoveryWarning(c.name(), c.path(), c.source(), reason));
     }
 
-    Read read(PluginCandidate c) {
+    Read read(PluginCandidate c, Gate gate) {
         try {
-            return c.directoryPlugin() ? directory(c) : executable(c);
+            return c.directoryPlugin() ? directory(c) : executable(c, gate);
         } catch (ManifestInvalid e) {
             return broken(c, e.getMessage());
         } catch (UncheckedIOException e) {
@@ -78,7 +84,7 @@ final class PluginReader {
         return usable(c, check, exe, Optional.empty(), false);
     }
 
-    private Read executable(PluginCandidate c) {
+    private Read executable(PluginCandidate c, Gate gate) {
         Path exe = Path.of(c.path());
         if (!Files.exists(exe)) {
             return broken(c, "no such file" + (c.source() == dev.animus.core.DiscoverySource.REGISTRY
@@ -88,13 +94,14 @@ final class PluginReader {
             return broken(c, "not an executable file (chmod +x " + exe + ")");
         }
         String digest = FileDigest.sha256(exe);
+        if (!gate.allows(digest)) {
+            // not even a cached manifest: what an untrusted binary says about itself is not shown
+            return new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
+                    "animus plugin install --path " + exe));
+        }
         Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
         if (cached.isPresent()) {
             return usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true);
-        }
-        Optional<String> refusal = gate.refusal(exe, digest);
-        if (refusal.isPresent()) {
-            return broken(c, refusal.get());
         }
         return switch (ManifestProbe.run(exe, probeEnvironment, limits)) {
             case ProbeOutcome.Failed f -> broken(c, "--manifest probe failed: " + f.message());

@@ -158,6 +158,13 @@ public final class Supervisor implements AutoCloseable {
      * its process), not by the request's deadline: the design gives each its own budget.
      */
     private SupervisorState.Admission admit() {
+        if (state.liveSession().isEmpty()) {
+            // before every launch, not every call: a running process was admitted when it started
+            Optional<HostFailure> refused = registration.guard().refusal();
+            if (refused.isPresent()) {
+                throw new AttemptFailed(refused.get());
+            }
+        }
         while (true) {
             switch (state.admit()) {
                 case SupervisorState.Admitted a -> {

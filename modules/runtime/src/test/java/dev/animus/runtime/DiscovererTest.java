@@ -227,7 +227,7 @@ class DiscovererTest {
     @Nested
     class HardenedProbe {
         private Discovery discoverQuickly() {
-            return new Discoverer(AnimusPaths.from(env, project), env, ExecutionGate.allowAll(),
+            return new Discoverer(AnimusPaths.from(env, project), env, TrustView::permissive,
                     new ProbeLimits(Duration.ofSeconds(1), 1 << 20, 1 << 20)).discover(false);
         }
 

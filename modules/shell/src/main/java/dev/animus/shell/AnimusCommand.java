@@ -37,6 +37,10 @@ final class AnimusCommand implements Callable<Integer> {
             description = "Also look for plugins in the directories of $PATH (last, after every other source).")
     boolean includeSystemPath;
 
+    @Option(names = "--agent", paramLabel = "NAME", scope = ScopeType.INHERIT,
+            description = "The agent a plugin is called, enabled or disabled for (default: default).")
+    String agent;
+
     @Option(names = "--keep-going",
             description = "With commands read from stdin: run the rest after a command fails "
                     + "(the exit status is then that of the last failing command).")
@@ -70,9 +74,38 @@ final class AnimusCommand implements Callable<Integer> {
         }
     }
 
-    /** A discovery over this command line's sources. */
+    /** The agent of this command line: {@code --agent}, else {@code default}. */
+    String agent() {
+        return agent == null ? "default" : agent;
+    }
+
+    /** Whether {@code --agent} was given. */
+    boolean agentGiven() {
+        return agent != null;
+    }
+
+    /** The persisted side: state document, store, lockfile of this command line's home and project. */
+    dev.animus.runtime.AnimusHome home() {
+        return context.home(paths());
+    }
+
+    /**
+     * A discovery over this command line's sources: installed plugins first, and any other binary
+     * probed only when its digest is trusted. An unreadable state document is one warning, and then
+     * nothing is installed or trusted for this listing.
+     */
     dev.animus.runtime.Discoverer discoverer() {
-        return new dev.animus.runtime.Discoverer(paths(), context.environment());
+        var inspector = new dev.animus.runtime.PluginInspector(home());
+        return new dev.animus.runtime.Discoverer(paths(), context.environment(), () -> {
+            try {
+                return inspector.view();
+            } catch (dev.animus.store.DocumentUnreadable | dev.animus.store.LockTimedOut
+                    | java.io.UncheckedIOException e) {
+                terminal().warn(Failures.ofException(e).getMessage() + " (installed plugins are not listed, and no"
+                        + " binary is run)");
+                return dev.animus.runtime.TrustView.nothing();
+            }
+        });
     }
 
     /** No command: read commands from stdin, one per line (a script, or a person at a terminal). */

@@ -3,8 +3,16 @@ package dev.animus.shell;
 import dev.animus.core.DurationText;
 import dev.animus.core.ErrorCodes;
 import dev.animus.core.HostFailure;
+import dev.animus.core.InstallationRefused;
 import dev.animus.runtime.FailureText;
+import dev.animus.runtime.InstallFailed;
+import dev.animus.runtime.LaunchRefused;
 import dev.animus.runtime.PluginCallFailed;
+import dev.animus.store.DocumentUnreadable;
+import dev.animus.store.LockTimedOut;
+import dev.animus.store.LockfileUnreadable;
+import dev.animus.store.StoreRefused;
+import java.io.UncheckedIOException;
 
 /** Turns what went wrong into one line for the user and the exit code of cli.md. */
 final class Failures {
@@ -16,6 +24,35 @@ final class Failures {
             case CommandFailed f -> f;
             case PluginCallFailed p -> of(p.failure(), p.plugin(), p.method());
             default -> throw e;
+        };
+    }
+
+    /**
+     * The user-facing failure for what the installation lifecycle, the stores and the launch gate
+     * throw; anything else is returned as an internal error line.
+     */
+    static CommandFailed ofException(Throwable e) {
+        return switch (e) {
+            case CommandFailed f -> f;
+            case PluginCallFailed p -> of(p.failure(), p.plugin(), p.method());
+            case LaunchRefused r -> of(r.failure(), "", "launch");
+            case InstallFailed f -> new CommandFailed(switch (f.kind()) {
+                case USAGE -> ExitCodes.USAGE;
+                case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
+                case FAILED -> ExitCodes.FAILED;
+            }, f.getMessage());
+            case InstallationRefused r -> new CommandFailed(switch (r.reason()) {
+                case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
+                case NOT_INSTALLED, ALREADY_INSTALLED, NO_PREVIOUS, NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED,
+                        NOT_ENABLED -> ExitCodes.USAGE;
+            }, r.getMessage());
+            case StoreRefused r -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, r.getMessage());
+            case DocumentUnreadable d -> new CommandFailed(ExitCodes.FAILED, d.getMessage());
+            case LockfileUnreadable l -> new CommandFailed(ExitCodes.FAILED, l.getMessage());
+            case LockTimedOut t -> new CommandFailed(ExitCodes.FAILED, t.getMessage());
+            case UncheckedIOException io -> new CommandFailed(ExitCodes.FAILED, io.getMessage());
+            default -> new CommandFailed(ExitCodes.FAILED, "internal error: " + e
+                    + " (rerun with ANIMUS_LOG=debug for details)");
         };
     }
 

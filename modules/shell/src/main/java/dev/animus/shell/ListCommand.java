@@ -3,6 +3,7 @@ package dev.animus.shell;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.runtime.DiscoveredPlugin;
 import dev.animus.runtime.Discovery;
+import dev.animus.runtime.UntrustedBinary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -15,10 +16,11 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "list",
         mixinStandardHelpOptions = true,
-        description = {"List the plugins Animus finds, in precedence order: the registry (plugins.toml), the project's",
-            ".animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH with --include-system-path.",
-            "The first source to claim a name keeps it. Entries that cannot be used are warnings on stderr,",
-            "one line each; a broken entry still reserves its name."},
+        description = {"List the plugins Animus finds, in precedence order: installed plugins, the registry",
+            "(plugins.toml), the project's .animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH",
+            "with --include-system-path. The first source to claim a name keeps it. TRUST says where each stands",
+            "for the agent (--agent): untrusted binaries are listed but never run, not even to read their manifest.",
+            "Entries that cannot be used are warnings on stderr, one line each; a broken entry still reserves its name."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin list", "  animus plugin list --json", "  animus plugin list --include-system-path"})
 final class ListCommand implements Callable<Integer> {
@@ -31,22 +33,26 @@ final class ListCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Discovery d = root.discoverer().discover(root.includeSystemPath);
         Terminal t = root.terminal();
+        TrustColumn trust = TrustColumn.read(root);
         if (root.json) {
             ObjectNode env = Terminal.envelope("plugin.list");
             ArrayNode plugins = env.putArray("plugins");
-            d.plugins().forEach(p -> plugins.add(json(p)));
+            d.plugins().forEach(p -> plugins.add(json(p).put("trust", trust.of(p))));
+            ArrayNode untrusted = env.putArray("untrusted");
+            d.untrusted().forEach(u -> untrusted.addObject().put("name", u.name()).put("path", u.path())
+                    .put("source", u.source().word()).put("sha256", u.sha256()).put("fix", u.fix()));
             ArrayNode warnings = env.putArray("warnings");
             d.warnings().forEach(w -> warnings.addObject().put("name", w.name()).put("path", w.path())
                     .put("source", w.source().word()).put("reason", w.reason()));
             t.printJson(env);
         } else {
-            if (d.plugins().isEmpty()) {
+            if (d.plugins().isEmpty() && d.untrusted().isEmpty()) {
                 var paths = root.paths();
                 t.info("no plugins found (looked in " + paths.registry() + ", " + paths.projectPlugins() + ", "
                         + paths.pluginDir() + (paths.pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
                         + (root.includeSystemPath ? ", $PATH" : "") + ")");
             } else {
-                table(t, d.plugins());
+                table(t, d, trust);
             }
         }
         d.warnings().forEach(w -> t.warn(line(w)));
@@ -76,13 +82,19 @@ final class ListCommand implements Callable<Integer> {
         return o;
     }
 
-    private static void table(Terminal t, List<DiscoveredPlugin> plugins) {
+    private static void table(Terminal t, Discovery d, TrustColumn trust) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"NAME", "VERSION", "KIND", "SOURCE", "PATH"});
-        for (DiscoveredPlugin p : plugins) {
+        rows.add(new String[] {"NAME", "VERSION", "KIND", "TRUST", "SOURCE", "PATH"});
+        for (DiscoveredPlugin p : d.plugins()) {
             rows.add(new String[] {p.name(), p.manifest().version().toString(), p.manifest().kind().declared(),
-                p.source().word(), p.location().toString()});
+                trust.of(p), p.source().word(), p.location().toString()});
+        }
+        for (UntrustedBinary u : d.untrusted()) {
+            rows.add(new String[] {u.name(), "-", "-", "untrusted", u.source().word(), u.path()});
         }
         Table.print(t.out(), rows);
+        if (!d.untrusted().isEmpty()) {
+            t.info("untrusted plugins were not run; to use one: " + d.untrusted().getFirst().fix());
+        }
     }
 }

@@ -42,16 +42,13 @@ public final class Main {
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof CommandFailed f) {
-                terminal.error(f.getMessage());
-                return f.exitCode();
-            }
-            terminal.error("internal error: " + ex + " (rerun with ANIMUS_LOG=debug for details)");
+            CommandFailed f = Failures.ofException(ex);
+            terminal.error(f.getMessage());
             String level = context.environment().getOrDefault("ANIMUS_LOG", "");
             if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
                 ex.printStackTrace(terminal.err());
             }
-            return ExitCodes.FAILED;
+            return f.exitCode();
         });
         return cli;
     }

@@ -10,10 +10,16 @@ import picocli.CommandLine.ParentCommand;
         mixinStandardHelpOptions = true,
         description = "Work with plugins.",
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin list", "  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
+        footer = {"  animus plugin list",
+            "  animus plugin install --path ./animus-plugin-echo --trust --yes",
+            "  animus plugin consent echo --yes && animus plugin enable echo",
+            "  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
             "  animus plugin dev ./animus-plugin-echo ping"},
-        subcommands = {ListCommand.class, PluginNamedInfo.class, PluginNamedPing.class, PluginNamedCall.class,
-            StatusCommand.class, ResetCommand.class, CacheCommand.class, DevCommand.class})
+        subcommands = {ListCommand.class, InstallCommand.class, InspectCommand.class, TrustCommand.class,
+            ConsentCommand.class, EnableCommand.class, DisableCommand.class, UpdateCommand.class, RollbackCommand.class,
+            RemoveCommand.class, DoctorCommand.class, LockCommand.class, StateCommand.class, PluginNamedInfo.class,
+            PluginNamedPing.class, PluginNamedCall.class, StatusCommand.class, ResetCommand.class, CacheCommand.class,
+            DevCommand.class})
 final class PluginCommand implements Runnable {
 
     @ParentCommand

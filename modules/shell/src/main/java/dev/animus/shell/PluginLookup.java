@@ -1,40 +1,70 @@
 package dev.animus.shell;
 
+import dev.animus.core.EnvDeclaration;
 import dev.animus.core.EnvironmentPolicy;
-import dev.animus.runtime.DiscoveredPlugin;
+import dev.animus.core.HostFailure;
 import dev.animus.runtime.Discovery;
+import dev.animus.runtime.LaunchGate;
+import dev.animus.runtime.LaunchRefused;
 import dev.animus.runtime.LaunchSpec;
+import dev.animus.runtime.Permit;
 import dev.animus.runtime.PluginRegistration;
 import dev.animus.runtime.Supervisor;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-/** Finds a plugin by name through discovery and gives its supervisor in this process's host. */
+/**
+ * Finds an installed plugin by name through the launch gate and gives its supervisor in this
+ * process's host. Only installed, trusted, consented and enabled code runs, from the store; a
+ * plugin discovery finds elsewhere is named with the command that installs it.
+ */
 final class PluginLookup {
     private PluginLookup() {}
 
-    /** The discovered plugin called {@code name}; a one-line failure naming the fix otherwise. */
-    static DiscoveredPlugin find(AnimusCommand root, String name) {
-        Discovery d = root.discoverer().discover(root.includeSystemPath);
-        return switch (d.find(name)) {
-            case Discovery.Lookup.Found f -> f.plugin();
-            case Discovery.Lookup.Broken b -> throw new CommandFailed(ExitCodes.FAILED, "plugin " + name
-                    + " cannot be used: " + b.warning().reason() + " (found in " + b.warning().source().word() + " "
-                    + b.warning().path() + ")");
-            case Discovery.Lookup.Missing m -> throw new CommandFailed(ExitCodes.FAILED, "no plugin named " + name
-                    + (m.known().isEmpty() ? "" : " (found: " + String.join(", ", m.known()) + ")")
-                    + "; 'animus plugin list' shows what is installed"
-                    + (root.includeSystemPath ? "" : ", --include-system-path also searches $PATH"));
-        };
+    /**
+     * The gate's permit for {@code name} and the command line's agent.
+     *
+     * @throws CommandFailed naming why not and the command that fixes it
+     */
+    static Permit permit(AnimusCommand root, String name) {
+        try {
+            return root.home().gate().admit(name, root.agent());
+        } catch (LaunchRefused e) {
+            if (e.failure() instanceof HostFailure.NotInstalled) {
+                throw notInstalled(root, name);
+            }
+            throw Failures.of(e.failure(), name, "launch");
+        }
     }
 
-    /** The supervisor of {@code plugin}: its declared environment names, its manifest's deadlines. */
-    static Supervisor supervisor(AnimusCommand root, DiscoveredPlugin plugin) {
-        var declared = new HashSet<String>();
-        plugin.manifest().envRequired().forEach(e -> declared.add(e.name()));
-        LaunchSpec spec = new LaunchSpec(plugin.name(), plugin.executable(), EnvironmentPolicy.declaring(declared),
+    /** The supervisor of {@code permit}'s plugin: its store executable, declared environment, deadlines and gate. */
+    static Supervisor supervisor(AnimusCommand root, Permit permit) {
+        Set<String> declared = permit.manifest().envRequired().stream().map(EnvDeclaration::name)
+                .collect(Collectors.toSet());
+        LaunchSpec spec = new LaunchSpec(permit.name(), permit.executable(), EnvironmentPolicy.declaring(declared),
                 root.environment(), Map.of(), Optional.empty());
-        return root.context().host().register(new PluginRegistration(plugin.name(), spec, plugin.manifest().timeouts()));
+        LaunchGate gate = root.home().gate();
+        return root.context().host().register(new PluginRegistration(permit.name(), spec,
+                permit.manifest().timeouts(), gate.guard(permit)));
+    }
+
+    /** What discovery knows of a name that is not installed, as the next step. */
+    private static CommandFailed notInstalled(AnimusCommand root, String name) {
+        Discovery d = root.discoverer().discover(root.includeSystemPath);
+        String where = switch (d.find(name)) {
+            case Discovery.Lookup.Found f -> f.plugin().location().toString();
+            case Discovery.Lookup.Untrusted u -> u.binary().path();
+            case Discovery.Lookup.Broken b -> b.warning().path();
+            case Discovery.Lookup.Missing m -> "";
+        };
+        if (where.isEmpty()) {
+            return new CommandFailed(ExitCodes.USAGE, "no plugin named " + name + " is installed; 'animus plugin"
+                    + " list' shows what is found, 'animus plugin install --path <file>' installs one");
+        }
+        return new CommandFailed(ExitCodes.USAGE, "plugin " + name + " is not installed (found " + where
+                + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
+                + " 'animus plugin dev " + where + "'");
     }
 }

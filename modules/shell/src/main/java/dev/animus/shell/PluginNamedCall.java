@@ -10,9 +10,11 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "call",
         mixinStandardHelpOptions = true,
-        description = {"Send one request to a plugin, found by name (see 'animus plugin list').",
-            "The plugin starts if it is not running; the result is printed on stdout as JSON.",
-            "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage, 124 timeout."},
+        description = {"Send one request to an installed plugin, by name (see 'animus plugin list').",
+            "It must be trusted, consented and enabled for the agent (--agent, default: default); its stored",
+            "code is re-verified before it starts. The result is printed on stdout as JSON.",
+            "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage or not allowed to run,",
+            "3 its stored code changed, 124 timeout."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
             "  animus plugin call echo stream --params '{\"count\":3}' -v   # notifications on stderr",
@@ -33,7 +35,7 @@ final class PluginNamedCall implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return request.run(plugin.root, () -> PluginLookup.supervisor(plugin.root, PluginLookup.find(plugin.root, name)),
+        return request.run(plugin.root, () -> PluginLookup.supervisor(plugin.root, PluginLookup.permit(plugin.root, name)),
                 method, "plugin.call");
     }
 }

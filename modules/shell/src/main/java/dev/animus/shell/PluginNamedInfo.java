@@ -3,7 +3,7 @@ package dev.animus.shell;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestRendering;
-import dev.animus.runtime.DiscoveredPlugin;
+import dev.animus.runtime.Permit;
 import dev.animus.runtime.InitializeResults;
 import dev.animus.runtime.Supervisor;
 import java.io.PrintWriter;
@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "info",
         mixinStandardHelpOptions = true,
-        description = {"Show a plugin found by name: where it is, its manifest, and what it answers to initialize.",
+        description = {"Show an installed plugin: where it is, its manifest, and what it answers to initialize.",
             "The plugin is started for the handshake and shut down again (unless it was already running)."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin info echo", "  animus plugin info echo --json"})
@@ -32,7 +32,7 @@ final class PluginNamedInfo implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        DiscoveredPlugin found = PluginLookup.find(root, name);
+        Permit found = PluginLookup.permit(root, name);
         Supervisor s = PluginLookup.supervisor(root, found);
         boolean wasRunning = s.handshake().isPresent();
         InitializeResult r;
@@ -48,9 +48,9 @@ final class PluginNamedInfo implements Callable<Integer> {
         Terminal t = root.terminal();
         if (root.json) {
             ObjectNode env = Terminal.envelope("plugin.info").put("name", found.name())
-                    .put("source", found.source().word()).put("path", found.location().toString())
-                    .put("executable", found.executable().toString());
-            found.sha256().ifPresent(d -> env.put("sha256", d));
+                    .put("source", "installed").put("path", found.executable().getParent().toString())
+                    .put("executable", found.executable().toString()).put("sha256", found.record().digest())
+                    .put("agent", found.agent());
             env.set("manifest", Terminal.json().valueToTree(ManifestRendering.toMap(found.manifest())));
             env.set("initialize_result", InitializeResults.toJson(r));
             t.printJson(env);
@@ -62,11 +62,11 @@ final class PluginNamedInfo implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void print(PrintWriter out, DiscoveredPlugin p) {
+    private static void print(PrintWriter out, Permit p) {
         Manifest m = p.manifest();
-        DevInfo.row(out, "source", p.source().word() + " " + p.location());
+        DevInfo.row(out, "source", "installed from " + p.record().source().origin());
         DevInfo.row(out, "executable", p.executable().toString());
-        p.sha256().ifPresent(d -> DevInfo.row(out, "sha256", d));
+        DevInfo.row(out, "sha256", p.record().digest());
         DevInfo.row(out, "manifest", m.name() + " " + m.version() + " (" + m.kind().declared()
                 + (m.extraKinds().isEmpty() ? "" : " + " + String.join(", ",
                         m.extraKinds().stream().map(k -> k.declared()).toList())) + ")");

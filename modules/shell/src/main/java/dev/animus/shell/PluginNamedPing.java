@@ -26,7 +26,7 @@ final class PluginNamedPing implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ping.run(plugin.root, () -> PluginLookup.supervisor(plugin.root, PluginLookup.find(plugin.root, name)),
+        return ping.run(plugin.root, () -> PluginLookup.supervisor(plugin.root, PluginLookup.permit(plugin.root, name)),
                 "plugin.ping");
     }
 }

@@ -65,6 +65,10 @@ class DiscoveryCommandsTest {
             Files.writeString(home.resolve("plugins.toml"), "[plugins.reg]\npath = \"" + reg + "\"\n");
             script(project, "animus-plugin-crashy", "echo 'cannot find config.yaml' >&2; exit 3\n");
             script(home.resolve("plugins"), "animus-plugin-liar", "echo 'this is not json'\n");
+            for (Path p : List.of(project.resolve("animus-plugin-proj"), reg, project.resolve("animus-plugin-crashy"),
+                    home.resolve("plugins/animus-plugin-liar"), home.resolve("plugins/animus-plugin-echo"))) {
+                assertEquals(0, animus("plugin", "trust", p.toString(), "--yes").exitCode(), "trust " + p);
+            }
 
             Cli.Run r = animus("plugin", "list", "--json");
             assertEquals(0, r.exitCode(), r.err());
@@ -81,17 +85,39 @@ class DiscoveryCommandsTest {
 
         @Test
         void theTableHasOneRowPerPluginUnderAHeader() {
+            animus("plugin", "trust", home.resolve("plugins/animus-plugin-echo").toString(), "--yes");
             Cli.Run r = animus("plugin", "list");
             assertEquals(0, r.exitCode(), r.err());
             List<String> lines = r.out().lines().toList();
             assertEquals(2, lines.size(), r.out());
-            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +SOURCE +PATH"), lines.get(0));
-            assertTrue(lines.get(1).startsWith("echo ") && lines.get(1).contains(" global "), lines.get(1));
+            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +TRUST +SOURCE +PATH"), lines.get(0));
+            assertTrue(lines.get(1).matches("echo +0\\.1\\.0 +custom +not installed +global +/.*"), lines.get(1));
+        }
+
+        @Test
+        void anUntrustedBinaryIsARowThatSaysSoAndIsNotRun() throws IOException {
+            Path marker = root.resolve("ran");
+            script(root.resolve("project/.animus/plugins"), "animus-plugin-evil", "touch '" + marker + "'\n");
+            Cli.Run r = animus("plugin", "list");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("evil +- +- +untrusted +project +/.*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("echo +- +- +untrusted +global +/.*")), r.out());
+            assertTrue(r.err().contains("animus plugin install --path "), r.err());
+            assertTrue(!Files.exists(marker), "listing ran an untrusted binary");
         }
     }
 
     @Nested
     class ByName {
+        @BeforeEach
+        void installEcho() {
+            for (String[] step : new String[][] {{"plugin", "install", "--path", Cli.echo(), "--trust", "--yes"},
+                {"plugin", "consent", "echo", "--yes"}, {"plugin", "enable", "echo"}}) {
+                Cli.Run r = animus(step);
+                assertEquals(0, r.exitCode(), String.join(" ", step) + ": " + r.err());
+            }
+        }
+
         @Test
         void callPingAndInfoFindThePluginByName() {
             Cli.Run call = animus("plugin", "call", "echo", "echo", "--params", "{\"text\":\"by name\"}");
@@ -101,7 +127,7 @@ class DiscoveryCommandsTest {
             Cli.Run info = animus("plugin", "info", "echo", "--json");
             assertEquals(0, info.exitCode(), info.err());
             JsonNode doc = Terminal.json().readTree(info.out());
-            assertEquals("global", doc.path("source").asString());
+            assertEquals("installed", doc.path("source").asString());
             assertEquals("echo", doc.path("manifest").path("name").asString());
             assertEquals("echo", doc.path("initialize_result").path("plugin_info").path("name").asString());
         }
@@ -116,18 +142,20 @@ class DiscoveryCommandsTest {
         }
 
         @Test
-        void anUnknownNameFailsListingWhatExists() {
+        void anUnknownNameFailsSayingHowToFindAndInstallOne() {
             Cli.Run r = animus("plugin", "call", "ehco", "echo");
-            assertEquals(1, r.exitCode());
-            assertTrue(r.errLine().contains("no plugin named ehco") && r.errLine().contains("echo"), r.err());
+            assertEquals(2, r.exitCode());
+            assertTrue(r.errLine().contains("no plugin named ehco is installed")
+                    && r.errLine().contains("animus plugin install --path"), r.err());
         }
 
         @Test
-        void aBrokenNameFailsWithItsReasonInsteadOfFallingThrough() throws IOException {
-            script(root.resolve("project/.animus/plugins"), "animus-plugin-echo", "echo 'broken on purpose' >&2; exit 2\n");
-            Cli.Run r = animus("plugin", "call", "echo", "echo");
-            assertEquals(1, r.exitCode());
-            assertTrue(r.errLine().contains("broken on purpose") && r.errLine().contains("project"), r.err());
+        void aPluginFoundButNotInstalledIsNamedWithTheInstallCommand() throws IOException {
+            Path other = script(root.resolve("project/.animus/plugins"), "animus-plugin-other", "exit 0\n");
+            Cli.Run r = animus("plugin", "call", "other", "echo");
+            assertEquals(2, r.exitCode());
+            assertTrue(r.errLine().contains("plugin other is not installed")
+                    && r.errLine().contains("animus plugin install --path " + other), r.err());
         }
     }
 
@@ -135,6 +163,7 @@ class DiscoveryCommandsTest {
     class Cache {
         @Test
         void listShowsWhatDiscoveryCachedAndClearEmptiesIt() {
+            animus("plugin", "trust", home.resolve("plugins/animus-plugin-echo").toString(), "--yes");
             animus("plugin", "list");
             Cli.Run list = animus("plugin", "cache", "list", "--json");
             assertEquals(0, list.exitCode(), list.err());

@@ -1,0 +1,81 @@
+package dev.animus.runtime;
+
+import dev.animus.core.HostFailure;
+import dev.animus.core.Installation;
+import dev.animus.core.LaunchVerdict;
+import dev.animus.store.DigestStore;
+import dev.animus.store.DocumentUnreadable;
+import dev.animus.store.LockTimedOut;
+import dev.animus.store.StateStore;
+import dev.animus.store.Verification;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one place that decides whether an installed plugin may be launched (security.md §2,
+ * lifecycle.md §1): trusted, consented and enabled for the calling agent at the current digests,
+ * and the stored code re-hashed immediately before the launch. Only code in the store runs.
+ *
+ * <p>Thread-safe; every {@link #admit} reads the state document afresh under its lock. Two gates
+ * over the same stores are equal, so a registration guarded by either keeps its warm process.
+ */
+public record LaunchGate(StateStore state, DigestStore store) {
+    public LaunchGate {
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(store, "store");
+    }
+
+    /**
+     * May {@code name} run for {@code agent} now?
+     *
+     * @throws LaunchRefused naming why and the command that fixes it: not installed, not trusted,
+     *     not consented, not enabled, the stored code changed, or the state document is unreadable
+     */
+    public Permit admit(String name, String agent) {
+        LaunchVerdict verdict;
+        try {
+            verdict = Installation.launch(state.read().state(), name, agent);
+        } catch (DocumentUnreadable | LockTimedOut e) {
+            throw new LaunchRefused(new HostFailure.StateUnreadable(e.getMessage()));
+        }
+        return switch (verdict) {
+            case LaunchVerdict.Refused r -> throw new LaunchRefused(r.failure());
+            case LaunchVerdict.Allowed a -> {
+                String expected = a.record().digest();
+                yield switch (store.verify(expected, a.record().shape(), a.record().entry())) {
+                    case Verification.Intact i -> new Permit(name, agent, a.record(), a.manifest(), i.executable(),
+                            a.consentDigest());
+                    case Verification.Changed c -> throw changed(name, expected, c.actualDigest());
+                    case Verification.Missing m -> throw changed(name, expected, "nothing: the store entry is gone");
+                    case Verification.Refused r -> throw changed(name, expected, r.reason());
+                };
+            }
+        };
+    }
+
+    private static LaunchRefused changed(String name, String expected, String actual) {
+        return new LaunchRefused(new HostFailure.CodeChanged(name, expected, actual));
+    }
+
+    /** The guard a supervisor asks before every launch of the code {@code permit} admitted. */
+    public LaunchGuard guard(Permit permit) {
+        return new Guard(this, permit.name(), permit.agent(), permit.record().digest());
+    }
+
+    /** Re-admits before each launch, and refuses if the plugin now runs other code than it was registered with. */
+    private record Guard(LaunchGate gate, String name, String agent, String digest) implements LaunchGuard {
+        @Override
+        public Optional<HostFailure> refusal() {
+            try {
+                Permit now = gate.admit(name, agent);
+                if (!now.record().digest().equals(digest)) {
+                    return Optional.of(new HostFailure.CodeChanged(name, digest, now.record().digest()
+                            + " (it was updated or rolled back; run the command again)"));
+                }
+                return Optional.empty();
+            } catch (LaunchRefused e) {
+                return Optional.of(e.failure());
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.animus.shell;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * Confirmations (cli.md): on a terminal a question that defaults to no; without one (or while
+ * commands are read from stdin, which is then not free for answers) an explicit {@code --yes} is
+ * required, and the refusal says so.
+ */
+final class Confirm {
+    private Confirm() {}
+
+    /**
+     * Returns when the act is confirmed.
+     *
+     * @param act what would be done, for the refusal ("trust plugin echo")
+     * @param question the question, without the {@code [y/N]}
+     * @throws CommandFailed when there is no one to ask (exit 2, naming --yes) or the answer is not yes (exit 1)
+     */
+    static void require(AnimusCommand root, boolean yes, String act, String question) {
+        if (yes) {
+            return;
+        }
+        Terminal t = root.terminal();
+        if (!t.interactive() || root.context().scriptMode()) {
+            throw new CommandFailed(ExitCodes.USAGE, act + " needs a confirmation and there is no terminal to ask"
+                    + " on; pass --yes to confirm");
+        }
+        t.err().print(question + " [y/N] ");
+        t.err().flush();
+        String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
+        if (!answer.equals("y") && !answer.equals("yes")) {
+            throw new CommandFailed(ExitCodes.FAILED, act + ": not confirmed; nothing was changed");
+        }
+    }
+
+    /** One line, byte by byte, so nothing after it is consumed from stdin. */
+    private static String readLine(InputStream in) {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        try {
+            for (int b; (b = in.read()) != -1 && b != '\n'; ) {
+                line.write(b);
+            }
+        } catch (IOException e) {
+            return "";
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+}

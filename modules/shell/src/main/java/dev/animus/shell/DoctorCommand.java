@@ -1,0 +1,52 @@
+package dev.animus.shell;
+
+import dev.animus.runtime.DoctorFinding;
+import dev.animus.runtime.PluginInspector;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code animus plugin doctor [name]}: everything that would stop a plugin from launching. */
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
+        description = {"List everything that would stop installed plugins (or one) from launching for the agent",
+            "(--agent, default: default): trust, manifest, consent, enablement, changed stored code, lockfile",
+            "pins, missing required environment variables. Each with the command that fixes it. Nothing runs.",
+            "Exit codes: 0 nothing found, 1 something would stop a launch."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin doctor", "  animus plugin doctor echo --agent coder --json"})
+final class DoctorCommand implements Callable<Integer> {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<name>", description = "One plugin (default: all installed).")
+    String name;
+
+    @Override
+    public Integer call() {
+        AnimusCommand root = plugin.root;
+        List<DoctorFinding> findings = new PluginInspector(root.home()).doctor(Optional.ofNullable(name), root.agent());
+        Terminal t = root.terminal();
+        if (root.json) {
+            var env = Terminal.envelope("plugin.doctor").put("agent", root.agent()).put("ok", findings.isEmpty());
+            var list = env.putArray("findings");
+            findings.forEach(f -> list.addObject().put("plugin", f.plugin()).put("problem", f.problem())
+                    .put("fix", f.fix()));
+            t.printJson(env);
+        } else if (findings.isEmpty()) {
+            t.info("no problems found" + (name == null ? "" : " with " + name) + " for agent " + root.agent());
+        } else {
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"PLUGIN", "PROBLEM", "FIX"});
+            findings.forEach(f -> rows.add(new String[] {f.plugin(), f.problem(), f.fix()}));
+            Table.print(t.out(), rows);
+        }
+        return findings.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+}

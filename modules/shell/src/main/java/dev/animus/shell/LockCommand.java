@@ -1,0 +1,112 @@
+package dev.animus.shell;
+
+import dev.animus.runtime.LockCheck;
+import dev.animus.runtime.PluginInspector;
+import dev.animus.store.LockEntry;
+import dev.animus.store.Lockfile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code animus plugin lock verify|show}: the lockfile against what is installed. */
+@Command(
+        name = "lock",
+        mixinStandardHelpOptions = true,
+        description = {"The lockfile plugins.lock pins the exact code of each installed plugin: the project's",
+            "(.animus/plugins.lock, when the project has an .animus directory) or the global one."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin lock verify", "  animus plugin lock show --json"},
+        subcommands = {LockCommand.Verify.class, LockCommand.Show.class})
+final class LockCommand implements Runnable {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: verify or show");
+    }
+
+    @Command(name = "verify", mixinStandardHelpOptions = true,
+            description = {"Re-hash every locked plugin's installed code and compare it with its pin.",
+                "Exit codes: 0 all match, 3 a mismatch, 1 something locked is missing."},
+            footerHeading = "%nExamples:%n", footer = {"  animus plugin lock verify", "  animus plugin lock verify --json"})
+    static final class Verify implements Callable<Integer> {
+        @ParentCommand
+        LockCommand lock;
+
+        @Override
+        public Integer call() {
+            AnimusCommand root = lock.plugin.root;
+            List<LockCheck> checks = new PluginInspector(root.home()).verifyLock();
+            Terminal t = root.terminal();
+            if (root.json) {
+                var env = Terminal.envelope("plugin.lock.verify").put("lockfile", root.home().lockfile().file().toString());
+                var list = env.putArray("plugins");
+                checks.forEach(c -> {
+                    var o = list.addObject().put("name", c.name()).put("status", c.status().word())
+                            .put("locked_sha256", c.locked()).put("detail", c.detail());
+                    c.actual().ifPresentOrElse(a -> o.put("actual_sha256", a), () -> o.putNull("actual_sha256"));
+                });
+                t.printJson(env);
+            } else if (checks.isEmpty()) {
+                t.info("nothing is locked in " + root.home().lockfile().file());
+            } else {
+                List<String[]> rows = new ArrayList<>();
+                rows.add(new String[] {"NAME", "STATUS", "LOCKED SHA256", "DETAIL"});
+                checks.forEach(c -> rows.add(new String[] {c.name(), c.status().word(), c.locked(), c.detail()}));
+                Table.print(t.out(), rows);
+            }
+            if (checks.stream().anyMatch(c -> c.status() == LockCheck.Status.MISMATCH)) {
+                return ExitCodes.VERIFICATION_FAILED;
+            }
+            return checks.stream().anyMatch(c -> c.status() == LockCheck.Status.MISSING) ? ExitCodes.FAILED
+                    : ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print the lockfile's entries.",
+            footerHeading = "%nExamples:%n", footer = {"  animus plugin lock show"})
+    static final class Show implements Callable<Integer> {
+        @ParentCommand
+        LockCommand lock;
+
+        @Override
+        public Integer call() {
+            AnimusCommand root = lock.plugin.root;
+            var store = root.home().lockfile();
+            Lockfile file = store.read();
+            Terminal t = root.terminal();
+            if (root.json) {
+                var env = Terminal.envelope("plugin.lock.show").put("lockfile", store.file().toString())
+                        .put("schema_version", file.schemaVersion());
+                var list = env.putArray("plugins");
+                file.entries().values().forEach(e -> {
+                    var o = list.addObject().put("name", e.name()).put("version", e.version())
+                            .put("source", e.source().kind().word()).put("origin", e.source().origin())
+                            .put("artifact_sha256", e.artifactSha256()).put("sha256_verified", e.source().sha256Verified())
+                            .put("signature", e.signature()).put("installed_at", e.installedAt().toString());
+                    e.signatureBundleSha256().ifPresent(b -> o.put("signature_bundle_sha256", b));
+                });
+                t.printJson(env);
+                return ExitCodes.OK;
+            }
+            t.info(store.file().toString());
+            if (file.entries().isEmpty()) {
+                t.info("(no entries)");
+                return ExitCodes.OK;
+            }
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"NAME", "VERSION", "SOURCE", "SHA256", "INSTALLED AT"});
+            for (LockEntry e : file.entries().values()) {
+                rows.add(new String[] {e.name(), e.version(), e.source().kind().word() + " " + e.source().origin(),
+                    e.artifactSha256(), e.installedAt().toString()});
+            }
+            Table.print(t.out(), rows);
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.animus.shell;
+
+import dev.animus.runtime.StateRepair;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code animus plugin state repair}: explicit recovery of the state document. */
+@Command(
+        name = "state",
+        mixinStandardHelpOptions = true,
+        description = "The state document (<animus_home>/state/state.json): installs, trust, consent, enablement.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  animus plugin state repair"},
+        subcommands = {StateCommand.Repair.class})
+final class StateCommand implements Runnable {
+
+    @ParentCommand
+    PluginCommand plugin;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: repair");
+    }
+
+    @Command(name = "repair", mixinStandardHelpOptions = true,
+            description = {"Check the state document. A readable one is never rewritten: its problems (records whose",
+                "manifest no longer validates, stored code that is gone or changed) are listed with their fixes.",
+                "An unreadable one (corrupt JSON) is moved aside, never deleted, and an empty one starts; its",
+                "grants are NOT carried over and the command says so. A document of a newer schema is left alone."},
+            footerHeading = "%nExamples:%n", footer = {"  animus plugin state repair", "  animus plugin state repair --yes"})
+    static final class Repair implements Callable<Integer> {
+        @ParentCommand
+        StateCommand state;
+
+        @Option(names = "--yes", description = "Confirm moving an unreadable document aside without asking.")
+        boolean yes;
+
+        @Override
+        public Integer call() {
+            AnimusCommand root = state.plugin.root;
+            Terminal t = root.terminal();
+            StateRepair repair = new StateRepair(root.home());
+            StateRepair.Diagnosis d = repair.diagnose();
+            switch (d) {
+                case StateRepair.Diagnosis.Healthy h -> {
+                    t.out().println(h.file() + " is readable (revision " + h.revision() + ", " + h.plugins()
+                            + " plugins); nothing to repair");
+                    h.problems().forEach(p -> t.out().println("  " + p.plugin() + ": " + p.problem() + " (fix: "
+                            + p.fix() + ")"));
+                    t.out().flush();
+                    return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+                }
+                case StateRepair.Diagnosis.Newer n -> throw new CommandFailed(ExitCodes.FAILED, n.reason());
+                case StateRepair.Diagnosis.Unreadable u -> {
+                    t.warn(u.reason());
+                    Confirm.require(root, yes, "move " + u.file() + " aside", "Move the unreadable " + u.file()
+                            + " aside and start an empty state document? Its grants are not carried over.");
+                    var moved = repair.quarantine();
+                    t.out().println("moved " + u.file() + " to " + moved + "; an empty state document starts now");
+                    t.out().println("its installs, trust, consent and enablement were NOT carried over: reinstall and"
+                            + " re-trust your plugins (the old document is kept in " + moved + ")");
+                    t.out().flush();
+                    return ExitCodes.OK;
+                }
+            }
+        }
+    }
+}

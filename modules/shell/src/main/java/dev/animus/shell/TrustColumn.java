@@ -1,0 +1,39 @@
+package dev.animus.shell;
+
+import dev.animus.core.DiscoverySource;
+import dev.animus.core.InstallState;
+import dev.animus.core.Installation;
+import dev.animus.runtime.DiscoveredPlugin;
+import dev.animus.store.DocumentUnreadable;
+import dev.animus.store.LockTimedOut;
+import java.io.UncheckedIOException;
+
+/**
+ * The TRUST column of {@code plugin list}: an installed plugin's stage for the agent ({@code untrusted},
+ * {@code trusted}, {@code consented}, {@code enabled}); a binary found elsewhere whose digest is trusted
+ * reads {@code not installed} (it is called only once installed).
+ */
+final class TrustColumn {
+    private final InstallState state;
+    private final String agent;
+
+    private TrustColumn(InstallState state, String agent) {
+        this.state = state;
+        this.agent = agent;
+    }
+
+    static TrustColumn read(AnimusCommand root) {
+        try {
+            return new TrustColumn(root.home().state().read().state(), root.agent());
+        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
+            return new TrustColumn(InstallState.empty(), root.agent()); // discovery already warned
+        }
+    }
+
+    String of(DiscoveredPlugin p) {
+        if (p.source() != DiscoverySource.INSTALLED) {
+            return "not installed";
+        }
+        return Installation.stage(state, p.name(), agent).word();
+    }
+}
