@@ -160,18 +160,9 @@ public final class PluginInspector {
                     home.store().executable(r.digest(), r.entry()), home.store().root().resolve(r.digest()), r.shape(),
                     r.digest(), manifestOf(e.getKey(), r), e.getValue().trustedDigests().contains(r.digest()))));
         }
-        List<String> trusted = state.plugins().values().stream().flatMap(p -> p.trustedDigests().stream()).toList();
-        return new TrustView() {
-            @Override
-            public List<InstalledPlugin> installed() {
-                return installed;
-            }
-
-            @Override
-            public boolean trusts(String sha256) {
-                return trusted.contains(sha256);
-            }
-        };
+        java.util.Set<String> trusted = new java.util.HashSet<>();
+        state.plugins().values().forEach(p -> trusted.addAll(p.trustedDigests()));
+        return new TrustView(installed, trusted::contains);
     }
 
     private static Optional<Manifest> manifestOf(String name, InstallRecord r) {

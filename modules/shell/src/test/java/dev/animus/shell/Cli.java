@@ -41,6 +41,15 @@ final class Cli {
         return new Run(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - t0));
     }
 
+    /** One command line run with {@code --project-root project} in front. */
+    static Run inProject(Map<String, String> env, Path project, String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--project-root";
+        all[1] = project.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        return runWith(env, "", all);
+    }
+
     static String echo() {
         return Path.of(System.getProperty("animus.testplugins.dir"), "animus-plugin-echo").toString();
     }

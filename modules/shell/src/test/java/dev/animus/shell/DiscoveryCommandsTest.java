@@ -34,11 +34,7 @@ class DiscoveryCommandsTest {
     }
 
     Cli.Run animus(String... args) {
-        String[] all = new String[args.length + 2];
-        all[0] = "--project-root";
-        all[1] = root.resolve("project").toString();
-        System.arraycopy(args, 0, all, 2, args.length);
-        return Cli.runWith(env, "", all);
+        return Cli.inProject(env, root.resolve("project"), args);
     }
 
     static Path script(Path dir, String name, String body) throws IOException {
