@@ -5,5 +5,5 @@
  */
 module dev.animus.testhttps {
     requires transitive jdk.httpserver;
-
+    exports dev.animus.testhttps;
 }
