@@ -10,6 +10,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.rpc;
     requires dev.animus.process;
     requires transitive dev.animus.store;
+    requires transitive dev.animus.fetch;
     requires tools.jackson.dataformat.toml;
     requires org.slf4j;
 

@@ -6,6 +6,7 @@ import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
+import dev.animus.core.ReservedNames;
 import dev.animus.store.DigestStore;
 import dev.animus.store.LockEntry;
 import dev.animus.store.LockfileUnreadable;
@@ -70,23 +71,84 @@ public final class PluginInstaller {
 
     /** Installs {@code path} as a new plugin, under the given {@link PinPolicy}. */
     public InstallReport install(Path path, Optional<String> name, PinPolicy policy) {
-        SourceArtifact source = SourceArtifact.read(path);
-        String plugin = checkedName(name.orElseGet(source::defaultName), name.isPresent());
-        Prepared p = prepare(source, plugin, policy, Optional.empty());
+        return install(InstallRequest.local(path, name, policy));
+    }
+
+    /**
+     * Installs {@code r.path()} as a new plugin: nothing persisted changes unless everything holds
+     * (a store entry this call published is removed again when a later check refuses).
+     *
+     * @throws InstallFailed for a bad source or name, a built-in provider name without leave, a
+     *     lockfile pin these bytes do not match, a manifest that names another plugin, or code that
+     *     changed since its digest was shown
+     */
+    public InstallReport install(InstallRequest r) {
+        SourceArtifact source = SourceArtifact.read(r.path());
+        String plugin = checkedName(r.name().orElseGet(source::defaultName), r.name().isPresent());
+        guardBuiltIn(plugin, r.guards());
+        Prepared p = prepare(source, plugin, r.pins(), Optional.empty());
+        r.trusted().filter(shown -> !shown.equals(p.digest)).ifPresent(shown -> {
+            throw InstallFailed.verification(r.path() + " changed since its digest was shown (sha256 " + shown
+                    + ", now " + p.digest + "); nothing was installed");
+        });
         Optional<InstallRecord> existing = home.state().read().state().plugin(plugin).flatMap(PluginState::current);
         if (existing.isPresent()) {
             if (!existing.get().digest().equals(p.digest)) {
                 throw InstallFailed.usage("plugin " + plugin + " is already installed with other code (sha256 "
                         + existing.get().digest() + "); replace it with 'animus plugin update " + plugin + " --path "
-                        + path + "', or install this one under another --name");
+                        + r.path() + "', or install this one under another --name");
             }
-            pin(plugin, existing.get(), policy.rewriteLockfile());
+            pin(plugin, existing.get(), r.pins().rewriteLockfile());
             return report(plugin, p, existing.get(), true, Optional.empty());
         }
-        InstallRecord record = publish(source, p);
-        home.state().transact(s -> Installation.install(s, plugin, record));
-        pin(plugin, record, policy.rewriteLockfile());
-        return report(plugin, p, record, false, Optional.empty());
+        Published published = publish(source, p, r.source());
+        try {
+            InstallRecord record = published.record;
+            if (r.trusted().isPresent()) {
+                record = withFirstManifest(plugin, record, p.notes);
+            }
+            guardName(plugin, record, r.guards());
+            InstallRecord committed = record;
+            home.state().transact(s -> {
+                InstallState next = Installation.install(s, plugin, committed);
+                return r.trusted().isPresent() ? Installation.trust(next, plugin, committed.digest()) : next;
+            });
+            pin(plugin, committed, r.pins().rewriteLockfile());
+            return report(plugin, p, committed, false, Optional.empty());
+        } catch (RuntimeException e) {
+            if (!published.alreadyPresent) {
+                home.store().remove(published.record.digest()); // no unreferenced code left behind by a refusal
+            }
+            throw e;
+        }
+    }
+
+    /** A binary's manifest, read by its first run from the store entry just published (a tree's is static). */
+    private InstallRecord withFirstManifest(String plugin, InstallRecord record, List<String> notes) {
+        if (record.manifest().isPresent()) {
+            return record;
+        }
+        return TrustedProbe.read(home, plugin, record, notes)
+                .map(check -> record.withManifest(RecordedManifest.of(check.manifest()))).orElse(record);
+    }
+
+    private static void guardBuiltIn(String plugin, InstallRequest.Guards guards) {
+        ReservedNames.shadowed(plugin).filter(b -> !guards.allowShadowBuiltin()).ifPresent(b -> {
+            throw InstallFailed.usage("'" + plugin + "' is the name of the built-in provider " + b + "; a plugin may"
+                    + " take it only with --allow-shadow-builtin (or install it under another --name)");
+        });
+    }
+
+    private static void guardName(String plugin, InstallRecord record, InstallRequest.Guards guards) {
+        if (guards.expectedName().isEmpty() || guards.allowNameMismatch()) {
+            return;
+        }
+        String expected = guards.expectedName().get();
+        record.manifest().map(m -> String.valueOf(m.document().get("name"))).filter(n -> !n.equals(expected))
+                .ifPresent(n -> {
+                    throw InstallFailed.usage("its manifest calls it '" + n + "', but the repository is '" + expected
+                            + "'; a release must name itself after its repository (pass --force if you are sure)");
+                });
     }
 
     /**
@@ -112,7 +174,7 @@ public final class PluginInstaller {
             pin(name, old.get(), policy.rewriteLockfile());
             return report(name, p, old.get(), true, Optional.empty());
         }
-        InstallRecord record = publish(source, p);
+        InstallRecord record = publish(source, p, InstallSource.path(source.root().toString())).record;
         home.state().transact(s -> Installation.update(s, name, record));
         pin(name, record, policy.rewriteLockfile());
         return report(name, p, record, false, old.map(InstallRecord::digest));
@@ -164,14 +226,17 @@ public final class PluginInstaller {
         };
     }
 
-    private InstallRecord publish(SourceArtifact source, Prepared p) {
+    /** What {@link #publish} stored, and whether it was there already (then a refusal must not remove it). */
+    private record Published(InstallRecord record, boolean alreadyPresent) {}
+
+    private Published publish(SourceArtifact source, Prepared p, InstallSource from) {
         Stored stored = switch (source.shape()) {
             case FILE -> home.store().publishFile(source.root(), Optional.of(p.digest));
             case TREE -> home.store().publishTree(source.root(), source.entry(), Optional.of(p.digest));
         };
         Optional<RecordedManifest> manifest = source.staticManifest().map(c -> RecordedManifest.of(c.manifest()));
-        return new InstallRecord(stored.digest(), stored.shape(), stored.entry(),
-                InstallSource.path(source.root().toString()), manifest, "unsigned", home.now());
+        return new Published(new InstallRecord(stored.digest(), stored.shape(), stored.entry(), from, manifest,
+                "unsigned", home.now()), stored.alreadyPresent());
     }
 
     /** Pins {@code record} as {@code name}'s code in the lockfile in force. */

@@ -2,8 +2,6 @@ package dev.animus.runtime;
 
 import dev.animus.core.AgentScope;
 import dev.animus.core.ArtifactShape;
-import dev.animus.core.HostFailure;
-import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
@@ -13,18 +11,13 @@ import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginCandidate;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
-import dev.animus.process.ManifestProbe;
-import dev.animus.process.ProbeLimits;
-import dev.animus.process.ProbeOutcome;
 import dev.animus.store.DigestStore;
 import dev.animus.store.StateView;
-import dev.animus.store.Verification;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -57,7 +50,7 @@ public final class TrustService {
         InstallRecord record = current(after.state(), name);
         List<String> notes = new ArrayList<>();
         if (record.manifest().isEmpty()) {
-            probe(name, record, notes).ifPresent(check -> {
+            TrustedProbe.read(home, name, record, notes).ifPresent(check -> {
                 RecordedManifest read = RecordedManifest.of(check.manifest());
                 home.state().transact(s -> Installation.recordManifest(s, name, record.digest(), read));
                 installer.pin(name, record.withManifest(read));
@@ -136,36 +129,6 @@ public final class TrustService {
             p.previous().ifPresent(r -> digests.add(r.digest()));
         }
         return digests;
-    }
-
-    private Optional<ManifestCheck> probe(String name, InstallRecord record, List<String> notes) {
-        Verification v = home.store().verify(record.digest(), record.shape(), record.entry());
-        if (!(v instanceof Verification.Intact intact)) {
-            throw new LaunchRefused(new HostFailure.CodeChanged(name, record.digest(), switch (v) {
-                case Verification.Changed c -> c.actualDigest();
-                case Verification.Missing m -> "nothing: the store entry is gone";
-                case Verification.Refused r -> r.reason();
-                case Verification.Intact i -> record.digest();
-            }));
-        }
-        Map<String, String> env = EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(), Map.of());
-        return switch (ManifestProbe.run(intact.executable(), env, ProbeLimits.defaults())) {
-            case ProbeOutcome.Failed f -> {
-                notes.add("its manifest could not be read: " + f.message() + "; fix the plugin, then run 'animus"
-                        + " plugin trust " + name + "' again");
-                yield Optional.empty();
-            }
-            case ProbeOutcome.Printed p -> {
-                try {
-                    ManifestCheck check = ManifestParser.probeJson(p.stdout(), intact.executable() + " --manifest");
-                    notes.addAll(check.warnings());
-                    yield Optional.of(check);
-                } catch (ManifestInvalid e) {
-                    notes.add(e.getMessage() + "; fix the plugin, then update it");
-                    yield Optional.empty();
-                }
-            }
-        };
     }
 
     private static Optional<Manifest> validated(String name, InstallRecord r, RecordedManifest m) {

@@ -199,6 +199,45 @@ class TrustFlowTest {
     }
 
     @Nested
+    class Guards {
+        @Test
+        void aBuiltInProviderNameNeedsLeaveAndARefusalLeavesNothingBehind() throws IOException {
+            AnimusHome home = Installs.home(root);
+            Path claude = Installs.pyecho(root.resolve("c"), "");
+            var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(claude,
+                    Optional.of("claude"), false));
+            assertTrue(refused.getMessage().contains("--allow-shadow-builtin"), refused.getMessage());
+            assertFalse(Files.exists(home.layout().stateFile()));
+            InstallReport allowed = new PluginInstaller(home).install(new InstallRequest(claude, Optional.of("oai-runner"),
+                    dev.animus.core.InstallSource.path(claude.toString()), new PluginInstaller.PinPolicy(false, false),
+                    Optional.empty(), new InstallRequest.Guards(Optional.empty(), false, true)));
+            assertEquals("oai-runner", allowed.name());
+        }
+
+        @Test
+        void trustingInTheSameActCommitsInstallTrustAndManifestTogetherOrNothing() throws IOException {
+            AnimusHome home = Installs.home(root);
+            Path p = Installs.pyecho(root.resolve("p"), "");
+            String digest = DigestStore.fileDigest(p);
+            var wrongName = new InstallRequest(p, Optional.of("pyecho"), dev.animus.core.InstallSource.path(p.toString()),
+                    new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
+                    new InstallRequest.Guards(Optional.of("lint"), false, false));
+            var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(wrongName));
+            assertTrue(refused.getMessage().contains("'pyecho'") && refused.getMessage().contains("'lint'"),
+                    refused.getMessage());
+            assertFalse(Files.exists(home.layout().stateFile()), "nothing recorded");
+            assertEquals(java.util.List.of(), home.store().digests(), "the published entry was removed again");
+
+            var right = new InstallRequest(p, Optional.of("pyecho"), dev.animus.core.InstallSource.path(p.toString()),
+                    new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
+                    new InstallRequest.Guards(Optional.of("pyecho"), false, false));
+            new PluginInstaller(home).install(right);
+            assertEquals(InstallStage.TRUSTED, stage(home, "pyecho"));
+            assertEquals(1, home.state().read().state().revision(), "one transaction");
+        }
+    }
+
+    @Nested
     class Discovery_ {
         @Test
         void aBinaryDroppedIntoTheProjectIsListedUntrustedAndNeverExecuted() throws IOException {

@@ -4,6 +4,10 @@ import dev.animus.core.DurationText;
 import dev.animus.core.ErrorCodes;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
+import dev.animus.fetch.ArchiveRefused;
+import dev.animus.fetch.ChecksumInvalid;
+import dev.animus.fetch.FetchFailed;
+import dev.animus.fetch.ReleaseInvalid;
 import dev.animus.runtime.FailureText;
 import dev.animus.runtime.InstallFailed;
 import dev.animus.runtime.LaunchRefused;
@@ -12,6 +16,7 @@ import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.LockTimedOut;
 import dev.animus.store.LockfileUnreadable;
 import dev.animus.store.StoreRefused;
+import dev.animus.store.TrustedOrgsUnreadable;
 import java.io.UncheckedIOException;
 
 /** Turns what went wrong into one line for the user and the exit code of cli.md. */
@@ -50,6 +55,15 @@ final class Failures {
             case DocumentUnreadable d -> new CommandFailed(ExitCodes.FAILED, d.getMessage());
             case LockfileUnreadable l -> new CommandFailed(ExitCodes.FAILED, l.getMessage());
             case LockTimedOut t -> new CommandFailed(ExitCodes.FAILED, t.getMessage());
+            case FetchFailed f -> new CommandFailed(switch (f.reason()) {
+                case NOT_HTTPS -> ExitCodes.USAGE;
+                case DEADLINE -> ExitCodes.TIMEOUT;
+                case HOST_NOT_ALLOWED, TOO_MANY_REDIRECTS, TOO_LARGE, HTTP_STATUS, NETWORK -> ExitCodes.FAILED;
+            }, f.getMessage());
+            case ArchiveRefused a -> new CommandFailed(ExitCodes.FAILED, a.getMessage());
+            case ReleaseInvalid r -> new CommandFailed(ExitCodes.FAILED, r.getMessage());
+            case ChecksumInvalid c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.getMessage());
+            case TrustedOrgsUnreadable u -> new CommandFailed(ExitCodes.FAILED, u.getMessage());
             case UncheckedIOException io -> new CommandFailed(ExitCodes.FAILED, io.getMessage());
             default -> new CommandFailed(ExitCodes.FAILED, "internal error: " + e
                     + " (rerun with ANIMUS_LOG=debug for details)");

@@ -1,34 +1,55 @@
 package dev.animus.shell;
 
+import dev.animus.core.InstallSource;
+import dev.animus.fetch.ReleaseRef;
 import dev.animus.runtime.InstallReport;
+import dev.animus.runtime.InstallRequest;
 import dev.animus.runtime.PluginInstaller;
+import dev.animus.runtime.RemoteInstaller;
+import dev.animus.runtime.RemoteReport;
+import dev.animus.runtime.TrustReport;
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import tools.jackson.databind.node.ObjectNode;
 
-/** {@code animus plugin install --path P}: copy a plugin into the store; nothing of it runs. */
+/** {@code animus plugin install <owner/repo[@tag]> | --path P | --url U --sha256 H}: store a plugin; nothing of it runs. */
 @Command(
         name = "install",
         mixinStandardHelpOptions = true,
-        description = {"Install a plugin from a local executable or plugin directory (with Plugin.toml) into the",
-            "digest-addressed store, and pin its digest in plugins.lock. Nothing of it runs: it must be trusted",
-            "(--trust, or 'animus plugin trust'), consented and enabled before it can be called.",
-            "The name is --name, else the name in Plugin.toml, else the file name without 'animus-plugin-'."},
+        description = {"Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
+            "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum),",
+            "a direct HTTPS URL with its --sha256, or a local executable or plugin directory (--path).",
+            "Nothing of it runs: it must be trusted (--trust, or 'animus plugin trust'), consented and enabled",
+            "before it can be called. An unknown GitHub owner must be trusted first (a question on a terminal,",
+            "--allow-org OWNER, or --yes); see 'animus trust-orgs'."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin install --path ./animus-plugin-echo",
-            "  animus plugin install --path ./my-plugin/ --name mine --trust --yes",
-            "  animus plugin install --path ./animus-plugin-echo --force   # replace a different pinned digest"})
+        footer = {"  animus plugin install acme/animus-plugin-lint",
+            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --trust --yes",
+            "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <64 hex digits>",
+            "  animus plugin install --path ./animus-plugin-echo",
+            "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"})
 final class InstallCommand implements Callable<Integer> {
 
     @ParentCommand
     PluginCommand plugin;
 
-    @Option(names = "--path", paramLabel = "P", required = true, description = "The executable or plugin directory.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<owner/repo[@tag]>", description = "A GitHub release.")
+    String release;
+
+    @Option(names = "--path", paramLabel = "P", description = "A local executable or plugin directory.")
     Path path;
+
+    @Option(names = "--url", paramLabel = "U", description = "A direct HTTPS download (needs --sha256).")
+    String url;
+
+    @Option(names = "--sha256", paramLabel = "H", description = "The SHA-256 the --url download must have.")
+    String sha256;
 
     @Option(names = "--name", paramLabel = "N", description = "The name to install it under.")
     String name;
@@ -39,8 +60,14 @@ final class InstallCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "Confirm without asking (needed without a terminal).")
     boolean yes;
 
-    @Option(names = "--force", description = "Install even if plugins.lock pins another digest for the name "
-            + "(the pin is replaced; old and new digests are reported).")
+    @Option(names = "--allow-org", paramLabel = "OWNER", description = "Trust this GitHub owner (first use).")
+    String allowOrg;
+
+    @Option(names = "--allow-shadow-builtin", description = "Let it take the name of a built-in provider.")
+    boolean allowShadowBuiltin;
+
+    @Option(names = "--force", description = "Install even if plugins.lock pins another digest for the name (the pin "
+            + "is replaced; old and new digests are reported), or a release's manifest names another plugin.")
     boolean force;
 
     @Option(names = "--rewrite-lockfile", description = "Replace an unreadable plugins.lock (corrupt, or of a newer "
@@ -50,47 +77,119 @@ final class InstallCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
+        Source source = source();
+        if (rewriteLockfile) {
+            root.terminal().warn("--rewrite-lockfile: an unreadable " + root.home().lockfile().file()
+                    + " is replaced; its entries are lost");
+        }
+        PluginInstaller.PinPolicy pins = new PluginInstaller.PinPolicy(force, rewriteLockfile);
+        InstallRequest.Guards guards = new InstallRequest.Guards(Optional.empty(), force, allowShadowBuiltin);
+        RemoteReport report = switch (source) {
+            case Source.Local l -> local(root, l.path(), pins, guards);
+            case Source.Url u -> {
+                try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(root.home())) {
+                    yield remote.installUrl(u.uri(), u.sha256(), options(root, pins, guards),
+                            DownloadProgress.on(root.terminal()));
+                }
+            }
+            case Source.Github g -> {
+                OrgTrust.require(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes);
+                try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(root.home())) {
+                    yield remote.installRelease(g.ref(), options(root, pins, guards),
+                            DownloadProgress.on(root.terminal()));
+                }
+            }
+        };
         Terminal t = root.terminal();
+        Summary.warnings(t, report.install());
+        report.warnings().forEach(t::warn);
+        Optional<TrustReport> trusted = trust ? Optional.of(Summary.trusted(root, report.install())) : Optional.empty();
+        if (root.json) {
+            t.printJson(Summary.json(report, trusted.isPresent()));
+        } else {
+            Summary.print(t.out(), report, trusted);
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Exactly one of the three sources. */
+    private sealed interface Source {
+        record Local(Path path) implements Source {}
+
+        record Url(URI uri, String sha256) implements Source {}
+
+        record Github(ReleaseRef ref) implements Source {}
+    }
+
+    private Source source() {
+        long given = java.util.stream.Stream.of(release, path, url).filter(java.util.Objects::nonNull).count();
+        if (given != 1) {
+            throw new CommandFailed(ExitCodes.USAGE, "give exactly one source: owner/repo[@tag], --path P, or --url U"
+                    + " --sha256 H (try 'animus plugin install --help')");
+        }
+        if (sha256 != null && url == null) {
+            throw new CommandFailed(ExitCodes.USAGE, "--sha256 goes with --url");
+        }
+        if (path != null) {
+            return new Source.Local(path);
+        }
+        if (url != null) {
+            return url(url, sha256);
+        }
+        try {
+            return new Source.Github(ReleaseRef.parse(release));
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+        }
+    }
+
+    private static Source url(String text, String sha256) {
+        if (sha256 == null) {
+            throw new CommandFailed(ExitCodes.USAGE, "--url needs --sha256 <the file's SHA-256>: a direct download is"
+                    + " installed only when you say which bytes you expect");
+        }
+        if (!dev.animus.core.Digests.isSha256(sha256)) {
+            throw new CommandFailed(ExitCodes.USAGE, "--sha256 '" + sha256 + "' is not 64 lowercase hex digits");
+        }
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (java.net.URISyntaxException e) {
+            throw new CommandFailed(ExitCodes.USAGE, "--url '" + text + "' is not a URL: " + e.getReason());
+        }
+        if (!"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            throw new CommandFailed(ExitCodes.USAGE, "--url must be an https:// URL with a host (got '" + text
+                    + "'); plain http is refused");
+        }
+        return new Source.Url(uri, sha256);
+    }
+
+    private RemoteReport local(AnimusCommand root, Path p, PluginInstaller.PinPolicy pins,
+            InstallRequest.Guards guards) {
         PluginInstaller installer = new PluginInstaller(root.home());
         Optional<String> shown = Optional.empty();
         if (trust) {
-            PluginInstaller.Identity id = installer.identify(path, Optional.ofNullable(name));
-            Confirm.require(root, yes, "trust plugin " + id.name(), "Install and trust plugin " + id.name() + " (sha256 "
-                    + id.digest() + ", from " + path + ")? Its code will be allowed to run on this machine.");
+            PluginInstaller.Identity id = installer.identify(p, Optional.ofNullable(name));
+            confirmTrust(root, id, p.toString());
             shown = Optional.of(id.digest());
         }
-        if (rewriteLockfile) {
-            t.warn("--rewrite-lockfile: an unreadable " + root.home().lockfile().file() + " is replaced; its entries"
-                    + " are lost");
-        }
-        InstallReport r = installer.install(path, Optional.ofNullable(name),
-                new PluginInstaller.PinPolicy(force, rewriteLockfile));
-        r.notes().forEach(t::warn);
-        r.replacedPin().ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + r.name() + " changed from sha256 "
-                + old + " to sha256 " + r.digest() + " (--force)"));
-        Optional<dev.animus.runtime.TrustReport> trusted = trust
-                ? Optional.of(new dev.animus.runtime.TrustService(root.home()).trust(r.name(), shown.orElseThrow()))
+        InstallRequest local = InstallRequest.local(p, Optional.ofNullable(name), pins);
+        InstallReport r = installer.install(new InstallRequest(local.path(), local.name(), local.source(), pins, shown,
+                guards));
+        InstallSource source = local.source();
+        return new RemoteReport(r, source, "local file", List.of());
+    }
+
+    private RemoteInstaller.Options options(AnimusCommand root, PluginInstaller.PinPolicy pins,
+            InstallRequest.Guards guards) {
+        Optional<RemoteInstaller.TrustConfirmation> confirmation = trust
+                ? Optional.of(id -> confirmTrust(root, id, "the download"))
                 : Optional.empty();
-        trusted.ifPresent(tr -> tr.notes().forEach(t::warn));
-        if (root.json) {
-            ObjectNode env = Terminal.envelope("plugin.install").put("name", r.name()).put("sha256", r.digest())
-                    .put("shape", r.shape().word()).put("stored", r.stored().toString()).put("unchanged", r.unchanged())
-                    .put("lockfile", r.lockfile().toString()).put("trusted", trusted.isPresent());
-            r.replacedPin().ifPresent(old -> env.put("replaced_pin", old));
-            t.printJson(env);
-            return ExitCodes.OK;
-        }
-        var out = t.out();
-        out.println((r.unchanged() ? "already installed: " : "installed ") + r.name() + " (" + r.shape().word()
-                + ", sha256 " + r.digest() + ")");
-        DevInfo.row(out, "stored at", r.stored().toString());
-        DevInfo.row(out, "pinned in", r.lockfile().toString());
-        if (trusted.isPresent()) {
-            TrustCommand.printTrusted(out, trusted.get());
-        } else {
-            DevInfo.row(out, "next", "animus plugin trust " + r.name());
-        }
-        out.flush();
-        return ExitCodes.OK;
+        return new RemoteInstaller.Options(Optional.ofNullable(name), pins, guards, confirmation);
+    }
+
+    private void confirmTrust(AnimusCommand root, PluginInstaller.Identity id, String from) {
+        Confirm.require(root, yes, "trust plugin " + id.name(), "Install and trust plugin " + id.name() + " (sha256 "
+                + id.digest() + ", from " + from + ")? Its code will be allowed to run on this machine.");
     }
 }

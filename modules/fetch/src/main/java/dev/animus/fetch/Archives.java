@@ -1,0 +1,57 @@
+package dev.animus.fetch;
+
+import dev.animus.fetch.ArchiveRefused.Reason;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Safe extraction of {@code .tar.gz} and {@code .zip} release archives (security.md §5): links,
+ * devices, FIFOs, absolute paths, {@code ..} and duplicate names refuse the whole archive;
+ * extraction stops at the inflate cap and the entry cap. Extracted files keep only whether they
+ * were executable ({@code rwxr-xr-x} or {@code rw-r--r--}); nothing setuid, setgid or sticky.
+ */
+public final class Archives {
+    private Archives() {}
+
+    /** The kind by file name: {@code .tar.gz}/{@code .tgz} or {@code .zip}; empty for anything else. */
+    public static Optional<ArchiveKind> kindOf(String fileName) {
+        String n = fileName.toLowerCase(Locale.ROOT);
+        if (n.endsWith(".tar.gz") || n.endsWith(".tgz")) {
+            return Optional.of(ArchiveKind.TAR_GZ);
+        }
+        return n.endsWith(".zip") ? Optional.of(ArchiveKind.ZIP) : Optional.empty();
+    }
+
+    /**
+     * Extracts {@code archive} into {@code into}, an existing empty private directory the caller
+     * owns and removes (after a refusal it may hold part of the archive, never anything outside it).
+     *
+     * @throws ArchiveRefused for a hostile, oversized or corrupt archive, naming the entry
+     * @throws UncheckedIOException when the archive cannot be read or a file cannot be written
+     */
+    public static Extracted extract(Path archive, ArchiveKind kind, Path into, long maxInflatedBytes, int maxEntries) {
+        ExtractionTarget target = new ExtractionTarget(into, archive.getFileName().toString(), maxInflatedBytes,
+                maxEntries);
+        try {
+            switch (kind) {
+                case TAR_GZ -> {
+                    try (InputStream in = Files.newInputStream(archive)) {
+                        TarGzReader.extract(in, target);
+                    }
+                }
+                case ZIP -> ZipReader.extract(archive, target);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot extract " + archive + ": " + e.getMessage(), e);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+            // a structure pointing past its own bounds: the archive is corrupt, whatever threw
+            throw target.refused(Reason.CORRUPT, "", "is malformed (" + e.getClass().getSimpleName() + ")");
+        }
+        return target.result();
+    }
+}

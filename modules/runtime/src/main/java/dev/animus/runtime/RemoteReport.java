@@ -1,0 +1,22 @@
+package dev.animus.runtime;
+
+import dev.animus.core.InstallSource;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a download install did: the install itself, where the code came from, and how its bytes
+ * were checked.
+ *
+ * @param checksum where the expected SHA-256 came from ({@code --sha256}, {@code sidecar <file>},
+ *     {@code SHA256SUMS <file>}, {@code GitHub API digest}) or {@code none}
+ * @param warnings for the operator (an unverified download, ...)
+ */
+public record RemoteReport(InstallReport install, InstallSource source, String checksum, List<String> warnings) {
+    public RemoteReport {
+        Objects.requireNonNull(install, "install");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(checksum, "checksum");
+        warnings = List.copyOf(warnings);
+    }
+}

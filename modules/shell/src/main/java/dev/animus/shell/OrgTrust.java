@@ -1,0 +1,46 @@
+package dev.animus.shell;
+
+import dev.animus.store.OrgDecision;
+import dev.animus.store.TrustedOrgs;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Trust-on-first-use of GitHub owners (security.md §8): an owner installed from before passes; an
+ * unknown one needs {@code --allow-org OWNER}, {@code --yes}, or a yes at a terminal, and the
+ * decision is recorded (how and when) in {@code trusted-orgs.toml}.
+ */
+final class OrgTrust {
+    private OrgTrust() {}
+
+    static TrustedOrgs store(AnimusCommand root) {
+        return new TrustedOrgs(root.home().layout().trustedOrgs(), Duration.ofSeconds(10));
+    }
+
+    /** Returns when {@code owner} may publish plugins to this machine; records a first decision. */
+    static void require(AnimusCommand root, String owner, Optional<String> allowOrg, boolean yes) {
+        TrustedOrgs orgs = store(root);
+        if (orgs.find(owner).isPresent()) {
+            return;
+        }
+        String how;
+        if (allowOrg.map(o -> o.toLowerCase(Locale.ROOT)).filter(owner::equals).isPresent()) {
+            how = OrgDecision.ALLOW_ORG;
+        } else if (yes) {
+            how = OrgDecision.YES;
+        } else {
+            Terminal t = root.terminal();
+            if (!t.interactive() || root.context().scriptMode()) {
+                throw new CommandFailed(ExitCodes.USAGE, "GitHub owner '" + owner + "' is not trusted yet; pass"
+                        + " --allow-org " + owner + " (or --yes) to trust it, after checking who publishes there");
+            }
+            Confirm.require(root, false, "trust GitHub owner " + owner, "Plugins from GitHub owner '" + owner
+                    + "' were never installed here. Trust this owner?");
+            how = OrgDecision.PROMPT;
+        }
+        orgs.record(owner, how, root.home().now());
+        root.terminal().info("trusted GitHub owner " + owner + " (" + how + "); 'animus trust-orgs revoke " + owner
+                + "' undoes it");
+    }
+}
