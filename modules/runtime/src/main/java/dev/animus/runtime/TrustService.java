@@ -41,26 +41,51 @@ public final class TrustService {
 
     /**
      * Trusts {@code name}'s current code, which must still have the digest the operator was shown.
-     * A binary's manifest is then read by its {@code --manifest} probe, from the verified store
-     * entry; a failed probe keeps the trust and says how to retry.
+     * A binary's manifest is read first by its {@code --manifest} probe, from the verified store
+     * entry (the operator has just agreed that it may run); trust and manifest are then committed
+     * in one transaction. A failed probe keeps the trust and says how to retry.
      */
     public TrustReport trust(String name, String shownDigest) {
+        return trust(name, shownDigest, false);
+    }
+
+    /**
+     * {@link #trust(String, String)}; for code installed from a GitHub release, a manifest that names
+     * another plugin than the repository is refused (nothing recorded) unless {@code allowNameMismatch}.
+     */
+    public TrustReport trust(String name, String shownDigest, boolean allowNameMismatch) {
         home.lockfile().read(); // an unreadable lockfile refuses before anything changes (trust may re-pin)
-        StateView after = home.state().transact(s -> Installation.trust(s, name, shownDigest));
-        InstallRecord record = current(after.state(), name);
+        InstallState before = home.state().read().state();
+        Installation.trust(before, name, shownDigest); // refuses early: not installed, or not what was shown
+        InstallRecord record = current(before, name);
         List<String> notes = new ArrayList<>();
-        if (record.manifest().isEmpty()) {
-            TrustedProbe.read(home, name, record, notes).ifPresent(check -> {
-                RecordedManifest read = RecordedManifest.of(check.manifest());
-                home.state().transact(s -> Installation.recordManifest(s, name, record.digest(), read));
-                installer.pin(name, record.withManifest(read));
-            });
-        }
+        Optional<RecordedManifest> read = record.manifest().isPresent() ? Optional.empty()
+                : TrustedProbe.read(home, name, record, notes).map(check -> RecordedManifest.of(check.manifest()));
+        read.ifPresent(m -> guardRepositoryName(record, m, allowNameMismatch));
+        home.state().transact(s -> {
+            InstallState trusted = Installation.trust(s, name, shownDigest);
+            return read.isPresent() ? Installation.recordManifest(trusted, name, record.digest(), read.get()) : trusted;
+        });
+        read.ifPresent(m -> installer.pin(name, record.withManifest(m)));
         InstallRecord now = current(home.state().read().state(), name);
         var manifest = now.manifest().flatMap(m -> validated(name, now, m));
         manifest.filter(m -> !m.name().equals(name)).ifPresent(m -> notes.add("its manifest calls it '" + m.name()
                 + "'; it stays installed as '" + name + "'"));
         return new TrustReport(name, record.digest(), manifest, notes);
+    }
+
+    private static void guardRepositoryName(InstallRecord record, RecordedManifest m, boolean allow) {
+        if (allow || record.source().kind() != dev.animus.core.SourceKind.GITHUB) {
+            return;
+        }
+        String origin = record.source().origin();
+        String expected = PluginNames.fromRepository(origin.substring(origin.indexOf('/') + 1));
+        String declared = String.valueOf(m.document().get("name"));
+        if (!declared.equals(expected)) {
+            throw InstallFailed.usage("its manifest calls it '" + declared + "', but it was released as " + origin
+                    + "; a release must name itself after its repository (pass --force if you are sure); nothing"
+                    + " was trusted");
+        }
     }
 
     /**

@@ -237,6 +237,29 @@ class RemoteInstallTest {
     }
 
     @Nested
+    class NameOfABinary {
+        @Test
+        void aReleasedBinaryWhoseManifestNamesAnotherPluginIsNotTrustedUnlessForced() throws IOException {
+            String repo = "animus-plugin-lint";
+            String lintAsset = FakeGitHub.assetName(repo);
+            github.release(OWNER, repo, "v1", true, List.of(new FakeGitHub.Asset(lintAsset, archive,
+                    Optional.of(FakeGitHub.sha256(archive)))));
+            RemoteReport r = installer().installRelease(ReleaseRef.parse(OWNER + "/" + repo), options(),
+                    Progress.none());
+            assertEquals("lint", r.install().name(), "named after the repository");
+            long revision = home.state().read().state().revision();
+            var refused = assertThrows(InstallFailed.class, () -> new TrustService(home).trust("lint",
+                    r.install().digest()));
+            assertTrue(refused.getMessage().contains("'pyecho'") && refused.getMessage().contains("--force"),
+                    refused.getMessage());
+            assertEquals(revision, home.state().read().state().revision(), "nothing was trusted");
+            new TrustService(home).trust("lint", r.install().digest(), true);
+            assertEquals(dev.animus.core.InstallStage.TRUSTED, dev.animus.core.Installation.stage(
+                    home.state().read().state(), "lint", "default"));
+        }
+    }
+
+    @Nested
     class DirectUrls {
         @Test
         void aUrlInstallChecksTheGivenDigestAndRefusesAnyOther() throws IOException {

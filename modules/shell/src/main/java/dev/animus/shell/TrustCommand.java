@@ -36,6 +36,10 @@ final class TrustCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "Confirm without asking (needed without a terminal).")
     boolean yes;
 
+    @Option(names = "--force", description = "Trust a GitHub release whose manifest names another plugin than its "
+            + "repository.")
+    boolean force;
+
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
@@ -46,7 +50,7 @@ final class TrustCommand implements Callable<Integer> {
         InstallRecord current = seen.state().current().orElseThrow();
         Confirm.require(root, yes, "trust plugin " + target, "Trust plugin " + target + " (sha256 " + current.digest()
                 + ", installed from " + current.source().origin() + ")? Its code will be allowed to run on this machine.");
-        TrustReport r = new TrustService(root.home()).trust(target, current.digest());
+        TrustReport r = new TrustService(root.home()).trust(target, current.digest(), force);
         r.notes().forEach(root.terminal()::warn);
         if (root.json) {
             var env = Terminal.envelope("plugin.trust").put("name", r.name()).put("sha256", r.digest())
