@@ -206,19 +206,13 @@ final class TarGzReader {
     }
 
     /** Exactly {@code size} bytes of the underlying stream; fewer is a truncated archive. */
-    private final class Bounded extends InputStream {
+    private final class Bounded extends ChunkedInput {
         private final InputStream base;
         private long left;
 
         Bounded(InputStream base, long left) {
             this.base = base;
             this.left = left;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override

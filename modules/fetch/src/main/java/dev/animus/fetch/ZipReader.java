@@ -149,19 +149,13 @@ final class ZipReader {
     }
 
     /** {@code size} bytes of the file from {@code offset}. */
-    private final class Slice extends InputStream {
+    private final class Slice extends ChunkedInput {
         private long pos;
         private final long end;
 
         Slice(long offset, long size) {
             this.pos = offset;
             this.end = offset + size;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
@@ -179,7 +173,7 @@ final class ZipReader {
     }
 
     /** Raw deflate over a slice; what it produces is counted by the target as it is written. */
-    private final class Inflating extends InputStream {
+    private final class Inflating extends ChunkedInput {
         private final String raw;
         private final InputStream source;
         private final Inflater inflater = new Inflater(true);
@@ -188,12 +182,6 @@ final class ZipReader {
         Inflating(String raw, InputStream source) {
             this.raw = raw;
             this.source = source;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
