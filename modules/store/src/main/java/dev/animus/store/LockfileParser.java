@@ -2,11 +2,6 @@ package dev.animus.store;
 
 import dev.animus.core.InstallSource;
 import dev.animus.core.SourceKind;
-import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -15,10 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.dataformat.toml.TomlMapper;
 
 /**
  * Reads the text of {@code plugins.lock} (format: {@link LockfileText}) into a {@link Lockfile}.
@@ -31,8 +22,6 @@ import tools.jackson.dataformat.toml.TomlMapper;
  * <p>Stateless and thread-safe.
  */
 final class LockfileParser {
-    private static final TomlMapper TOML = TomlMapper.builder().build();
-    private static final TypeReference<Map<String, Object>> TABLE = new TypeReference<>() {};
 
     private LockfileParser() {}
 
@@ -44,8 +33,11 @@ final class LockfileParser {
      *     another major schema
      */
     static Lockfile parse(Path file, byte[] bytes) {
-        Map<String, Object> root = toml(file, utf8(file, bytes));
-        checkSchema(file, root.get("schema_version"));
+        Map<String, Object> root = TomlDocument.read(bytes, problem -> corrupt(file, problem));
+        TomlDocument.checkSchema(root.get("schema_version"), Lockfile.SCHEMA_VERSION,
+                problem -> corrupt(file, problem),
+                major -> new LockfileUnreadable(file, "it was written by a newer animus (schema_version " + major
+                        + "; this animus reads " + Lockfile.SCHEMA_VERSION + ")", LockfileUnreadable.UPGRADE));
         Object plugins = root.getOrDefault("plugin", List.of());
         if (!(plugins instanceof List<?> tables)) {
             throw corrupt(file, "plugin: must be an array of tables, written [[plugin]]");
@@ -66,49 +58,6 @@ final class LockfileParser {
             entries.put(entry.name(), entry);
         }
         return new Lockfile(Lockfile.SCHEMA_VERSION, entries);
-    }
-
-    private static String utf8(Path file, byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw corrupt(file, "is not UTF-8 text");
-        }
-    }
-
-    private static Map<String, Object> toml(Path file, String text) {
-        try {
-            Map<String, Object> root = TOML.readValue(text, TABLE);
-            return root == null ? Map.of() : root;
-        } catch (JacksonException e) {
-            String what = Objects.requireNonNullElse(e.getOriginalMessage(), e.getClass().getSimpleName()).strip();
-            TokenStreamLocation at = e.getLocation();
-            String where = at != null && at.getLineNr() > 0
-                    ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
-            throw corrupt(file, "is not valid TOML" + where + ": " + what);
-        }
-    }
-
-    private static void checkSchema(Path file, Object value) {
-        if (value == null) {
-            throw corrupt(file, "has no schema_version");
-        }
-        if (!(value instanceof Integer || value instanceof Long || value instanceof BigInteger)) {
-            throw corrupt(file, "schema_version: must be an integer");
-        }
-        BigInteger major = new BigInteger(value.toString());
-        int known = major.compareTo(BigInteger.valueOf(Lockfile.SCHEMA_VERSION));
-        if (known > 0) {
-            throw new LockfileUnreadable(file, "it was written by a newer animus (schema_version " + major
-                    + "; this animus reads " + Lockfile.SCHEMA_VERSION + ")", LockfileUnreadable.UPGRADE);
-        }
-        if (known < 0) {
-            throw corrupt(file, "schema_version " + major + " is not one any animus writes");
-        }
     }
 
     private static LockEntry entry(Path file, int position, Map<?, ?> table) {
