@@ -1,7 +1,6 @@
 package dev.animus.core;
 
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /** For which agents a plugin is enabled or disabled (lifecycle.md §1): one agent, or all of them. */
 public sealed interface AgentScope {
@@ -13,11 +12,10 @@ public sealed interface AgentScope {
      * @throws IllegalArgumentException naming {@code agent} when it breaks the pattern
      */
     record One(String agent) implements AgentScope {
-        private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
         public One {
             Objects.requireNonNull(agent, "agent");
-            if (!NAME.matcher(agent).matches()) {
+            if (!NameRule.isValid(agent)) {
                 throw new IllegalArgumentException(ManifestRules.quote(OneLine.of(agent))
                         + " is not an agent name: use 1 to 64 lowercase letters, digits, '.', '_' and '-',"
                         + " starting with a letter or digit");

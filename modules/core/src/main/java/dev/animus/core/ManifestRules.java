@@ -26,7 +26,6 @@ final class ManifestRules {
     static final String UI_WEB = "$ui/web";
     static final String SUBJECT_KIND = "subject_kind:";
 
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     private static final Pattern SUBJECT_KIND_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,63}");
     private static final Pattern FLAG = Pattern.compile("\\$[A-Za-z0-9][A-Za-z0-9._-]*/\\S+");
     /** Quoted plugin text is cut here so that one bad value cannot flood an error message. */
@@ -81,7 +80,7 @@ final class ManifestRules {
     }
 
     static Optional<String> nameProblem(String name) {
-        return NAME.matcher(name).matches() ? Optional.empty() : Optional.of(quote(name)
+        return NameRule.isValid(name) ? Optional.empty() : Optional.of(quote(name)
                 + " is not a plugin name: use 1 to 64 lowercase letters, digits, '.', '_' and '-',"
                 + " starting with a letter or digit");
     }

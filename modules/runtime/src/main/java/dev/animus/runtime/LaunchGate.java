@@ -26,12 +26,38 @@ public record LaunchGate(StateStore state, DigestStore store) {
     }
 
     /**
-     * May {@code name} run for {@code agent} now?
+     * May {@code name} run for {@code agent} now? Checks the state document and re-hashes the
+     * stored code: what a supervisor's guard asks immediately before a launch.
      *
      * @throws LaunchRefused naming why and the command that fixes it: not installed, not trusted,
      *     not consented, not enabled, the stored code changed, or the state document is unreadable
      */
     public Permit admit(String name, String agent) {
+        LaunchVerdict.Allowed a = allowedVerdict(name, agent);
+        String expected = a.record().digest();
+        return switch (store.verify(expected, a.record().shape(), a.record().entry())) {
+            case Verification.Intact i -> new Permit(name, agent, a.record(), a.manifest(), i.executable(),
+                    a.consentDigest());
+            case Verification.Changed c -> throw changed(name, expected, c.actualDigest());
+            case Verification.Missing m -> throw changed(name, expected, "nothing: the store entry is gone");
+            case Verification.Refused r -> throw changed(name, expected, r.reason());
+        };
+    }
+
+    /**
+     * The state document's answer alone, without re-hashing the stored code: for a command that
+     * finds a plugin by name. The code is re-hashed by {@link #guard}, before each launch, so a warm
+     * plugin's command pays no hashing.
+     *
+     * @throws LaunchRefused as {@link #admit}, except for changed code
+     */
+    public Permit allowed(String name, String agent) {
+        LaunchVerdict.Allowed a = allowedVerdict(name, agent);
+        return new Permit(name, agent, a.record(), a.manifest(), store.executable(a.record().digest(),
+                a.record().entry()), a.consentDigest());
+    }
+
+    private LaunchVerdict.Allowed allowedVerdict(String name, String agent) {
         LaunchVerdict verdict;
         try {
             verdict = Installation.launch(state.read().state(), name, agent);
@@ -40,16 +66,7 @@ public record LaunchGate(StateStore state, DigestStore store) {
         }
         return switch (verdict) {
             case LaunchVerdict.Refused r -> throw new LaunchRefused(r.failure());
-            case LaunchVerdict.Allowed a -> {
-                String expected = a.record().digest();
-                yield switch (store.verify(expected, a.record().shape(), a.record().entry())) {
-                    case Verification.Intact i -> new Permit(name, agent, a.record(), a.manifest(), i.executable(),
-                            a.consentDigest());
-                    case Verification.Changed c -> throw changed(name, expected, c.actualDigest());
-                    case Verification.Missing m -> throw changed(name, expected, "nothing: the store entry is gone");
-                    case Verification.Refused r -> throw changed(name, expected, r.reason());
-                };
-            }
+            case LaunchVerdict.Allowed a -> a;
         };
     }
 

@@ -4,6 +4,7 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
+import dev.animus.core.NameRule;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
 import dev.animus.core.ReservedNames;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Puts code into the digest-addressed store and records it (security.md §2–4): reads the source
@@ -29,8 +29,6 @@ import java.util.regex.Pattern;
  * and the loser fails without changing anything.
  */
 public final class PluginInstaller {
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
-
     private final AnimusHome home;
 
     public PluginInstaller(AnimusHome home) {
@@ -174,7 +172,8 @@ public final class PluginInstaller {
             pin(name, old.get(), policy.rewriteLockfile());
             return report(name, p, old.get(), true, Optional.empty());
         }
-        InstallRecord record = publish(source, p, InstallSource.path(source.root().toString())).record;
+        InstallSource from = InstallRequest.local(path, Optional.of(name), policy).source();
+        InstallRecord record = publish(source, p, from).record;
         home.state().transact(s -> Installation.update(s, name, record));
         pin(name, record, policy.rewriteLockfile());
         return report(name, p, record, false, old.map(InstallRecord::digest));
@@ -259,7 +258,7 @@ public final class PluginInstaller {
     }
 
     private static String checkedName(String name, boolean given) {
-        if (!NAME.matcher(name).matches()) {
+        if (!NameRule.isValid(name)) {
             throw InstallFailed.usage("'" + name + "' is not a valid plugin name (lowercase letters, digits, '.', '_'"
                     + " and '-', at most 64, starting with a letter or digit)"
                     + (given ? "" : "; choose one with --name"));

@@ -73,7 +73,7 @@ final class RegistryFile {
 
     private static Entry entry(Path file, String name, Object value) {
         String field = "plugins." + name;
-        if (!name.matches("[a-z0-9][a-z0-9._-]{0,63}")) {
+        if (!dev.animus.core.NameRule.isValid(name)) {
             throw new Invalid(file, field + ": '" + name + "' is not a plugin name (lowercase letters, digits, . _ -)");
         }
         if (!(value instanceof Map<?, ?> table)) {

@@ -30,7 +30,7 @@ final class PluginLookup {
      */
     static Permit permit(AnimusCommand root, String name) {
         try {
-            return root.home().gate().admit(name, root.agent());
+            return root.home().gate().allowed(name, root.agent());
         } catch (LaunchRefused e) {
             if (e.failure() instanceof HostFailure.NotInstalled) {
                 throw notInstalled(root, name);

@@ -5,7 +5,6 @@ import dev.animus.core.InstallSource;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * One locked plugin: the exact code installed under {@code name} (security.md §4).
@@ -25,7 +24,6 @@ import java.util.regex.Pattern;
  */
 public record LockEntry(String name, String version, InstallSource source, String artifactSha256,
         Optional<String> signatureBundleSha256, String signature, Instant installedAt) {
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
     public LockEntry {
         Objects.requireNonNull(name, "name");
@@ -51,7 +49,7 @@ public record LockEntry(String name, String version, InstallSource source, Strin
 
     /** Whether {@code text} is a valid plugin name. */
     static boolean isName(String text) {
-        return NAME.matcher(text).matches();
+        return dev.animus.core.NameRule.isValid(text);
     }
 
     private static void requireText(String key, String value) {
