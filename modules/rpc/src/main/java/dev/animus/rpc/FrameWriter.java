@@ -233,7 +233,14 @@ public final class FrameWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Hands the batch to the stream. The pushing thread's interrupt flag is cleared for the push and
+     * set again after it: an interruptible stream (a channel) closes itself when written by an
+     * interrupted thread, and a caller interrupted while awaiting its answer (which then cancels it)
+     * must not kill the connection for everybody.
+     */
     private IOException push(ByteSink batch) {
+        boolean interrupted = Thread.interrupted();
         watchdog.started();
         try {
             out.write(batch.array(), 0, batch.size());
@@ -243,6 +250,9 @@ public final class FrameWriter implements AutoCloseable {
             return e;
         } finally {
             watchdog.finished();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -55,6 +55,29 @@ class FrameWriterTest {
         assertEquals("{\"a\":1}", reader.readLine());
     }
 
+    /**
+     * Regression (a CI flake): {@code CompletableFuture.get()} sets the interrupt flag again before
+     * it throws, so a caller interrupted in {@code await()} cancels with its flag set; an
+     * interruptible stream (a channel) would then close itself and kill the connection.
+     */
+    @Test
+    void aWriterWhoseInterruptFlagIsSetStillDeliversAndKeepsTheFlag() throws IOException {
+        Pipes pipe = Pipes.open();
+        FrameWriter writer = new FrameWriter(pipe.out(), LONG);
+        Thread.currentThread().interrupt();
+        try {
+            writer.write(JSON.readTree("{\"a\":1}"));
+            assertTrue(Thread.currentThread().isInterrupted(), "the flag is kept");
+        } finally {
+            Thread.interrupted();
+        }
+        assertTrue(writer.isAlive());
+        writer.write(JSON.readTree("{\"b\":2}"));
+        BufferedReader reader = new BufferedReader(new InputStreamReader(pipe.in(), StandardCharsets.UTF_8));
+        assertEquals("{\"a\":1}", reader.readLine());
+        assertEquals("{\"b\":2}", reader.readLine());
+    }
+
     @Test
     void rejectsRootScalars() {
         FrameWriter writer = new FrameWriter(new ByteArrayOutputStream(), LONG);
