@@ -1,0 +1,2 @@
+/** Sigstore bundle verification; see the module description. */
+package dev.animus.sigstore;

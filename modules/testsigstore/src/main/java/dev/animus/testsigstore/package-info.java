@@ -1,0 +1,2 @@
+/** A test-time Sigstore; see the module description. */
+package dev.animus.testsigstore;
