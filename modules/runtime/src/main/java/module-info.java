@@ -11,6 +11,7 @@ module dev.animus.runtime {
     requires dev.animus.process;
     requires transitive dev.animus.store;
     requires transitive dev.animus.fetch;
+    requires transitive dev.animus.sigstore;
     requires tools.jackson.dataformat.toml;
     requires org.slf4j;
 
