@@ -26,6 +26,15 @@ public final class Digests {
         return text;
     }
 
+    /** The SHA-256 of {@code bytes}, in the one accepted form. */
+    public static String sha256Hex(byte[] bytes) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from the JDK", e);
+        }
+    }
+
     /** The first 12 digits, for tables. */
     public static String shortForm(String digest) {
         return digest.length() > 12 ? digest.substring(0, 12) : digest;

@@ -13,10 +13,10 @@ import java.util.Optional;
  * @param entry the executable's path inside {@code store/<digest>/} (for a file: its file name)
  * @param manifest what the plugin declares; absent for a binary until it was trusted and probed
  *     (nothing is run to read it before that)
- * @param signature the signature status word ({@code unsigned} until signatures are verified)
+ * @param signature what the signature check of this install found
  */
 public record InstallRecord(String digest, ArtifactShape shape, String entry, InstallSource source,
-        Optional<RecordedManifest> manifest, String signature, Instant installedAt) {
+        Optional<RecordedManifest> manifest, SignatureCheck signature, Instant installedAt) {
     public InstallRecord {
         Digests.requireSha256(digest, "code digest");
         Objects.requireNonNull(shape, "shape");

@@ -61,7 +61,7 @@ final class InstallFixtures {
 
     static InstallRecord record(String code, Optional<RecordedManifest> manifest) {
         return new InstallRecord(code, ArtifactShape.FILE, "echo", InstallSource.path("/src/echo"), manifest,
-                "unsigned", T0);
+                SignatureCheck.unsigned(), T0);
     }
 
     /** {@link #PLUGIN} installed as {@code code}, nothing else. */

@@ -220,7 +220,7 @@ class InstallationConsentTest {
         @Test
         void aDirectoryPluginsManifestIsValidatedAsADirectoryPlugin() {
             InstallRecord tree = new InstallRecord(CODE_1, ArtifactShape.TREE, "bin/echo", InstallSource.path("/src"),
-                    Optional.of(InstallFixtures.recorded()), "unsigned", T0);
+                    Optional.of(InstallFixtures.recorded()), SignatureCheck.unsigned(), T0);
             InstallState s = Installation.trust(Installation.install(InstallState.empty(), PLUGIN, tree), PLUGIN, CODE_1);
             // protocol.md §6: a plugin directory's manifest must name its entry
             assertEquals(Optional.empty(), Installation.consentDigest(s, PLUGIN));

@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.core.InstallSource;
+import dev.animus.core.SignatureCheck;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,9 +17,10 @@ import java.util.Optional;
  * @param trusted the digest the operator was shown and agreed to trust: the install, the trust and
  *     the manifest (a binary's first run) are then committed together, or not at all
  * @param guards the release checks: the manifest's name, built-in provider names
+ * @param signature what the signature check of the code found (a local path or a URL: {@code unsigned})
  */
 public record InstallRequest(Path path, Optional<String> name, InstallSource source, PluginInstaller.PinPolicy pins,
-        Optional<String> trusted, Guards guards) {
+        Optional<String> trusted, Guards guards, SignatureCheck signature) {
 
     public InstallRequest {
         Objects.requireNonNull(path, "path");
@@ -27,12 +29,13 @@ public record InstallRequest(Path path, Optional<String> name, InstallSource sou
         Objects.requireNonNull(pins, "pins");
         Objects.requireNonNull(trusted, "trusted");
         Objects.requireNonNull(guards, "guards");
+        Objects.requireNonNull(signature, "signature");
     }
 
     /** A local path, as {@code plugin install --path}. */
     public static InstallRequest local(Path path, Optional<String> name, PluginInstaller.PinPolicy pins) {
         return new InstallRequest(path, name, InstallSource.path(path.toAbsolutePath().normalize().toString()), pins,
-                Optional.empty(), Guards.none());
+                Optional.empty(), Guards.none(), SignatureCheck.unsigned());
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.animus.core.NameRule;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
 import dev.animus.core.ReservedNames;
+import dev.animus.core.SignatureCheck;
 import dev.animus.store.DigestStore;
 import dev.animus.store.LockEntry;
 import dev.animus.store.LockfileUnreadable;
@@ -99,7 +100,7 @@ public final class PluginInstaller {
             pin(plugin, existing.get(), r.pins().rewriteLockfile());
             return report(plugin, p, existing.get(), true, Optional.empty());
         }
-        Published published = publish(source, p, r.source());
+        Published published = publish(source, p, r.source(), r.signature());
         try {
             InstallRecord record = published.record;
             if (r.trusted().isPresent()) {
@@ -173,7 +174,7 @@ public final class PluginInstaller {
             return report(name, p, old.get(), true, Optional.empty());
         }
         InstallSource from = InstallRequest.local(path, Optional.of(name), policy).source();
-        InstallRecord record = publish(source, p, from).record;
+        InstallRecord record = publish(source, p, from, SignatureCheck.unsigned()).record;
         home.state().transact(s -> Installation.update(s, name, record));
         pin(name, record, policy.rewriteLockfile());
         return report(name, p, record, false, old.map(InstallRecord::digest));
@@ -228,14 +229,14 @@ public final class PluginInstaller {
     /** What {@link #publish} stored, and whether it was there already (then a refusal must not remove it). */
     private record Published(InstallRecord record, boolean alreadyPresent) {}
 
-    private Published publish(SourceArtifact source, Prepared p, InstallSource from) {
+    private Published publish(SourceArtifact source, Prepared p, InstallSource from, SignatureCheck signature) {
         Stored stored = switch (source.shape()) {
             case FILE -> home.store().publishFile(source.root(), Optional.of(p.digest));
             case TREE -> home.store().publishTree(source.root(), source.entry(), Optional.of(p.digest));
         };
         Optional<RecordedManifest> manifest = source.staticManifest().map(c -> RecordedManifest.of(c.manifest()));
         return new Published(new InstallRecord(stored.digest(), stored.shape(), stored.entry(), from, manifest,
-                "unsigned", home.now()), stored.alreadyPresent());
+                signature, home.now()), stored.alreadyPresent());
     }
 
     /** Pins {@code record} as {@code name}'s code in the lockfile in force. */
@@ -246,8 +247,9 @@ public final class PluginInstaller {
     private void pin(String name, InstallRecord record, boolean rewriteLockfile) {
         String version = record.manifest().map(m -> m.document().get("version"))
                 .map(Object::toString).orElse("unknown");
-        home.lockfile().save(List.of(new LockEntry(name, version, record.source(), record.digest(), Optional.empty(),
-                record.signature(), record.installedAt())), Set.of(), rewriteLockfile);
+        home.lockfile().save(List.of(new LockEntry(name, version, record.source(), record.digest(),
+                record.signature().bundleSha256(), record.signature().word(), record.installedAt())), Set.of(),
+                rewriteLockfile);
     }
 
     private InstallReport report(String name, Prepared p, InstallRecord record, boolean unchanged,

@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.core.InstallSource;
+import dev.animus.core.SignatureCheck;
 import dev.animus.core.SourceKind;
 import dev.animus.fetch.ArchiveKind;
 import dev.animus.fetch.ArchivePick;
@@ -15,6 +16,8 @@ import dev.animus.fetch.Release;
 import dev.animus.fetch.ReleaseAsset;
 import dev.animus.fetch.ReleaseRef;
 import dev.animus.fetch.TrustAnchors;
+import dev.animus.sigstore.SigstoreVerifier;
+import dev.animus.sigstore.TrustedRoot;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Installs from the network (security.md §5, §8): a direct HTTPS URL with its SHA-256, or a GitHub
@@ -42,35 +46,44 @@ public final class RemoteInstaller implements AutoCloseable {
     private final URI githubApi;
     private final Platform platform;
     private final Path tmpRoot;
+    private final Supplier<TrustedRoot> trustedRoot;
 
-    public RemoteInstaller(AnimusHome home, Fetcher fetcher, URI githubApi, Platform platform, Path tmpRoot) {
+    /**
+     * @param trustedRoot the Sigstore trusted root release signatures are checked against; asked
+     *     only when a release publishes a signature bundle
+     */
+    public RemoteInstaller(AnimusHome home, Fetcher fetcher, URI githubApi, Platform platform, Path tmpRoot,
+            Supplier<TrustedRoot> trustedRoot) {
         this.home = Objects.requireNonNull(home, "home");
         this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
         this.githubApi = Objects.requireNonNull(githubApi, "githubApi");
         this.platform = Objects.requireNonNull(platform, "platform");
         this.tmpRoot = Objects.requireNonNull(tmpRoot, "tmpRoot");
+        this.trustedRoot = Objects.requireNonNull(trustedRoot, "trustedRoot");
     }
 
     /**
      * From the caller's environment: {@code ANIMUS_GITHUB_API} (default {@code https://api.github.com}),
-     * {@code ANIMUS_CA_CERTS} (else the JDK's trust anchors), {@code TMPDIR}, and this machine's platform.
+     * {@code ANIMUS_CA_CERTS} (else the JDK's trust anchors), {@code ANIMUS_SIGSTORE_TRUSTED_ROOT}
+     * (else the built-in Sigstore root), {@code TMPDIR}, and this machine's platform.
      */
     public static RemoteInstaller fromEnvironment(AnimusHome home) {
         Map<String, String> env = home.callerEnvironment();
         String api = env.getOrDefault("ANIMUS_GITHUB_API", "https://api.github.com");
         return new RemoteInstaller(home, Fetcher.create(TrustAnchors.fromEnvironment(env)),
                 URI.create(api.endsWith("/") ? api.substring(0, api.length() - 1) : api), Platform.current(),
-                Staging.tmpRoot(env));
+                Staging.tmpRoot(env), () -> SigstoreRoot.fromEnvironment(env));
     }
 
     /** The operator's choices for one download install. */
     public record Options(Optional<String> name, PluginInstaller.PinPolicy pins, InstallRequest.Guards guards,
-            Optional<TrustConfirmation> trust) {
+            Optional<TrustConfirmation> trust, SignaturePolicy signatures) {
         public Options {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(pins, "pins");
             Objects.requireNonNull(guards, "guards");
             Objects.requireNonNull(trust, "trust");
+            Objects.requireNonNull(signatures, "signatures");
         }
     }
 
@@ -100,7 +113,8 @@ public final class RemoteInstaller implements AutoCloseable {
             Path code = unpack(file, staging, policy, hint);
             InstallSource source = new InstallSource(SourceKind.URL, url.toString(), Optional.empty(), Optional.empty(),
                     true);
-            return new RemoteReport(install(code, source, o, o.name()), source, "--sha256", List.of());
+            return new RemoteReport(install(code, source, o, o.name(), SignatureCheck.unsigned()), source, "--sha256",
+                    SignatureCheck.unsigned(), List.of());
         }
     }
 
@@ -123,14 +137,19 @@ public final class RemoteInstaller implements AutoCloseable {
             Path file = staging.dir().resolve(fileName(asset.name(), "asset"));
             Downloaded d = fetcher.download(asset.downloadUrl(), file, policy, progress);
             ReleaseChecksum.Verdict verdict = ReleaseChecksum.check(fetcher, policy, release, asset, d.sha256());
+            ReleaseSignature.Outcome signature = ReleaseSignature.check(fetcher, policy, release, asset, ref,
+                    d.sha256(), o.signatures(), () -> new SigstoreVerifier(trustedRoot.get(), home.clock()));
             Path code = unpack(file, staging, policy, ref.repo());
             String expected = PluginNames.fromRepository(ref.repo());
             InstallSource source = new InstallSource(SourceKind.GITHUB, ref.owner() + "/" + ref.repo(),
                     Optional.of(release.tag()), Optional.of(asset.name()), verdict.verified());
             Options guarded = new Options(o.name(), o.pins(), new InstallRequest.Guards(Optional.of(expected),
-                    o.guards().allowNameMismatch(), o.guards().allowShadowBuiltin()), o.trust());
-            InstallReport report = install(code, source, guarded, Optional.of(o.name().orElse(expected)));
-            return new RemoteReport(report, source, verdict.label(), verdict.warnings());
+                    o.guards().allowNameMismatch(), o.guards().allowShadowBuiltin()), o.trust(), o.signatures());
+            InstallReport report = install(code, source, guarded, Optional.of(o.name().orElse(expected)),
+                    signature.check());
+            List<String> warnings = new java.util.ArrayList<>(verdict.warnings());
+            warnings.addAll(signature.warnings());
+            return new RemoteReport(report, source, verdict.label(), signature.check(), warnings);
         }
     }
 
@@ -139,7 +158,8 @@ public final class RemoteInstaller implements AutoCloseable {
         fetcher.close();
     }
 
-    private InstallReport install(Path code, InstallSource source, Options o, Optional<String> name) {
+    private InstallReport install(Path code, InstallSource source, Options o, Optional<String> name,
+            SignatureCheck signature) {
         PluginInstaller installer = new PluginInstaller(home);
         Optional<String> shown = Optional.empty();
         if (o.trust().isPresent()) {
@@ -147,7 +167,7 @@ public final class RemoteInstaller implements AutoCloseable {
             o.trust().get().confirm(id);
             shown = Optional.of(id.digest());
         }
-        return installer.install(new InstallRequest(code, name, source, o.pins(), shown, o.guards()));
+        return installer.install(new InstallRequest(code, name, source, o.pins(), shown, o.guards(), signature));
     }
 
     /** The downloaded file itself (made executable), or what {@link ArchivePick} finds in it once extracted. */

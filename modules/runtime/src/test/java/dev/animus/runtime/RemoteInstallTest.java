@@ -13,6 +13,7 @@ import dev.animus.fetch.Platform;
 import dev.animus.fetch.Progress;
 import dev.animus.fetch.ReleaseRef;
 import dev.animus.fetch.TrustAnchors;
+import dev.animus.sigstore.TrustedRoot;
 import dev.animus.testhttps.LoopbackHttps;
 import dev.animus.testhttps.TestCa;
 import java.io.IOException;
@@ -64,14 +65,14 @@ class RemoteInstallTest {
     RemoteInstaller installer() {
         if (remote == null) {
             remote = new RemoteInstaller(home, Fetcher.create(TrustAnchors.fromPemFile(TestCa.caPem())), github.api(),
-                    Platform.current(), tmp);
+                    Platform.current(), tmp, TrustedRoot::production);
         }
         return remote;
     }
 
     static RemoteInstaller.Options options() {
         return new RemoteInstaller.Options(Optional.empty(), new PluginInstaller.PinPolicy(false, false),
-                InstallRequest.Guards.none(), Optional.empty());
+                InstallRequest.Guards.none(), Optional.empty(), SignaturePolicy.WARN);
     }
 
     RemoteReport install(String ref) {
@@ -230,7 +231,8 @@ class RemoteInstallTest {
             assertUnchanged(b);
             RemoteReport forced = installer().installRelease(ReleaseRef.parse(OWNER + "/" + REPO),
                     new RemoteInstaller.Options(Optional.empty(), new PluginInstaller.PinPolicy(false, false),
-                            new InstallRequest.Guards(Optional.empty(), true, false), Optional.empty()),
+                            new InstallRequest.Guards(Optional.empty(), true, false), Optional.empty(),
+                            SignaturePolicy.WARN),
                     Progress.none());
             assertEquals("pyecho", forced.install().name(), "installed under the repository's name");
         }

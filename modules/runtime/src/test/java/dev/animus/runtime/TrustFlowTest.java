@@ -210,7 +210,8 @@ class TrustFlowTest {
             assertFalse(Files.exists(home.layout().stateFile()));
             InstallReport allowed = new PluginInstaller(home).install(new InstallRequest(claude, Optional.of("oai-runner"),
                     dev.animus.core.InstallSource.path(claude.toString()), new PluginInstaller.PinPolicy(false, false),
-                    Optional.empty(), new InstallRequest.Guards(Optional.empty(), false, true)));
+                    Optional.empty(), new InstallRequest.Guards(Optional.empty(), false, true),
+                    dev.animus.core.SignatureCheck.unsigned()));
             assertEquals("oai-runner", allowed.name());
         }
 
@@ -221,7 +222,8 @@ class TrustFlowTest {
             String digest = DigestStore.fileDigest(p);
             var wrongName = new InstallRequest(p, Optional.of("pyecho"), dev.animus.core.InstallSource.path(p.toString()),
                     new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
-                    new InstallRequest.Guards(Optional.of("lint"), false, false));
+                    new InstallRequest.Guards(Optional.of("lint"), false, false),
+                    dev.animus.core.SignatureCheck.unsigned());
             var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(wrongName));
             assertTrue(refused.getMessage().contains("'pyecho'") && refused.getMessage().contains("'lint'"),
                     refused.getMessage());
@@ -230,7 +232,8 @@ class TrustFlowTest {
 
             var right = new InstallRequest(p, Optional.of("pyecho"), dev.animus.core.InstallSource.path(p.toString()),
                     new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
-                    new InstallRequest.Guards(Optional.of("pyecho"), false, false));
+                    new InstallRequest.Guards(Optional.of("pyecho"), false, false),
+                    dev.animus.core.SignatureCheck.unsigned());
             new PluginInstaller(home).install(right);
             assertEquals(InstallStage.TRUSTED, stage(home, "pyecho"));
             assertEquals(1, home.state().read().state().revision(), "one transaction");

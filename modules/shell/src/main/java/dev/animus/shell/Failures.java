@@ -12,6 +12,8 @@ import dev.animus.runtime.FailureText;
 import dev.animus.runtime.InstallFailed;
 import dev.animus.runtime.LaunchRefused;
 import dev.animus.runtime.PluginCallFailed;
+import dev.animus.runtime.SigstoreRoot;
+import dev.animus.sigstore.VerificationFailed;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.LockTimedOut;
 import dev.animus.store.LockfileUnreadable;
@@ -64,6 +66,10 @@ final class Failures {
             case ReleaseInvalid r -> new CommandFailed(ExitCodes.FAILED, r.getMessage());
             case ChecksumInvalid c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.getMessage());
             case TrustedOrgsUnreadable u -> new CommandFailed(ExitCodes.FAILED, u.getMessage());
+            case VerificationFailed v when v.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ->
+                    new CommandFailed(ExitCodes.USAGE, v.getMessage() + " (set by --trusted-root or "
+                            + SigstoreRoot.VARIABLE + "; fix or unset it to use the built-in root)");
+            case VerificationFailed v -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, v.getMessage());
             case UncheckedIOException io -> new CommandFailed(ExitCodes.FAILED, io.getMessage());
             default -> new CommandFailed(ExitCodes.FAILED, "internal error: " + e
                     + " (rerun with ANIMUS_LOG=debug for details)");

@@ -53,7 +53,7 @@ final class InspectCommand implements Callable<Integer> {
         DevInfo.row(out, "stored as", r.shape().word() + ", entry " + r.entry());
         DevInfo.row(out, "source", r.source().kind().word() + " " + r.source().origin());
         DevInfo.row(out, "installed at", r.installedAt().toString());
-        DevInfo.row(out, "signature", r.signature());
+        DevInfo.row(out, "signature", SignatureText.describe(r.signature()));
         DevInfo.row(out, "previous", s.previous().map(p -> p.digest() + " (installed " + p.installedAt() + ")")
                 .orElse("-"));
         DevInfo.row(out, "trusted", DevInfo.list(s.trustedDigests().stream().toList()));
@@ -97,8 +97,9 @@ final class InspectCommand implements Callable<Integer> {
                     .put("sha256", r.digest()).put("artifact_valid", i.artifactValid())
                     .put("artifact", artifact(i.artifact())).put("shape", r.shape().word()).put("entry", r.entry())
                     .put("source_kind", r.source().kind().word()).put("origin", r.source().origin())
-                    .put("installed_at", r.installedAt().toString()).put("signature", r.signature())
+                    .put("installed_at", r.installedAt().toString())
                     .put("consented", i.consented()).put("enabled_all_agents", s.enabledAllAgents());
+            SignatureText.put(env, r.signature());
             s.previous().ifPresentOrElse(p -> env.put("previous_sha256", p.digest()), () -> env.putNull("previous_sha256"));
             s.trustedDigests().forEach(env.putArray("trusted_digests")::add);
             var grants = env.putArray("consent_grants");

@@ -1,12 +1,14 @@
 package dev.animus.shell;
 
 import dev.animus.core.InstallSource;
+import dev.animus.core.SignatureCheck;
 import dev.animus.fetch.ReleaseRef;
 import dev.animus.runtime.InstallReport;
 import dev.animus.runtime.InstallRequest;
 import dev.animus.runtime.PluginInstaller;
 import dev.animus.runtime.RemoteInstaller;
 import dev.animus.runtime.RemoteReport;
+import dev.animus.runtime.SignaturePolicy;
 import dev.animus.runtime.TrustReport;
 import java.net.URI;
 import java.nio.file.Path;
@@ -23,7 +25,8 @@ import picocli.CommandLine.ParentCommand;
         name = "install",
         mixinStandardHelpOptions = true,
         description = {"Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
-            "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum),",
+            "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum and",
+            "its Sigstore signature bundle, <asset>.sigstore.json or <asset>.bundle, see --signature-policy),",
             "a direct HTTPS URL with its --sha256, or a local executable or plugin directory (--path).",
             "Nothing of it runs: it must be trusted (--trust, or 'animus plugin trust'), consented and enabled",
             "before it can be called. An unknown GitHub owner must be trusted first (a question on a terminal,",
@@ -31,6 +34,7 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin install acme/animus-plugin-lint",
             "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --trust --yes",
+            "  animus plugin install acme/animus-plugin-lint --signature-policy strict",
             "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <64 hex digits>",
             "  animus plugin install --path ./animus-plugin-echo",
             "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"})
@@ -69,6 +73,13 @@ final class InstallCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Install even if plugins.lock pins another digest for the name (the pin "
             + "is replaced; old and new digests are reported), or a release's manifest names another plugin.")
     boolean force;
+
+    @Option(names = "--signature-policy", paramLabel = "strict|warn|disabled",
+            converter = SignaturePolicyConverter.class,
+            description = "What a release's Sigstore signature must be: strict (verified by the repository's release "
+                    + "workflow, else nothing is installed), warn (recorded and warned about; the default), disabled "
+                    + "(not checked).")
+    SignaturePolicy signaturePolicy;
 
     @Option(names = "--rewrite-lockfile", description = "Replace an unreadable plugins.lock (corrupt, or of a newer "
             + "schema) instead of refusing; its entries are lost.")
@@ -130,6 +141,10 @@ final class InstallCommand implements Callable<Integer> {
         if (sha256 != null && url == null) {
             throw new CommandFailed(ExitCodes.USAGE, "--sha256 goes with --url");
         }
+        if (signaturePolicy != null && release == null) {
+            throw new CommandFailed(ExitCodes.USAGE, "--signature-policy applies to release installs (owner/repo[@tag]):"
+                    + " a --url or --path install carries no signature and is recorded as unsigned");
+        }
         if (path != null) {
             return new Source.Local(path);
         }
@@ -175,9 +190,9 @@ final class InstallCommand implements Callable<Integer> {
         }
         InstallRequest local = InstallRequest.local(p, Optional.ofNullable(name), pins);
         InstallReport r = installer.install(new InstallRequest(local.path(), local.name(), local.source(), pins, shown,
-                guards));
+                guards, SignatureCheck.unsigned()));
         InstallSource source = local.source();
-        return new RemoteReport(r, source, "local file", List.of());
+        return new RemoteReport(r, source, "local file", SignatureCheck.unsigned(), List.of());
     }
 
     private RemoteInstaller.Options options(AnimusCommand root, PluginInstaller.PinPolicy pins,
@@ -185,7 +200,8 @@ final class InstallCommand implements Callable<Integer> {
         Optional<RemoteInstaller.TrustConfirmation> confirmation = trust
                 ? Optional.of(id -> confirmTrust(root, id, "the download"))
                 : Optional.empty();
-        return new RemoteInstaller.Options(Optional.ofNullable(name), pins, guards, confirmation);
+        return new RemoteInstaller.Options(Optional.ofNullable(name), pins, guards, confirmation,
+                signaturePolicy == null ? SignaturePolicy.WARN : signaturePolicy);
     }
 
     private void confirmTrust(AnimusCommand root, PluginInstaller.Identity id, String from) {

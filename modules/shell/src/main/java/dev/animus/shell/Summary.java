@@ -35,7 +35,7 @@ final class Summary {
         DevInfo.row(out, "source", s.kind().word() + " " + s.origin() + s.tag().map(tag -> " " + tag).orElse(""));
         s.asset().ifPresent(a -> DevInfo.row(out, "asset", a));
         DevInfo.row(out, "checked by", s.sha256Verified() ? report.checksum() : "nothing (unverified)");
-        DevInfo.row(out, "signature", "unsigned");
+        DevInfo.row(out, "signature", SignatureText.describe(report.signature()));
         DevInfo.row(out, "stored at", r.stored().toString());
         DevInfo.row(out, "pinned in", r.lockfile().toString());
         if (trusted.isPresent()) {
@@ -53,8 +53,8 @@ final class Summary {
                 .put("shape", r.shape().word()).put("stored", r.stored().toString()).put("unchanged", r.unchanged())
                 .put("lockfile", r.lockfile().toString()).put("trusted", trusted)
                 .put("source", s.kind().word()).put("origin", s.origin())
-                .put("sha256_verified", s.sha256Verified()).put("checksum", report.checksum())
-                .put("signature", "unsigned");
+                .put("sha256_verified", s.sha256Verified()).put("checksum", report.checksum());
+        SignatureText.put(env, report.signature());
         s.tag().ifPresentOrElse(tag -> env.put("tag", tag), () -> env.putNull("tag"));
         s.asset().ifPresentOrElse(a -> env.put("asset", a), () -> env.putNull("asset"));
         r.replacedPin().ifPresent(old -> env.put("replaced_pin", old));

@@ -11,6 +11,14 @@ public sealed interface SigningMaterial {
         public Certificate {
             Objects.requireNonNull(leaf, "leaf");
         }
+
+        /**
+         * Who the certificate names (its subject alternative names), whether or not it verifies: for
+         * telling an operator who signed a bundle that was refused for its signer.
+         */
+        public java.util.List<String> identities() {
+            return FulcioCertificate.identities(leaf);
+        }
     }
 
     /** A managed key, named by a hint the verifier does not rely on. */

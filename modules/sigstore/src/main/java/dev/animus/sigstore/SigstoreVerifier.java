@@ -5,7 +5,7 @@ import dev.animus.sigstore.SignedContent.MessageSignature;
 import dev.animus.sigstore.VerificationFailed.Reason;
 import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
-import java.time.Clock;
+import java.time.InstantSource;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -33,9 +33,9 @@ public final class SigstoreVerifier {
     private static final String IN_TOTO = "application/vnd.in-toto+json";
 
     private final TrustedRoot root;
-    private final Clock clock;
+    private final InstantSource clock;
 
-    public SigstoreVerifier(TrustedRoot root, Clock clock) {
+    public SigstoreVerifier(TrustedRoot root, InstantSource clock) {
         this.root = Objects.requireNonNull(root, "root");
         this.clock = Objects.requireNonNull(clock, "clock");
     }

@@ -4,6 +4,8 @@ import dev.animus.core.ArtifactShape;
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
+import dev.animus.core.SignatureCheck;
+import dev.animus.core.SignatureStatus;
 import dev.animus.core.InstallState;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
@@ -104,10 +106,28 @@ final class StateDecoder {
         }
         InstallSource source = source(f.get("source"));
         Optional<RecordedManifest> manifest = manifest(f.get("manifest"));
-        String signature = f.get("signature").text();
+        SignatureCheck signature = signature(f.get("signature"));
         Instant installedAt = f.get("installed_at").instant();
         return Optional.of(node.built(() -> new InstallRecord(digest, shape, entry, source, manifest, signature,
                 installedAt)));
+    }
+
+    /**
+     * The signature check: an object; a bare status word is the form written before signatures were
+     * checked (always {@code unsigned}) and is read as that status alone.
+     */
+    private static SignatureCheck signature(DocumentNode node) {
+        if (node.json().isString()) {
+            SignatureStatus status = word(node, SignatureStatus::ofWord, "a signature status");
+            return node.built(() -> new SignatureCheck(status, Optional.empty(), Optional.empty()));
+        }
+        Map<String, DocumentNode> f = node.fields(StateJson.SIGNATURE_KEYS);
+        SignatureStatus status = word(f.get("status"), SignatureStatus::ofWord,
+                "verified, unsigned, invalid, untrusted_signer or skipped");
+        Optional<String> bundle = f.get("bundle_sha256").isNull() ? Optional.empty()
+                : Optional.of(f.get("bundle_sha256").digest());
+        Optional<String> signer = f.get("signer").optionalText();
+        return node.built(() -> new SignatureCheck(status, bundle, signer));
     }
 
     private static InstallSource source(DocumentNode node) {

@@ -3,6 +3,7 @@ package dev.animus.store;
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
+import dev.animus.core.SignatureCheck;
 import dev.animus.core.InstallState;
 import dev.animus.core.PluginState;
 import java.math.BigDecimal;
@@ -37,6 +38,7 @@ final class StateJson {
     static final List<String> RECORD_KEYS = List.of("digest", "shape", "entry", "source", "manifest", "signature",
             "installed_at");
     static final List<String> SOURCE_KEYS = List.of("kind", "origin", "tag", "asset", "sha256_verified");
+    static final List<String> SIGNATURE_KEYS = List.of("status", "bundle_sha256", "signer");
     static final List<String> GRANT_KEYS = List.of("digest", "granted_at");
 
     /** Strict on the way in: a duplicated key or anything after the document is not a state document. */
@@ -93,8 +95,16 @@ final class StateJson {
         n.put("entry", r.entry());
         n.set("source", source(r.source()));
         n.set("manifest", r.manifest().map(m -> manifestValue(m.document())).orElseGet(NODES::nullNode));
-        n.put("signature", r.signature());
+        n.set("signature", signature(r.signature()));
         n.put("installed_at", r.installedAt().toString());
+        return n;
+    }
+
+    private static ObjectNode signature(SignatureCheck check) {
+        ObjectNode n = NODES.objectNode();
+        n.put("status", check.word());
+        n.set("bundle_sha256", check.bundleSha256().<JsonNode>map(NODES::stringNode).orElseGet(NODES::nullNode));
+        n.set("signer", check.signer().<JsonNode>map(NODES::stringNode).orElseGet(NODES::nullNode));
         return n;
     }
 

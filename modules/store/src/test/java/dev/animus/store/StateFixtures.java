@@ -1,5 +1,7 @@
 package dev.animus.store;
 
+import dev.animus.core.SignatureCheck;
+import dev.animus.core.SignatureStatus;
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
@@ -59,7 +61,7 @@ final class StateFixtures {
 
     static InstallRecord record(String seed, ArtifactShape shape, Optional<RecordedManifest> manifest) {
         String entry = shape == ArtifactShape.TREE ? "bin/" + seed : "animus-plugin-" + seed;
-        return new InstallRecord(digest(seed), shape, entry, InstallSource.path("/src/" + seed), manifest, "unsigned",
+        return new InstallRecord(digest(seed), shape, entry, InstallSource.path("/src/" + seed), manifest, SignatureCheck.unsigned(),
                 T0);
     }
 
@@ -70,7 +72,9 @@ final class StateFixtures {
         InstallRecord echoBefore = new InstallRecord(digest("echo-1"), ArtifactShape.FILE, "animus-plugin-echo",
                 new InstallSource(SourceKind.GITHUB, "acme/echo", Optional.of("v1.0.0"),
                         Optional.of("animus-plugin-echo-linux-x86_64.tar.gz"), false),
-                Optional.empty(), "unsigned", T0.minusSeconds(86_400));
+                Optional.empty(), new SignatureCheck(SignatureStatus.VERIFIED, Optional.of(digest("bundle")),
+                        Optional.of("https://github.com/acme/echo/.github/workflows/release.yml@refs/tags/v1.0.0")),
+                T0.minusSeconds(86_400));
         PluginState echo = new PluginState(Optional.of(echoNow), Optional.of(echoBefore),
                 Set.of(digest("echo-1"), digest("echo-2")),
                 List.of(new ConsentGrant(digest("consent-b"), T0.plusSeconds(5)),
@@ -78,7 +82,7 @@ final class StateFixtures {
                 Set.of("default", "reviewer"), false);
         InstallRecord toolNow = new InstallRecord(digest("tool"), ArtifactShape.FILE, "animus-plugin-tool",
                 new InstallSource(SourceKind.URL, "https://example.com/tool", Optional.empty(), Optional.empty(), true),
-                Optional.of(new RecordedManifest(manifestDocument("tool"))), "unsigned", T0);
+                Optional.of(new RecordedManifest(manifestDocument("tool"))), SignatureCheck.unsigned(), T0);
         PluginState tool = new PluginState(Optional.of(toolNow), Optional.empty(), Set.of(digest("tool")),
                 List.of(), Set.of(), true);
         TreeMap<String, PluginState> plugins = new TreeMap<>();

@@ -1,5 +1,6 @@
 package dev.animus.store;
 
+import dev.animus.core.SignatureCheck;
 import static dev.animus.store.StateFixtures.T0;
 import static dev.animus.store.StateFixtures.atRevision;
 import static dev.animus.store.StateFixtures.digest;
@@ -47,7 +48,7 @@ class StateStoreTest {
     /** One plugin with a record, a grant and an agent, and one with nothing recorded. */
     static InstallState smallState() {
         InstallRecord current = new InstallRecord(digest("echo"), ArtifactShape.FILE, "animus-plugin-echo",
-                InstallSource.path("/abs"), Optional.empty(), "unsigned", T0);
+                InstallSource.path("/abs"), Optional.empty(), SignatureCheck.unsigned(), T0);
         PluginState echo = new PluginState(Optional.of(current), Optional.empty(), Set.of(digest("echo")),
                 List.of(new ConsentGrant(digest("consent"), T0)), Set.of("default"), false);
         return InstallState.empty().with("echo", echo).with("bare", PluginState.empty());
@@ -116,7 +117,11 @@ class StateStoreTest {
                               "sha256_verified": true
                             },
                             "manifest": null,
-                            "signature": "unsigned",
+                            "signature": {
+                              "status": "unsigned",
+                              "bundle_sha256": null,
+                              "signer": null
+                            },
                             "installed_at": "2026-11-30T12:00:00Z"
                           },
                           "previous": null,
