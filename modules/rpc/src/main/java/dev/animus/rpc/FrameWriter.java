@@ -235,9 +235,11 @@ public final class FrameWriter implements AutoCloseable {
 
     /**
      * Hands the batch to the stream. The pushing thread's interrupt flag is cleared for the push and
-     * set again after it: an interruptible stream (a channel) closes itself when written by an
-     * interrupted thread, and a caller interrupted while awaiting its answer (which then cancels it)
-     * must not kill the connection for everybody.
+     * set again after it: an interruptible stream (a channel) closes itself when written by a thread
+     * whose flag is set, which would kill the connection for everybody. An interrupt that arrives
+     * during the push still closes such a stream; the one writer that is interrupted by design (a
+     * cancelled caller's {@code $/cancelRequest}) therefore writes from another thread (see
+     * {@code Call}). A child's stdin (a {@code FileOutputStream}) is not interruptible.
      */
     private IOException push(ByteSink batch) {
         boolean interrupted = Thread.interrupted();
