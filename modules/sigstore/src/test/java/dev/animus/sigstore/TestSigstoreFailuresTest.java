@@ -68,6 +68,7 @@ class TestSigstoreFailuresTest {
         return KEYLESS.bundle(ARTIFACT, options);
     }
 
+    /** Every version, DSSE and managed-key variant verifies. */
     @Nested
     class CorrectBundles {
         @ParameterizedTest
@@ -97,6 +98,7 @@ class TestSigstoreFailuresTest {
         }
     }
 
+    /** Each {@link BundleOptions} breakage fails for its own reason. */
     @Nested
     class BrokenBundles {
         /**
@@ -211,6 +213,7 @@ class TestSigstoreFailuresTest {
         }
     }
 
+    /** Identity, issuer and key policies, and material that does not fit the policy. */
     @Nested
     class Policies {
         @Test
@@ -252,6 +255,7 @@ class TestSigstoreFailuresTest {
         }
     }
 
+    /** Each {@link TrustedRootOptions} alteration fails for its own reason. */
     @Nested
     class TrustedRoots {
         static final ValidFor LATER = ValidFor.from(NOW.plus(Duration.ofHours(1)));
@@ -305,6 +309,7 @@ class TestSigstoreFailuresTest {
         }
     }
 
+    /** RFC 3161 timestamps: valid ones verify, each broken one is rejected. */
     @Nested
     class Timestamps {
         static final BundleOptions STAMPED = DEFAULTS.withRfc3161Timestamp(true);
