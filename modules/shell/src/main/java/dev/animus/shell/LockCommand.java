@@ -100,10 +100,10 @@ final class LockCommand implements Runnable {
                 return ExitCodes.OK;
             }
             List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"NAME", "VERSION", "SOURCE", "SHA256", "INSTALLED AT"});
+            rows.add(new String[] {"NAME", "VERSION", "SOURCE", "SHA256", "SIGNATURE", "INSTALLED AT"});
             for (LockEntry e : file.entries().values()) {
                 rows.add(new String[] {e.name(), e.version(), e.source().kind().word() + " " + e.source().origin(),
-                    e.artifactSha256(), e.installedAt().toString()});
+                    e.artifactSha256(), e.signature(), e.installedAt().toString()});
             }
             Table.print(t.out(), rows);
             return ExitCodes.OK;

@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.runtime.SigstoreRoot;
 import dev.animus.sigstore.Bundle;
 import dev.animus.sigstore.IdentityPolicy;
 import dev.animus.sigstore.KeyPolicy;
@@ -59,7 +60,7 @@ import tools.jackson.databind.node.ObjectNode;
             "    --trusted-root trusted_root.json ./file --json"})
 final class VerifyBundleCommand implements Callable<Integer> {
     /** Where the trusted root comes from when {@code --trusted-root} is not given. */
-    static final String TRUSTED_ROOT_ENV = "ANIMUS_SIGSTORE_TRUSTED_ROOT";
+    static final String TRUSTED_ROOT_ENV = SigstoreRoot.VARIABLE;
     private static final Pattern HEX64 = Pattern.compile("[0-9a-fA-F]{64}");
     private static final String DIGEST_PREFIX = "sha256:";
 
@@ -113,7 +114,10 @@ final class VerifyBundleCommand implements Callable<Integer> {
                 t.printJson(envelope(subject, rootChoice).put("verified", false).put("reason", word)
                         .put("message", f.getMessage()));
             }
-            throw new CommandFailed(ExitCodes.VERIFICATION_FAILED, "verify-bundle: " + word + ": " + f.getMessage());
+            // a trusted root that cannot be read is the operator's to fix (exit 2), as for installs
+            int code = f.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ? ExitCodes.USAGE
+                    : ExitCodes.VERIFICATION_FAILED;
+            throw new CommandFailed(code, "verify-bundle: " + word + ": " + f.getMessage());
         }
         if (root.json) {
             t.printJson(json(subject, rootChoice, verified, trusted));
