@@ -87,11 +87,22 @@ final class ReleaseSignature {
             if (!e.reason().isWrongSigner()) {
                 return invalid(policy, bundleSha256, bundleName, e);
             }
-            Optional<String> signer = bundle.material() instanceof SigningMaterial.Certificate c
-                    ? c.identities().stream().findFirst() : Optional.empty();
+            Optional<String> signer = signerOf(bundle);
             return refuseOrWarn(policy, new SignatureCheck(SignatureStatus.UNTRUSTED_SIGNER, Optional.of(bundleSha256),
                     signer), bundleName + " is signed by someone other than " + ref.owner() + "/" + ref.repo()
                     + "'s release workflow for " + release.tag() + ": " + e.getMessage());
+        }
+    }
+
+    /** Who the bundle's certificate names, for the record; nothing when it names nobody readable. */
+    private static Optional<String> signerOf(Bundle bundle) {
+        if (!(bundle.material() instanceof SigningMaterial.Certificate certificate)) {
+            return Optional.empty();
+        }
+        try {
+            return certificate.identities().stream().findFirst();
+        } catch (VerificationFailed unreadable) {
+            return Optional.empty();
         }
     }
 
