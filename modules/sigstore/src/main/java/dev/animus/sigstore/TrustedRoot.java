@@ -39,7 +39,11 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
         timestampAuthorities = List.copyOf(timestampAuthorities);
     }
 
-    /** The Sigstore public-good root shipped with Animus (see docs/security.md for its date). */
+    /**
+     * The Sigstore public-good root shipped with Animus: a copy of {@code targets/trusted_root.json}
+     * of github.com/sigstore/root-signing, snapshot of 2026-08-21 (docs/security.md). Replace it with
+     * {@code ANIMUS_SIGSTORE_TRUSTED_ROOT} or {@code verify-bundle --trusted-root} when it is stale.
+     */
     public static TrustedRoot production() {
         try (InputStream in = TrustedRoot.class.getResourceAsStream(PRODUCTION)) {
             if (in == null) {
