@@ -9,9 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A Sigstore bundle (v0.1, v0.2 or v0.3, protobuf JSON): what signed, what was signed, the
@@ -49,16 +47,7 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
      */
     public static Bundle parse(byte[] json, String name) {
         Fields fields = new Fields(Reason.MALFORMED_BUNDLE, "bundle " + name);
-        JsonNode root;
-        try {
-            root = JsonMapper.shared().readTree(json);
-        } catch (JacksonException e) {
-            throw new VerificationFailed(Reason.MALFORMED_BUNDLE,
-                    "bundle " + name + " is not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw fields.bad("$", "must be a JSON object");
-        }
+        JsonNode root = fields.document(json);
         String mediaType = fields.text(root, "mediaType", "$");
         String version = MEDIA_TYPES.get(mediaType);
         if (version == null) {

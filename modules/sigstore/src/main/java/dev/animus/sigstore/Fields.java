@@ -7,13 +7,29 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Strict reads of protobuf-JSON fields: each failure names the field's path and fails with the
  * document's reason ({@link Reason#MALFORMED_BUNDLE} or {@link Reason#MALFORMED_TRUSTED_ROOT}).
  */
 record Fields(Reason reason, String document) {
+
+    /** The document's root object; not JSON, or not an object, fails naming the document. */
+    JsonNode document(byte[] json) {
+        JsonNode root;
+        try {
+            root = JsonMapper.shared().readTree(json);
+        } catch (JacksonException e) {
+            throw new VerificationFailed(reason, document + " is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw bad("$", "must be a JSON object");
+        }
+        return root;
+    }
 
     VerificationFailed bad(String path, String what) {
         return new VerificationFailed(reason, document + ": " + path + " " + what);

@@ -13,9 +13,7 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The keys and certificates a verification trusts (the Sigstore {@code TrustedRoot}, media type
@@ -75,16 +73,7 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
      */
     public static TrustedRoot parse(byte[] json, String name) {
         Fields fields = new Fields(Reason.MALFORMED_TRUSTED_ROOT, "trusted root " + name);
-        JsonNode root;
-        try {
-            root = JsonMapper.shared().readTree(json);
-        } catch (JacksonException e) {
-            throw new VerificationFailed(Reason.MALFORMED_TRUSTED_ROOT,
-                    "trusted root " + name + " is not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw fields.bad("$", "must be a JSON object");
-        }
+        JsonNode root = fields.document(json);
         String mediaType = fields.text(root, "mediaType", "$");
         if (!MEDIA_TYPE.equals(mediaType)) {
             throw fields.bad("$.mediaType", "is " + mediaType + "; this verifier reads " + MEDIA_TYPE);
