@@ -45,7 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
             "the transparency log entry is proven. The trusted root is --trusted-root, else",
             "the file $ANIMUS_SIGSTORE_TRUSTED_ROOT names, else the built-in Sigstore root.",
             "Exit codes: 0 verified, 3 not verified, 2 a usage error (options, unreadable",
-            "files, a bad digest or key)."},
+            "files, a bad digest or key, a trusted root that is not one)."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus verify-bundle --bundle lint.sigstore.json \\",
             "    --certificate-identity \\",
