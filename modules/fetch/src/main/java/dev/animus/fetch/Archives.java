@@ -4,9 +4,12 @@ import dev.animus.fetch.ArchiveRefused.Reason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -32,9 +35,18 @@ public final class Archives {
      * owns and removes (after a refusal it may hold part of the archive, never anything outside it).
      *
      * @throws ArchiveRefused for a hostile, oversized or corrupt archive, naming the entry
+     * @throws IllegalArgumentException when a cap is not positive or {@code into} is not an empty
+     *     directory (a link to one is not)
      * @throws UncheckedIOException when the archive cannot be read or a file cannot be written
      */
     public static Extracted extract(Path archive, ArchiveKind kind, Path into, long maxInflatedBytes, int maxEntries) {
+        Objects.requireNonNull(archive, "archive");
+        Objects.requireNonNull(kind, "kind");
+        if (maxInflatedBytes <= 0 || maxEntries <= 0) {
+            throw new IllegalArgumentException("the caps must be positive: maxInflatedBytes " + maxInflatedBytes
+                    + ", maxEntries " + maxEntries);
+        }
+        requireEmptyDirectory(into);
         ExtractionTarget target = new ExtractionTarget(into, archive.getFileName().toString(), maxInflatedBytes,
                 maxEntries);
         try {
@@ -53,5 +65,18 @@ public final class Archives {
             throw target.refused(Reason.CORRUPT, "", "is malformed (" + e.getClass().getSimpleName() + ")");
         }
         return target.result();
+    }
+
+    private static void requireEmptyDirectory(Path into) {
+        if (!Files.isDirectory(into, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IllegalArgumentException("not a directory (or a link to one): " + into);
+        }
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(into)) {
+            if (listing.iterator().hasNext()) {
+                throw new IllegalArgumentException("the extraction directory is not empty: " + into);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + into + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -5,11 +5,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.OpenOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,11 +23,18 @@ import java.util.Set;
 
 /**
  * The directory one archive is extracted into, and the rules every entry passes before a byte is
- * written: a relative {@code /}-separated name without {@code ..}, {@code .}, empty segments,
- * backslashes or control characters (a leading {@code ./} is dropped), a resolved path inside the
- * directory, no existing link on the way, no name twice, and the entry and byte caps.
+ * written: a name {@link EntryNames} accepts, a resolved path inside the directory, no existing
+ * link on the way, no name twice (directories included), and the entry and byte caps (every entry
+ * counts, {@code ./} and refused ones too). The readers count what they inflate ({@link #inflated}).
+ * A file is written with mode {@code rw-------} and gets its final mode only once complete, on the
+ * file itself (never through a link).
  */
 final class ExtractionTarget {
+    private static final FileAttribute<Set<PosixFilePermission>> WHILE_WRITING =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+    private static final Set<OpenOption> CREATE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+            LinkOption.NOFOLLOW_LINKS);
+
     private final Path into;
     private final String archive;
     private final long maxInflated;
@@ -30,6 +42,7 @@ final class ExtractionTarget {
     private final Set<String> seen = new HashSet<>();
     private final List<String> files = new ArrayList<>();
     private long inflated;
+    private int entries;
 
     ExtractionTarget(Path into, String archive, long maxInflated, int maxEntries) {
         this.into = into.toAbsolutePath().normalize();
@@ -42,6 +55,19 @@ final class ExtractionTarget {
         return new ArchiveRefused(reason, archive, entry, what);
     }
 
+    long maxInflated() {
+        return maxInflated;
+    }
+
+    int maxEntries() {
+        return maxEntries;
+    }
+
+    /** Strict UTF-8 ({@link EntryNames#utf8}). */
+    String utf8(byte[] bytes, int offset, int length) {
+        return EntryNames.utf8(this, bytes, offset, length);
+    }
+
     /** Counts {@code n} more inflated bytes, refusing past the cap. */
     void inflated(long n) {
         inflated += n;
@@ -50,63 +76,33 @@ final class ExtractionTarget {
         }
     }
 
-    /** The checked relative name of an entry; empty for the archive's own root ({@code ./}). */
+    /** Counts one more entry and returns its checked relative name; empty for the archive's own root ({@code ./}). */
     String name(String raw) {
-        if (seen.size() >= maxEntries) {
+        if (++entries > maxEntries) {
             throw refused(Reason.TOO_MANY_ENTRIES, "", "has more than " + maxEntries + " entries");
         }
-        if (raw.isEmpty() || raw.chars().anyMatch(c -> c < 0x20 || c == 0x7f) || raw.contains("\\")) {
-            throw refused(Reason.BAD_NAME, raw, "has an empty name, a backslash or control characters");
-        }
-        if (raw.startsWith("/")) {
-            throw refused(Reason.ABSOLUTE_PATH, raw, "is an absolute path");
-        }
-        String name = raw;
-        while (name.startsWith("./")) {
-            name = name.substring(2);
-        }
-        if (name.endsWith("/")) {
-            name = name.substring(0, name.length() - 1);
-        }
-        if (name.isEmpty() || name.equals(".")) {
-            return "";
-        }
-        if (name.length() > 1024) {
-            throw refused(Reason.BAD_NAME, raw, "is longer than 1024 characters");
-        }
-        for (String segment : name.split("/", -1)) {
-            if (segment.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
-                throw refused(Reason.BAD_NAME, raw, "has a path segment longer than 255 bytes");
-            }
-            if (segment.equals("..")) {
-                throw refused(Reason.PARENT_PATH, raw, "leaves the archive's directory");
-            }
-            if (segment.isEmpty() || segment.equals(".")) {
-                throw refused(Reason.BAD_NAME, raw, "has an empty or '.' segment");
-            }
-        }
-        return name;
+        return EntryNames.normal(this, raw);
     }
 
     void directory(String name) {
         if (!name.isEmpty()) {
-            seen.add(name + "/");
+            if (!seen.add(name + "/")) {
+                throw refused(Reason.DUPLICATE, name, "appears twice");
+            }
             createDirectories(resolve(name), name);
         }
     }
 
-    /** Writes one regular file from {@code body}, counting what it inflates. */
+    /** Writes one regular file from {@code body} (whose reader counts what it inflates). */
     void file(String name, boolean executable, InputStream body) {
         if (!seen.add(name)) {
             throw refused(Reason.DUPLICATE, name, "appears twice");
         }
         Path target = resolve(name);
         createDirectories(target.getParent(), name);
-        try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS)) {
+        try (OutputStream out = Channels.newOutputStream(Files.newByteChannel(target, CREATE, WHILE_WRITING))) {
             byte[] buffer = new byte[64 * 1024];
             for (int n; (n = readBody(body, buffer, name)) > 0; ) {
-                inflated(n);
                 out.write(buffer, 0, n);
             }
         } catch (FileAlreadyExistsException e) {
@@ -115,7 +111,12 @@ final class ExtractionTarget {
             throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
         }
         try {
-            Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
+            PosixFileAttributeView view = Files.getFileAttributeView(target, PosixFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            if (!view.readAttributes().isRegularFile()) {
+                throw refused(Reason.OUTSIDE_TARGET, name, "was replaced by something other than a file while extracting");
+            }
+            view.setPermissions(PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot set the mode of " + target + ": " + e.getMessage(), e);
         }

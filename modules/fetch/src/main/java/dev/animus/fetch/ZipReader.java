@@ -1,29 +1,38 @@
 package dev.animus.fetch;
 
+import static dev.animus.fetch.ZipEntryHeader.u16;
+import static dev.animus.fetch.ZipEntryHeader.u32;
+
 import dev.animus.fetch.ArchiveRefused.Reason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.DataFormatException;
-import java.util.zip.Inflater;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * A zip reader that reads the central directory itself, since {@code ZipInputStream} cannot tell
  * a symbolic link from a file: the unix mode in each entry's external attributes decides (links,
- * devices and FIFOs refuse the archive). Stored and deflated entries only; encrypted entries and
- * zip64 are refused as unsupported. Inflated bytes are counted as they are produced, never taken
- * from the declared sizes.
+ * devices and FIFOs refuse the archive). The whole directory is read and checked first: one disk,
+ * no zip64, an end record that ends the file, a directory whose size is its entries', no more
+ * entries than the cap and no more declared bytes than the cap, all before anything is written.
+ * Each file's local header must repeat its name, method, CRC-32 and sizes, its data must end
+ * before the directory, and what it inflates to is counted and checked ({@link ZipEntryBody}).
+ * Stored and deflated entries only.
  */
 final class ZipReader {
     private static final int EOCD = 0x06054b50;
-    private static final int CENTRAL = 0x02014b50;
+    private static final int EOCD_SIZE = 22;
+    private static final int ZIP64_LOCATOR = 0x07064b50;
+    private static final int ZIP64_LOCATOR_SIZE = 20;
     private static final int LOCAL = 0x04034b50;
-    private static final int UNIX = 3;
+    private static final int LOCAL_SIZE = 30;
+    private static final int DATA_DESCRIPTOR = 0x08;
 
     private final FileChannel ch;
     private final long length;
@@ -42,44 +51,49 @@ final class ZipReader {
     }
 
     private void entries() throws IOException {
-        ByteBuffer eocd = endOfCentralDirectory();
-        int count = eocd.getShort(10) & 0xffff;
-        long cdSize = eocd.getInt(12) & 0xffffffffL;
-        long cdOffset = eocd.getInt(16) & 0xffffffffL;
-        if (count == 0xffff || cdOffset == 0xffffffffL || cdSize == 0xffffffffL) {
+        long end = endOfCentralDirectory();
+        ByteBuffer eocd = read(end, EOCD_SIZE);
+        if (u16(eocd, 4) != 0 || u16(eocd, 6) != 0 || u16(eocd, 8) != u16(eocd, 10)) {
+            throw corrupt("spans several disks, which is not supported");
+        }
+        int count = u16(eocd, 10);
+        long cdSize = u32(eocd, 12);
+        long cdOffset = u32(eocd, 16);
+        if (count == 0xffff || cdOffset == 0xffffffffL || cdSize == 0xffffffffL || zip64Locator(end)) {
             throw corrupt("uses zip64, which is not supported");
         }
-        if (cdOffset + cdSize > length) {
-            throw corrupt("has a central directory outside the file");
+        if (count > target.maxEntries()) {
+            throw target.refused(Reason.TOO_MANY_ENTRIES, "", "has " + count + " entries, more than "
+                    + target.maxEntries());
+        }
+        if (cdOffset + cdSize > end) {
+            throw corrupt("has a central directory that runs into its end record");
         }
         ByteBuffer cd = read(cdOffset, (int) cdSize);
+        List<ZipEntryHeader> headers = new ArrayList<>(count);
+        long declared = 0;
         int at = 0;
         for (int i = 0; i < count; i++) {
-            at = entry(cd, at);
+            ZipEntryHeader h = ZipEntryHeader.parse(target, cd, at);
+            headers.add(h);
+            declared += h.size();
+            at = h.next();
+        }
+        if (at != cdSize) {
+            throw corrupt("has a central directory of " + cdSize + " bytes whose " + count + " entries take " + at);
+        }
+        if (declared > target.maxInflated()) {
+            throw target.refused(Reason.TOO_LARGE, "", "declares " + declared + " inflated bytes, more than "
+                    + target.maxInflated() + " (the cap)");
+        }
+        for (ZipEntryHeader h : headers) {
+            entry(h, cdOffset);
         }
     }
 
-    private int entry(ByteBuffer cd, int at) throws IOException {
-        if (at + 46 > cd.limit() || cd.getInt(at) != CENTRAL) {
-            throw corrupt("has a malformed central directory");
-        }
-        int madeBy = (cd.getShort(at + 4) & 0xffff) >>> 8;
-        int flags = cd.getShort(at + 8) & 0xffff;
-        int method = cd.getShort(at + 10) & 0xffff;
-        long compressed = cd.getInt(at + 20) & 0xffffffffL;
-        int nameLen = cd.getShort(at + 28) & 0xffff;
-        int extraLen = cd.getShort(at + 30) & 0xffff;
-        int commentLen = cd.getShort(at + 32) & 0xffff;
-        long external = cd.getInt(at + 38) & 0xffffffffL;
-        long local = cd.getInt(at + 42) & 0xffffffffL;
-        if (at + 46 + nameLen > cd.limit()) {
-            throw corrupt("has a malformed central directory");
-        }
-        byte[] nameBytes = new byte[nameLen];
-        cd.get(at + 46, nameBytes);
-        String raw = new String(nameBytes, StandardCharsets.UTF_8);
-        int mode = madeBy == UNIX ? (int) (external >>> 16) : 0;
-        int type = mode & 0170000;
+    private void entry(ZipEntryHeader h, long cdOffset) throws IOException {
+        String raw = h.name();
+        int type = h.mode() & 0170000;
         if (type == 0120000) {
             throw target.refused(Reason.LINK, raw, "is a symbolic link");
         }
@@ -92,43 +106,68 @@ final class ZipReader {
         } else if (name.isEmpty()) {
             throw target.refused(Reason.BAD_NAME, raw, "is a file without a name");
         } else {
-            if ((flags & 1) != 0) {
-                throw target.refused(Reason.CORRUPT, raw, "is encrypted");
+            try (InputStream body = body(h, cdOffset)) {
+                target.file(name, (h.mode() & 0100) != 0, body);
             }
-            target.file(name, (mode & 0100) != 0, body(raw, method, local, compressed));
         }
-        return at + 46 + nameLen + extraLen + commentLen;
     }
 
-    private InputStream body(String raw, int method, long local, long compressed) throws IOException {
-        ByteBuffer h = read(local, 30);
-        if (h.getInt(0) != LOCAL) {
+    private InputStream body(ZipEntryHeader h, long cdOffset) throws IOException {
+        String raw = h.name();
+        if (h.method() != ZipEntryHeader.STORED && h.method() != ZipEntryHeader.DEFLATED) {
+            throw target.refused(Reason.CORRUPT, raw, "uses compression method " + h.method()
+                    + " (only stored and deflate are supported)");
+        }
+        if (h.method() == ZipEntryHeader.STORED && h.compressed() != h.size()) {
+            throw target.refused(Reason.CORRUPT, raw, "is stored but declares different compressed and inflated sizes");
+        }
+        ByteBuffer local = read(h.local(), LOCAL_SIZE);
+        if (local.getInt(0) != LOCAL) {
             throw target.refused(Reason.CORRUPT, raw, "has no local header where the directory says");
         }
-        long data = local + 30 + (h.getShort(26) & 0xffff) + (h.getShort(28) & 0xffff);
-        if (data + compressed > length) {
-            throw target.refused(Reason.CORRUPT, raw, "has data outside the file");
+        int nameLength = u16(local, 26);
+        byte[] localName = new byte[nameLength];
+        read(h.local() + LOCAL_SIZE, nameLength).get(localName);
+        if (!Arrays.equals(localName, h.rawName())) {
+            throw target.refused(Reason.CORRUPT, raw, "has a local header with another name");
         }
-        return switch (method) {
-            case 0 -> new Slice(data, compressed);
-            case 8 -> new Inflating(raw, new Slice(data, compressed));
-            default -> throw target.refused(Reason.CORRUPT, raw, "uses compression method " + method
-                    + " (only stored and deflate are supported)");
-        };
+        if (u16(local, 8) != h.method()) {
+            throw target.refused(Reason.CORRUPT, raw, "has a local header with another compression method");
+        }
+        boolean descriptor = (u16(local, 6) & DATA_DESCRIPTOR) != 0;
+        if (!agrees(u32(local, 14), h.crc(), descriptor) || !agrees(u32(local, 18), h.compressed(), descriptor)
+                || !agrees(u32(local, 22), h.size(), descriptor)) {
+            throw target.refused(Reason.CORRUPT, raw, "has a local header whose CRC-32 or sizes differ from the directory's");
+        }
+        long data = h.local() + LOCAL_SIZE + nameLength + u16(local, 28);
+        if (data + h.compressed() > cdOffset) {
+            throw target.refused(Reason.CORRUPT, raw, "has data that runs into the central directory");
+        }
+        return new ZipEntryBody(ch, h, data, target);
     }
 
-    private ByteBuffer endOfCentralDirectory() throws IOException {
-        int tail = (int) Math.min(length, 22 + 0xffff);
-        if (tail < 22) {
+    /** A local header's value is the directory's; with a data descriptor it may also be 0 (not known yet). */
+    private static boolean agrees(long local, long central, boolean descriptor) {
+        return local == central || descriptor && local == 0;
+    }
+
+    /** The end record: the last signature whose comment runs exactly to the end of the file. */
+    private long endOfCentralDirectory() throws IOException {
+        int tail = (int) Math.min(length, EOCD_SIZE + 0xffff);
+        if (tail < EOCD_SIZE) {
             throw corrupt("is too short to be a zip archive");
         }
         ByteBuffer b = read(length - tail, tail);
-        for (int i = tail - 22; i >= 0; i--) {
-            if (b.getInt(i) == EOCD) {
-                return b.slice(i, 22).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = tail - EOCD_SIZE; i >= 0; i--) {
+            if (b.getInt(i) == EOCD && i + EOCD_SIZE + u16(b, i + 20) == tail) {
+                return length - tail + i;
             }
         }
-        throw corrupt("has no end-of-central-directory record");
+        throw corrupt("has no end-of-central-directory record that ends the file");
+    }
+
+    private boolean zip64Locator(long end) throws IOException {
+        return end >= ZIP64_LOCATOR_SIZE && read(end - ZIP64_LOCATOR_SIZE, 4).getInt(0) == ZIP64_LOCATOR;
     }
 
     private ByteBuffer read(long offset, int size) throws IOException {
@@ -146,73 +185,5 @@ final class ZipReader {
 
     private ArchiveRefused corrupt(String what) {
         return target.refused(Reason.CORRUPT, "", what);
-    }
-
-    /** {@code size} bytes of the file from {@code offset}. */
-    private final class Slice extends ChunkedInput {
-        private long pos;
-        private final long end;
-
-        Slice(long offset, long size) {
-            this.pos = offset;
-            this.end = offset + size;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (pos >= end) {
-                return -1;
-            }
-            int n = ch.read(ByteBuffer.wrap(b, off, (int) Math.min(len, end - pos)), pos);
-            if (n < 0) {
-                throw corrupt("is truncated");
-            }
-            pos += n;
-            return n;
-        }
-    }
-
-    /** Raw deflate over a slice; what it produces is counted by the target as it is written. */
-    private final class Inflating extends ChunkedInput {
-        private final String raw;
-        private final InputStream source;
-        private final Inflater inflater = new Inflater(true);
-        private final byte[] input = new byte[16 * 1024];
-
-        Inflating(String raw, InputStream source) {
-            this.raw = raw;
-            this.source = source;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            try {
-                while (true) {
-                    int n = inflater.inflate(b, off, len);
-                    if (n > 0) {
-                        return n;
-                    }
-                    if (inflater.finished()) {
-                        inflater.end();
-                        return -1;
-                    }
-                    if (inflater.needsDictionary()) {
-                        throw target.refused(Reason.CORRUPT, raw, "needs a preset dictionary");
-                    }
-                    int got = source.read(input);
-                    if (got < 0) {
-                        throw target.refused(Reason.CORRUPT, raw, "ends inside its compressed data");
-                    }
-                    inflater.setInput(input, 0, got);
-                }
-            } catch (DataFormatException e) {
-                throw target.refused(Reason.CORRUPT, raw, "has corrupt compressed data");
-            }
-        }
-
-        @Override
-        public void close() {
-            inflater.end();
-        }
     }
 }

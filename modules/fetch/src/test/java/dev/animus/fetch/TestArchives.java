@@ -30,16 +30,51 @@ final class TestArchives {
     }
 
     static byte[] tarGz(List<TarEntry> entries) throws IOException {
+        return gzip(tar(entries));
+    }
+
+    /** The tar itself, not gzipped. */
+    static byte[] tar(List<TarEntry> entries) {
+        ByteArrayOutputStream tar = new ByteArrayOutputStream();
+        for (TarEntry e : entries) {
+            tar.writeBytes(header(e.name(), e.type(), e.mode(), e.body().length));
+            tar.writeBytes(e.body());
+            tar.writeBytes(new byte[(512 - e.body().length % 512) % 512]);
+        }
+        tar.writeBytes(new byte[1024]);
+        return tar.toByteArray();
+    }
+
+    /** {@code parts} (headers and bodies, each padded to whole blocks) then the two end blocks, gzipped. */
+    static byte[] tarGzOf(byte[]... parts) throws IOException {
+        ByteArrayOutputStream tar = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            tar.writeBytes(part);
+            tar.writeBytes(new byte[(512 - part.length % 512) % 512]);
+        }
+        tar.writeBytes(new byte[1024]);
+        return gzip(tar.toByteArray());
+    }
+
+    static byte[] gzip(byte[] raw) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (OutputStream gz = new GZIPOutputStream(bytes)) {
-            for (TarEntry e : entries) {
-                gz.write(header(e.name(), e.type(), e.mode(), e.body().length));
-                gz.write(e.body());
-                gz.write(new byte[(512 - e.body().length % 512) % 512]);
-            }
-            gz.write(new byte[1024]);
+            gz.write(raw);
         }
         return bytes.toByteArray();
+    }
+
+    /** {@code h} with its checksum field set to the sum of its bytes (after a test changed some). */
+    static byte[] withChecksum(byte[] h) {
+        for (int i = 148; i < 156; i++) {
+            h[i] = ' ';
+        }
+        long sum = 0;
+        for (byte b : h) {
+            sum += b & 0xff;
+        }
+        put(h, 148, 8, String.format("%06o", sum) + "\0 ");
+        return h;
     }
 
     static byte[] header(String name, char type, int mode, long size) {
