@@ -145,8 +145,7 @@ class ReleaseSignatureInstallTest {
     @Test
     void aTamperedArchiveIsInvalidAndStrictRefusesItLeavingNothingBehind() throws IOException {
         String bundle = signedBy(WORKFLOW, archive);
-        byte[] tampered = archive.clone();
-        tampered[tampered.length / 2] ^= 1;
+        byte[] tampered = tampered();
         publish(tampered, asset + ".sigstore.json", bundle); // the attacker swapped the archive and its checksum
         byte[] stateBefore = bytes(home.layout().stateFile());
         var refused = assertThrows(InstallFailed.class, () -> install(SignaturePolicy.STRICT));
@@ -160,9 +159,7 @@ class ReleaseSignatureInstallTest {
     @Test
     void aTamperedArchiveUnderWarnIsInstalledAndRecordedInvalid() throws IOException {
         String bundle = signedBy(WORKFLOW, archive);
-        byte[] tampered = archive.clone();
-        tampered[tampered.length / 2] ^= 1;
-        publish(tampered, asset + ".sigstore.json", bundle);
+        publish(tampered(), asset + ".sigstore.json", bundle);
         RemoteReport warned = install(SignaturePolicy.WARN);
         assertEquals(SignatureStatus.INVALID, warned.signature().status());
         assertEquals(Optional.empty(), warned.signature().signer());
@@ -204,6 +201,16 @@ class ReleaseSignatureInstallTest {
         var failed = assertThrows(VerificationFailed.class, () -> install(SignaturePolicy.WARN));
         assertEquals(VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT, failed.reason());
         assertFalse(Files.exists(home.layout().stateFile()), "nothing installed");
+    }
+
+    /** A well-formed archive with other contents than the one that was signed (a swapped release asset). */
+    byte[] tampered() throws IOException {
+        try {
+            return github.pyechoTarGz("# and a little something extra\n");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
     }
 
     static byte[] bytes(Path p) throws IOException {
