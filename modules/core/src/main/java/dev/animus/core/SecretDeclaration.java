@@ -35,6 +35,11 @@ public record SecretDeclaration(String name, String env, boolean required, Strin
         ManifestRules.maxLength("description", description, ManifestRules.MAX_NOTE);
     }
 
+    /** Whether {@code name} is a valid secret name. */
+    public static boolean isValidName(String name) {
+        return name != null && NAME.matcher(name).matches();
+    }
+
     /** The variable a secret called {@code name} is passed as by default: upper case, {@code .-} → {@code _}. */
     public static String defaultEnv(String name) {
         return name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
