@@ -1,0 +1,2 @@
+/** The Secret Service backend of the secrets port; see the module description. */
+package dev.animus.keyring;
