@@ -47,6 +47,11 @@ public record HomeLayout(Path home) {
         return home.resolve("secrets.toml");
     }
 
+    /** The lock file of the file keyring backend, beside {@link #secrets()}. */
+    public Path secretsLock() {
+        return home.resolve(".secrets.lock");
+    }
+
     /** The shell's history. */
     public Path history() {
         return home.resolve("history");
