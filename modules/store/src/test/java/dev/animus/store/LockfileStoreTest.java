@@ -104,7 +104,7 @@ class LockfileStoreTest {
                     Optional.empty(), "unsigned", Instant.parse("2026-11-30T12:00:00.123456789Z"));
             store.save(List.of(odd), Set.of(), false);
             String text = Files.readString(file);
-            assertTrue(text.contains("origin = \"/tmp/a \\\"quoted\\\" dir\\\\with\\nnewline\\tand é 😀\"\n"), text);
+            assertTrue(text.contains("origin = \"/tmp/a \\\"quoted\\\" dir\\\\with\\nnewline\\tand é \\U0001F600\"\n"), text);
             assertTrue(text.contains("installed_at = \"2026-11-30T12:00:00.123456789Z\"\n"), text);
             assertEquals(Optional.of(odd), store.read().entry("odd"));
         }
