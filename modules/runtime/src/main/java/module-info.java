@@ -12,6 +12,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.store;
     requires transitive dev.animus.fetch;
     requires transitive dev.animus.sigstore;
+    requires dev.animus.keyring;
     requires tools.jackson.dataformat.toml;
     requires org.slf4j;
 

@@ -23,6 +23,13 @@ public record SpawnSpec(
         Objects.requireNonNull(name, "name");
     }
 
+    /** Names the environment's variables but never their values (a plugin's secrets are among them). */
+    @Override
+    public String toString() {
+        return "SpawnSpec[command=" + command + ", environment=" + new java.util.TreeSet<>(environment.keySet())
+                + ", workingDirectory=" + workingDirectory + ", name=" + name + "]";
+    }
+
     /** The executable (first element of the command). */
     public String executable() {
         return command.getFirst();

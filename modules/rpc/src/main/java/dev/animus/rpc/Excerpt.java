@@ -1,17 +1,21 @@
 package dev.animus.rpc;
 
+import dev.animus.core.Redaction;
 import java.nio.charset.StandardCharsets;
 
 /** Short, printable excerpts of the bytes around a malformed frame, for log lines. */
 final class Excerpt {
     private Excerpt() {}
 
-    /** Printable text of some bytes: invalid UTF-8 becomes U+FFFD, control characters a space. */
+    /**
+     * Printable text of some bytes: invalid UTF-8 becomes U+FFFD, control characters a space, and
+     * credentials (a secret handed to a plugin, credential-looking values) {@code ***}.
+     */
     static String of(byte[] b, int from, int to) {
         String text = new String(b, from, Math.max(0, to - from), StandardCharsets.UTF_8);
         StringBuilder out = new StringBuilder(text.length());
         text.codePoints().forEach(cp -> out.appendCodePoint(Character.isISOControl(cp) ? ' ' : cp));
-        return out.toString();
+        return Redaction.redact(out.toString());
     }
 
     /** The index after the last LF in {@code [from, to)}, or {@code from}. */

@@ -36,6 +36,14 @@ public record LaunchSpec(
                 Optional.empty());
     }
 
+    /** Names variables but never their values: the caller's environment and the extras hold secrets. */
+    @Override
+    public String toString() {
+        return "LaunchSpec[name=" + name + ", executable=" + executable + ", declared="
+                + environmentPolicy.declared() + ", extras=" + new java.util.TreeSet<>(extras.keySet())
+                + ", workingDirectory=" + workingDirectory + "]";
+    }
+
     /** The plugin's complete environment. */
     public Map<String, String> environment() {
         return environmentPolicy.environmentFor(callerEnvironment, extras);

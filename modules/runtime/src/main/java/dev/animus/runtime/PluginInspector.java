@@ -10,6 +10,9 @@ import dev.animus.core.Installation;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginState;
+import dev.animus.core.SecretDeclaration;
+import dev.animus.core.SecretStore;
+import dev.animus.core.SecretStoreFailed;
 import dev.animus.store.LockEntry;
 import dev.animus.store.Lockfile;
 import dev.animus.store.StateView;
@@ -97,7 +100,10 @@ public final class PluginInspector {
             case CONSENTED -> out.add(new DoctorFinding(name, "not enabled for agent " + agent,
                     "animus plugin enable " + name + " --agent " + agent));
         }
-        manifestOf(name, r).ifPresent(m -> missingEnvironment(name, m, out));
+        manifestOf(name, r).ifPresent(m -> {
+            missingEnvironment(name, m, out);
+            missingSecrets(name, m, out);
+        });
         home.lockfile().read().entry(name).filter(e -> !e.artifactSha256().equals(r.digest())).ifPresent(e ->
                 out.add(new DoctorFinding(name, home.lockfile().file() + " pins sha256 " + e.artifactSha256()
                         + " but sha256 " + r.digest() + " is installed", "animus plugin lock verify")));
@@ -112,6 +118,30 @@ public final class PluginInspector {
                         "export " + e.name() + "=<value>"));
             }
         }
+    }
+
+    private void missingSecrets(String name, Manifest m, List<DoctorFinding> out) {
+        if (m.secrets().stream().noneMatch(SecretDeclaration::required)) {
+            return;
+        }
+        try {
+            SecretStore store = SecretBackends.select(home);
+            for (SecretDeclaration d : m.secrets()) {
+                if (d.required() && PluginSecrets.resolve(name, d, home.callerEnvironment(), store).missingButRequired()) {
+                    out.add(new DoctorFinding(name, "needs the secret " + d.name() + " (passed as " + d.env()
+                            + "), which is set nowhere", "animus secret set " + name + " " + d.name()));
+                }
+            }
+        } catch (SecretStoreFailed e) {
+            out.add(new DoctorFinding(name, "its secrets cannot be looked up: " + e.getMessage(),
+                    "animus secret status " + name));
+        }
+    }
+
+    /** The manifest recorded for {@code name}'s current code, if it is installed and its manifest was read. */
+    public Optional<Manifest> manifest(String name) {
+        return home.state().read().state().plugin(name).flatMap(PluginState::current)
+                .flatMap(r -> manifestOf(name, r));
     }
 
     private static String reinstall(String name, InstallRecord r) {

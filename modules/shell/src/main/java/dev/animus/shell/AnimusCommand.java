@@ -18,7 +18,8 @@ import picocli.CommandLine.ScopeType;
         footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
             "  animus help plugin dev",
             "  animus --keep-going < commands.txt     # one command per line; plugins stay warm between them"},
-        subcommands = {PluginCommand.class, TrustOrgsCommand.class, VerifyBundleCommand.class, HelpCommand.class})
+        subcommands = {PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class, VerifyBundleCommand.class,
+            HelpCommand.class})
 final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,

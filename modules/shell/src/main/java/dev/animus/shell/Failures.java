@@ -4,6 +4,7 @@ import dev.animus.core.DurationText;
 import dev.animus.core.ErrorCodes;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
+import dev.animus.core.SecretStoreFailed;
 import dev.animus.fetch.ArchiveRefused;
 import dev.animus.fetch.ChecksumInvalid;
 import dev.animus.fetch.FetchFailed;
@@ -70,6 +71,7 @@ final class Failures {
                     new CommandFailed(ExitCodes.USAGE, v.getMessage() + " (set by --trusted-root or "
                             + SigstoreRoot.VARIABLE + "; fix or unset it to use the built-in root)");
             case VerificationFailed v -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, v.getMessage());
+            case SecretStoreFailed s -> new CommandFailed(ExitCodes.FAILED, s.getMessage());
             case UncheckedIOException io -> new CommandFailed(ExitCodes.FAILED, io.getMessage());
             default -> new CommandFailed(ExitCodes.FAILED, "internal error: " + e
                     + " (rerun with ANIMUS_LOG=debug for details)");

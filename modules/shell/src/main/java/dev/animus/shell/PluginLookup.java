@@ -3,17 +3,20 @@ package dev.animus.shell;
 import dev.animus.core.EnvDeclaration;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.HostFailure;
+import dev.animus.core.Manifest;
 import dev.animus.runtime.Discovery;
 import dev.animus.runtime.LaunchGate;
 import dev.animus.runtime.LaunchRefused;
 import dev.animus.runtime.LaunchSpec;
 import dev.animus.runtime.Permit;
 import dev.animus.runtime.PluginRegistration;
+import dev.animus.runtime.PluginSecrets;
+import dev.animus.runtime.SecretBackends;
 import dev.animus.runtime.Supervisor;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.TreeSet;
 
 /**
  * Finds an installed plugin by name through the launch gate and gives its supervisor in this
@@ -39,15 +42,43 @@ final class PluginLookup {
         }
     }
 
-    /** The supervisor of {@code permit}'s plugin: its store executable, declared environment, deadlines and gate. */
+    /**
+     * The supervisor of {@code permit}'s plugin: its store executable, declared environment and
+     * secrets, deadlines and gate. A required variable or secret that is missing fails here, before
+     * anything is started, naming the fix (security.md §1); secrets are resolved again by every
+     * command that names the plugin, so a changed secret replaces a warm process.
+     *
+     * @throws CommandFailed (exit 2) for a missing required variable or secret
+     */
     static Supervisor supervisor(AnimusCommand root, Permit permit) {
-        Set<String> declared = permit.manifest().envRequired().stream().map(EnvDeclaration::name)
-                .collect(Collectors.toSet());
+        Manifest manifest = permit.manifest();
+        requireVariables(root, permit.name(), manifest);
+        List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty() ? List.of()
+                : PluginSecrets.resolve(permit.name(), manifest, root.environment(), SecretBackends.select(root.home()));
+        secrets.stream().filter(PluginSecrets.Resolved::missingButRequired).findFirst().ifPresent(r -> {
+            throw new CommandFailed(ExitCodes.USAGE, "plugin " + permit.name() + " needs the secret "
+                    + r.declaration().name() + " (passed as " + r.declaration().env() + "), which is set nowhere: run"
+                    + " 'animus secret set " + permit.name() + " " + r.declaration().name() + "', or export "
+                    + r.declaration().env());
+        });
+        Set<String> declared = new TreeSet<>();
+        manifest.envRequired().forEach(e -> declared.add(e.name()));
+        declared.addAll(PluginSecrets.variables(manifest));
         LaunchSpec spec = new LaunchSpec(permit.name(), permit.executable(), EnvironmentPolicy.declaring(declared),
-                root.environment(), Map.of(), Optional.empty());
+                root.environment(), PluginSecrets.environment(secrets), Optional.empty());
         LaunchGate gate = root.home().gate();
         return root.context().host().register(new PluginRegistration(permit.name(), spec,
                 permit.manifest().timeouts(), gate.guard(permit)));
+    }
+
+    private static void requireVariables(AnimusCommand root, String plugin, Manifest manifest) {
+        for (EnvDeclaration e : manifest.envRequired()) {
+            String value = root.environment().get(e.name());
+            if (e.required() && (value == null || value.isEmpty())) {
+                throw new CommandFailed(ExitCodes.USAGE, "plugin " + plugin + " needs the environment variable "
+                        + e.name() + ", which is not set: export " + e.name() + "=<value> and run the command again");
+            }
+        }
     }
 
     /** What discovery knows of a name that is not installed, as the next step. */

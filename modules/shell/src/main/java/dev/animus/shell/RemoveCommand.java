@@ -1,5 +1,8 @@
 package dev.animus.shell;
 
+import dev.animus.core.SecretStore;
+import dev.animus.core.SecretStoreFailed;
+import dev.animus.runtime.SecretBackends;
 import dev.animus.runtime.TrustService;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,9 +16,10 @@ import picocli.CommandLine.ParentCommand;
         name = "remove",
         mixinStandardHelpOptions = true,
         description = {"Uninstall a plugin: forget its trust, consent, enablement and both installed versions, unpin",
-            "it from plugins.lock, and delete store entries nothing else uses."},
+            "it from plugins.lock, delete store entries nothing else uses, and delete its stored secrets",
+            "(unless --keep-secrets)."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin remove echo", "  animus plugin remove echo --yes"})
+        footer = {"  animus plugin remove echo", "  animus plugin remove echo --yes --keep-secrets"})
 final class RemoveCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -27,6 +31,9 @@ final class RemoveCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "Confirm without asking (needed without a terminal).")
     boolean yes;
 
+    @Option(names = "--keep-secrets", description = "Keep the plugin's secrets in the secret store (for a reinstall).")
+    boolean keepSecrets;
+
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
@@ -34,15 +41,31 @@ final class RemoveCommand implements Callable<Integer> {
                 + " and forget its trust, consent and enablement?");
         root.context().host().find(name).ifPresent(s -> s.stopProcess());
         List<String> freed = new TrustService(root.home()).remove(name);
+        List<String> forgotten = keepSecrets ? List.of() : forgetSecrets(root);
         if (root.json) {
             var env = Terminal.envelope("plugin.remove").put("name", name);
             freed.forEach(env.putArray("removed_store_entries")::add);
+            forgotten.forEach(env.putArray("deleted_secrets")::add);
             root.terminal().printJson(env);
         } else {
             root.terminal().out().println("removed " + name + (freed.isEmpty() ? "" : "; deleted " + freed.size()
-                    + " store " + (freed.size() == 1 ? "entry" : "entries")));
+                    + " store " + (freed.size() == 1 ? "entry" : "entries"))
+                    + (forgotten.isEmpty() ? "" : "; deleted its secrets " + String.join(", ", forgotten)));
             root.terminal().out().flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** Deletes the plugin's stored secrets; a store that cannot answer is warned about, the removal stands. */
+    private List<String> forgetSecrets(AnimusCommand root) {
+        try {
+            SecretStore store = SecretBackends.select(root.home());
+            List<String> names = store.list(name);
+            names.forEach(n -> store.delete(name, n));
+            return names;
+        } catch (SecretStoreFailed e) {
+            root.terminal().warn("plugin " + name + " was removed, but its secrets were not deleted: " + e.getMessage());
+            return List.of();
+        }
     }
 }

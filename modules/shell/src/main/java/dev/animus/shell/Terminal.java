@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.Redaction;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -80,18 +81,19 @@ final class Terminal {
         return JsonNodeFactory.instance.objectNode().put("schema", "animus." + command + ".v1");
     }
 
+    /** Diagnostics never show a secret this process handed to a plugin, whatever echoed it. */
     void warn(String message) {
-        err.println(paint("warning:", "33") + " " + message);
+        err.println(paint("warning:", "33") + " " + Redaction.maskKnown(message));
         err.flush();
     }
 
     void error(String message) {
-        err.println(paint("error:", "31") + " " + message);
+        err.println(paint("error:", "31") + " " + Redaction.maskKnown(message));
         err.flush();
     }
 
     void info(String message) {
-        err.println(message);
+        err.println(Redaction.maskKnown(message));
         err.flush();
     }
 

@@ -27,7 +27,7 @@ class ArchitectureTest {
             "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
             "dev.animus.fetch", "dev.animus.sigstore");
     private static final Set<String> EXPECTED = Set.of(
-            "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.fetch", "dev.animus.sigstore", "dev.animus.runtime",
+            "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring", "dev.animus.fetch", "dev.animus.sigstore", "dev.animus.runtime",
             "dev.animus.shell", "dev.animus.sdk", "dev.animus.testplugins");
 
     private static Map<String, ModuleDescriptor> animusModules() {
