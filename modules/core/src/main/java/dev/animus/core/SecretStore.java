@@ -32,11 +32,11 @@ public interface SecretStore {
      * @throws IllegalArgumentException naming the bad one
      */
     static void checkNames(String plugin, String name) {
-        if (!NameRule.isValid(plugin)) {
-            throw new IllegalArgumentException("'" + OneLine.of(plugin) + "' is not a plugin name");
+        if (plugin == null || !NameRule.isValid(plugin)) {
+            throw new IllegalArgumentException("'" + OneLine.of(String.valueOf(plugin)) + "' is not a plugin name");
         }
         if (!SecretDeclaration.isValidName(name)) {
-            throw new IllegalArgumentException("'" + OneLine.of(name) + "' is not a secret name: use letters, digits,"
+            throw new IllegalArgumentException("'" + OneLine.of(String.valueOf(name)) + "' is not a secret name: use letters, digits,"
                     + " '.', '-' and '_', starting with a letter or _, at most 128 characters");
         }
     }

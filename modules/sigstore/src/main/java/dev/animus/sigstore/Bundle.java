@@ -86,6 +86,16 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
             if (certificates.isEmpty()) {
                 throw fields.bad(path + ".x509CertificateChain.certificates", "is empty");
             }
+            // only the leaf is used (the rest of the chain comes from the trusted root), but a bundle
+            // whose other certificates are malformed is a malformed bundle
+            for (int i = 1; i < certificates.size(); i++) {
+                String otherPath = path + ".x509CertificateChain.certificates[" + i + "]";
+                try {
+                    Crypto.certificate(fields.base64(certificates.get(i), "rawBytes", otherPath));
+                } catch (CertificateException e) {
+                    throw fields.bad(otherPath + ".rawBytes", "is not an X.509 certificate: " + e.getMessage());
+                }
+            }
             derPath = path + ".x509CertificateChain.certificates[0]";
             der = fields.base64(certificates.getFirst(), "rawBytes", derPath);
         } else {

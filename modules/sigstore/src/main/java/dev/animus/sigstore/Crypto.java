@@ -62,12 +62,23 @@ final class Crypto {
             case RSA -> "RSA";
             default -> throw new NoSuchAlgorithmException("unsupported key algorithm " + oid);
         };
-        return KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(spki));
+        PublicKey key = KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(spki));
+        if (!java.util.Arrays.equals(key.getEncoded(), spki)) {
+            throw new InvalidKeyException("not exactly one DER public key (trailing or re-encoded bytes)");
+        }
+        return key;
     }
 
+    /**
+     * Exactly one DER certificate: the JDK's factory reads the first one of a stream and ignores what
+     * follows, so trailing bytes (a forged or damaged field) are refused here.
+     */
     static X509Certificate certificate(byte[] der) throws CertificateException {
         CertificateFactory factory = CertificateFactory.getInstance("X.509");
         if (factory.generateCertificate(new ByteArrayInputStream(der)) instanceof X509Certificate certificate) {
+            if (!java.util.Arrays.equals(certificate.getEncoded(), der)) {
+                throw new CertificateException("not exactly one DER certificate (trailing or re-encoded bytes)");
+            }
             return certificate;
         }
         throw new CertificateException("not an X.509 certificate");

@@ -380,7 +380,7 @@ class TestSigstoreFailuresTest {
             java.util.Map<Reason, Integer> reasons = new java.util.EnumMap<>(Reason.class);
             java.util.List<String> accepted = new java.util.ArrayList<>();
             java.util.List<String> wrong = new java.util.ArrayList<>();
-            for (int i = 0; i < 2_000; i++) {
+            for (int i = 0; i < Integer.getInteger("mutation.cases", 2_000); i++) {
                 int at = random.nextInt(original.length());
                 char c = ALPHABET.charAt(random.nextInt(ALPHABET.length()));
                 String mutated;
