@@ -14,7 +14,7 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 /**
- * Starts {@link StateWorker} in child JVMs: the same {@code java} as this test, on a class path
+ * Starts {@link StateWorker} (or another test main class) in child JVMs: the same {@code java} as this test, on a class path
  * made of this test JVM's module path (the store, core, Jackson, slf4j) and its test classes; the
  * test framework's jars stay out. Flags favour a fast start over peak speed.
  *
@@ -69,14 +69,19 @@ record ChildJvm(String classPath, List<String> extraFlags) {
         return new ChildJvm(classPath, List.of("-XX:AOTCache=" + cache));
     }
 
-    /** A running worker with {@code args}; its stderr goes to {@code stderr}. */
+    /** A running {@link StateWorker} with {@code args}; its stderr goes to {@code stderr}. */
     Process start(Path stderr, String... args) throws IOException {
+        return start(StateWorker.class, stderr, args);
+    }
+
+    /** A running child with the main class {@code main} and {@code args}; its stderr goes to {@code stderr}. */
+    Process start(Class<?> main, Path stderr, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command()
                 .orElseThrow(() -> new IllegalStateException("cannot tell which java runs this test")));
         command.addAll(FAST_START);
         command.addAll(extraFlags);
-        command.addAll(List.of("-cp", classPath, StateWorker.class.getName()));
+        command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(stderr.toFile()).start();
     }

@@ -26,10 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SecretsConcurrencyTest {
     static final int PROCESSES = 4;
     static final int EACH = 25;
-    /** Child JVM flags, as {@link ChildJvm}'s: a fast start over peak speed. */
-    private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
-            "-Xshare:auto");
-
     @TempDir
     Path home;
 
@@ -95,13 +91,8 @@ class SecretsConcurrencyTest {
 
     /** A child JVM on {@link ChildJvm}'s class path (the store, core, Jackson and the test classes) running {@link SecretsSetter}. */
     private Process setter(int worker) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command()
-                .orElseThrow(() -> new IllegalStateException("cannot tell which java runs this test")));
-        command.addAll(FAST_START);
-        command.addAll(List.of("-cp", ChildJvm.plain().classPath(), SecretsSetter.class.getName(),
-                home.toString(), String.valueOf(worker), String.valueOf(EACH)));
-        return new ProcessBuilder(command).redirectError(log(worker).toFile()).start();
+        return ChildJvm.plain().start(SecretsSetter.class, log(worker), home.toString(), String.valueOf(worker),
+                String.valueOf(EACH));
     }
 
     private Path log(int worker) {
