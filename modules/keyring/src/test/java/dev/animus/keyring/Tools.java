@@ -124,12 +124,30 @@ final class Tools {
         }
     }
 
-    /** Waits up to {@code millis} for no process to hold {@code entry} in its environment. */
+    /**
+     * Waits up to {@code millis} for no process to hold {@code entry} in its environment: each one
+     * found is awaited through its {@link ProcessHandle#onExit()} (they are not our children, but a
+     * handle still reports their exit), then the processes are listed again.
+     */
     static List<Long> awaitNoneWithEnvironment(String entry, long millis) throws InterruptedException {
         long end = System.nanoTime() + millis * 1_000_000;
         List<Long> left = withEnvironment(entry);
         while (!left.isEmpty() && System.nanoTime() < end) {
-            Thread.sleep(50);
+            for (long pid : left) {
+                long remaining = end - System.nanoTime();
+                if (remaining <= 0) {
+                    break;
+                }
+                ProcessHandle.of(pid).ifPresent(h -> {
+                    try {
+                        h.onExit().get(remaining, java.util.concurrent.TimeUnit.NANOSECONDS);
+                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                        // still there: listed again below
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
             left = withEnvironment(entry);
         }
         return left;

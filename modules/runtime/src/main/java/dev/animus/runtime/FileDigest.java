@@ -9,11 +9,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** The SHA-256 of a file's bytes, as lowercase hex. */
-final class FileDigest {
+/** The SHA-256 of a file's bytes (following links), as lowercase hex. */
+public final class FileDigest {
     private FileDigest() {}
 
-    static String sha256(Path file) {
+    /**
+     * @throws UncheckedIOException naming the file, with the {@link IOException} as its cause
+     */
+    public static String sha256(Path file) {
         MessageDigest md;
         try {
             md = MessageDigest.getInstance("SHA-256");

@@ -2,7 +2,6 @@ package dev.animus.runtime;
 
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.Disclosure;
-import dev.animus.core.EnvDeclaration;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallStage;
 import dev.animus.core.InstallState;
@@ -11,7 +10,6 @@ import dev.animus.core.Manifest;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
-import dev.animus.core.SecretStore;
 import dev.animus.core.SecretStoreFailed;
 import dev.animus.store.LockEntry;
 import dev.animus.store.Lockfile;
@@ -19,7 +17,6 @@ import dev.animus.store.StateView;
 import dev.animus.store.Verification;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -100,42 +97,25 @@ public final class PluginInspector {
             case CONSENTED -> out.add(new DoctorFinding(name, "not enabled for agent " + agent,
                     "animus plugin enable " + name + " --agent " + agent));
         }
-        manifestOf(name, r).ifPresent(m -> {
-            missingEnvironment(name, m, out);
-            missingSecrets(name, m, out);
-        });
+        manifestOf(name, r).ifPresent(m -> missingRequirements(name, m, out));
         home.lockfile().read().entry(name).filter(e -> !e.artifactSha256().equals(r.digest())).ifPresent(e ->
                 out.add(new DoctorFinding(name, home.lockfile().file() + " pins sha256 " + e.artifactSha256()
                         + " but sha256 " + r.digest() + " is installed", "animus plugin lock verify")));
         return out;
     }
 
-    private void missingEnvironment(String name, Manifest m, List<DoctorFinding> out) {
-        Map<String, String> env = home.callerEnvironment();
-        for (EnvDeclaration e : m.envRequired()) {
-            if (e.required() && (env.get(e.name()) == null || env.get(e.name()).isEmpty())) {
-                out.add(new DoctorFinding(name, "needs the environment variable " + e.name() + " (not set)",
-                        "export " + e.name() + "=<value>"));
+    private void missingRequirements(String name, Manifest m, List<DoctorFinding> out) {
+        List<PluginSecrets.Resolved> secrets = List.of();
+        if (m.secrets().stream().anyMatch(SecretDeclaration::required)) {
+            try {
+                secrets = PluginSecrets.resolve(name, m, home.callerEnvironment(), SecretBackends.select(home));
+            } catch (SecretStoreFailed e) {
+                out.add(new DoctorFinding(name, "its secrets cannot be looked up: " + e.getMessage(),
+                        "animus secret status " + name));
             }
         }
-    }
-
-    private void missingSecrets(String name, Manifest m, List<DoctorFinding> out) {
-        if (m.secrets().stream().noneMatch(SecretDeclaration::required)) {
-            return;
-        }
-        try {
-            SecretStore store = SecretBackends.select(home);
-            for (SecretDeclaration d : m.secrets()) {
-                if (d.required() && PluginSecrets.resolve(name, d, home.callerEnvironment(), store).missingButRequired()) {
-                    out.add(new DoctorFinding(name, "needs the secret " + d.name() + " (passed as " + d.env()
-                            + "), which is set nowhere", "animus secret set " + name + " " + d.name()));
-                }
-            }
-        } catch (SecretStoreFailed e) {
-            out.add(new DoctorFinding(name, "its secrets cannot be looked up: " + e.getMessage(),
-                    "animus secret status " + name));
-        }
+        LaunchRequirements.of(name, m, home.callerEnvironment(), secrets)
+                .forEach(missing -> out.add(new DoctorFinding(name, missing.problem(), missing.fix())));
     }
 
     /** The manifest recorded for {@code name}'s current code, if it is installed and its manifest was read. */

@@ -1,11 +1,11 @@
 package dev.animus.shell;
 
-import dev.animus.core.EnvDeclaration;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.HostFailure;
 import dev.animus.core.Manifest;
 import dev.animus.runtime.Discovery;
 import dev.animus.runtime.LaunchGate;
+import dev.animus.runtime.LaunchRequirements;
 import dev.animus.runtime.LaunchRefused;
 import dev.animus.runtime.LaunchSpec;
 import dev.animus.runtime.Permit;
@@ -52,15 +52,13 @@ final class PluginLookup {
      */
     static Supervisor supervisor(AnimusCommand root, Permit permit) {
         Manifest manifest = permit.manifest();
-        requireVariables(root, permit.name(), manifest);
         List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty() ? List.of()
                 : PluginSecrets.resolve(permit.name(), manifest, root.environment(), SecretBackends.select(root.home()));
-        secrets.stream().filter(PluginSecrets.Resolved::missingButRequired).findFirst().ifPresent(r -> {
-            throw new CommandFailed(ExitCodes.USAGE, "plugin " + permit.name() + " needs the secret "
-                    + r.declaration().name() + " (passed as " + r.declaration().env() + "), which is set nowhere: run"
-                    + " 'animus secret set " + permit.name() + " " + r.declaration().name() + "', or export "
-                    + r.declaration().env());
-        });
+        LaunchRequirements.of(permit.name(), manifest, root.environment(), secrets).stream().findFirst()
+                .ifPresent(missing -> {
+                    throw new CommandFailed(ExitCodes.USAGE, "plugin " + permit.name() + " " + missing.problem()
+                            + ": run '" + missing.fix() + "' and try again");
+                });
         Set<String> declared = new TreeSet<>();
         manifest.envRequired().forEach(e -> declared.add(e.name()));
         declared.addAll(PluginSecrets.variables(manifest));
@@ -69,16 +67,6 @@ final class PluginLookup {
         LaunchGate gate = root.home().gate();
         return root.context().host().register(new PluginRegistration(permit.name(), spec,
                 permit.manifest().timeouts(), gate.guard(permit)));
-    }
-
-    private static void requireVariables(AnimusCommand root, String plugin, Manifest manifest) {
-        for (EnvDeclaration e : manifest.envRequired()) {
-            String value = root.environment().get(e.name());
-            if (e.required() && (value == null || value.isEmpty())) {
-                throw new CommandFailed(ExitCodes.USAGE, "plugin " + plugin + " needs the environment variable "
-                        + e.name() + ", which is not set: export " + e.name() + "=<value> and run the command again");
-            }
-        }
     }
 
     /** What discovery knows of a name that is not installed, as the next step. */

@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.runtime.FileDigest;
 import dev.animus.runtime.SigstoreRoot;
 import dev.animus.sigstore.Bundle;
 import dev.animus.sigstore.IdentityPolicy;
@@ -12,12 +13,9 @@ import dev.animus.sigstore.VerificationFailed;
 import dev.animus.sigstore.VerificationPolicy;
 import dev.animus.sigstore.Verified;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -191,24 +189,11 @@ final class VerifyBundleCommand implements Callable<Integer> {
         if (Files.isDirectory(file)) {
             throw usage("the artifact " + file + " is a directory; give the signed file, or sha256:<hex>");
         }
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest sha = sha256();
-            byte[] buffer = new byte[64 * 1024];
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                sha.update(buffer, 0, n);
-            }
-            return new Artifact(artifact, sha.digest());
-        } catch (IOException e) {
-            throw usage("the artifact " + file + " cannot be read (" + describe(e) + "); give the signed file, or"
-                    + " sha256:<hex>");
-        }
-    }
-
-    private static MessageDigest sha256() {
         try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no SHA-256", e);
+            return new Artifact(artifact, HexFormat.of().parseHex(FileDigest.sha256(file)));
+        } catch (java.io.UncheckedIOException e) {
+            throw usage("the artifact " + file + " cannot be read (" + describe(e.getCause()) + "); give the signed"
+                    + " file, or sha256:<hex>");
         }
     }
 
