@@ -107,7 +107,7 @@ final class CommandCompleter implements Completer {
         for (OptionSpec o : spec.options()) {
             if (!o.hidden()) {
                 String name = o.longestName();
-                out.add(new Candidate(name, name, null, firstLine(o.description()), null, null, o.arity().max() == 0));
+                out.add(new Candidate(name, name, null, firstLine(o.description()), null, null, true));
             }
         }
         return out;

@@ -50,16 +50,18 @@ final class ForegroundCommand {
     }
 
     /**
-     * Ctrl-C: interrupts the running command.
+     * Ctrl-C: interrupts the running command, after {@code first} (run only when a command is
+     * running, before it can react).
      *
      * @return whether a command was running
      */
-    boolean interrupt() {
+    boolean interrupt(Runnable first) {
         lock.lock();
         try {
             if (runner == null) {
                 return false;
             }
+            first.run();
             interrupted = true;
             runner.interrupt();
             return true;

@@ -92,7 +92,11 @@ final class Repl {
         ShellContext shell = context.asShell(context.terminal().forShell(tty.input(), tty.writer(),
                 hiddenInput(tty)));
         ForegroundCommand foreground = new ForegroundCommand();
-        tty.handle(org.jline.terminal.Terminal.Signal.INT, signal -> foreground.interrupt());
+        // the terminal echoes ^C where the cursor is: end that line before the command says it was cancelled
+        tty.handle(org.jline.terminal.Terminal.Signal.INT, signal -> foreground.interrupt(() -> {
+            tty.writer().println();
+            tty.writer().flush();
+        }));
         int status = ExitCodes.OK;
         try (StatusEventPrinter _ = StatusEventPrinter.start(context.host().events(), reader::printAbove)) {
             while (true) {
