@@ -91,9 +91,10 @@ final class CommandCompleter implements Completer {
                 }
             });
         }
-        positional(spec, positionals.size()).ifPresent(p -> out.addAll(values(spec, p, positionals, typed)));
-        if (out.isEmpty() && spec.subcommands().isEmpty()) {
-            return options(spec);
+        var expected = positional(spec, positionals.size());
+        expected.ifPresent(p -> out.addAll(values(spec, p, positionals, typed)));
+        if (expected.isEmpty() && spec.subcommands().isEmpty()) {
+            return options(spec); // nothing more to name: what is left are options
         }
         return out;
     }
