@@ -84,6 +84,7 @@ final class Repl {
                         new CompletionSources(context.environment()), Path.of("").toAbsolutePath()))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .option(LineReader.Option.HISTORY_IGNORE_SPACE, true) // a way to keep a line out of the file
                 .build();
         historyFile(context).ifPresent(h -> {
             reader.setVariable(LineReader.HISTORY_FILE, h);

@@ -29,7 +29,7 @@ final class StatusEventPrinter implements AutoCloseable {
 
     /** Starts printing the events of {@code events} to {@code sink}, one line each. */
     static StatusEventPrinter start(StatusEvents events, Consumer<String> sink) {
-        return new StatusEventPrinter(events.subscribe(true), sink);
+        return new StatusEventPrinter(events.subscribe(false), sink);
     }
 
     private void pump(Consumer<String> sink) {

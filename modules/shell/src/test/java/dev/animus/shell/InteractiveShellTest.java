@@ -56,6 +56,7 @@ class InteractiveShellTest {
         env.put("HOME", dir.resolve("home").toString());
         env.put("ANIMUS_HOME", dir.resolve("animus").toString());
         env.put("LANG", "C.UTF-8");
+        env.put("ANIMUS_KEYRING", "file");
         Path plugin = slowPlugin(dir.resolve("src"), dir.resolve("markers"));
         Cli.Run r = Cli.runWith(env, String.join("\n",
                 "plugin install --path " + plugin,
@@ -82,6 +83,8 @@ class InteractiveShellTest {
         String m = markers.toString().replace("\\", "\\\\").replace("\"", "\\\"");
         String script = Files.readString(Path.of(Cli.pythonEcho()))
                 .replace("\"env\"]", "\"env\", \"sleep\"]")
+                .replace("\"env_required\": [],", "\"env_required\": [],\n        \"secrets\": [{\"name\": \"api_key\","
+                        + " \"env\": \"DEMO_API_KEY\", \"required\": False, \"description\": \"the demo key\"}],")
                 .replace("\"cancellation\": False", "\"cancellation\": True")
                 .replace("def method_env(request_id, params):\n    return dict(os.environ)",
                         "def method_env(request_id, params):\n    return dict(os.environ)\n\n\n"
@@ -94,7 +97,7 @@ class InteractiveShellTest {
                 .replace("        # $/cancelRequest: nothing here",
                         "        elif method == \"$/cancelRequest\":\n            mark(\"cancelled\", json.dumps(params))\n"
                                 + "        # $/cancelRequest: nothing here");
-        assertTrue(script.contains("\"sleep\": method_sleep") && script.contains("mark(\"cancelled\"")
+        assertTrue(script.contains("DEMO_API_KEY") && script.contains("\"sleep\": method_sleep") && script.contains("mark(\"cancelled\"")
                 && script.contains("\"cancellation\": True") && script.contains("\"env\", \"sleep\"]"),
                 "the example changed shape");
         Path p = dir.resolve("animus-plugin-pyecho");
@@ -258,6 +261,27 @@ class InteractiveShellTest {
         String screen = plain.awaitLine("animus> plugin call pyecho");
         assertFalse(screen.contains("WARNING"), screen);
         assertFalse(screen.contains("restricted method"), screen);
+    }
+
+    @Test
+    void secretSetAtTheShellTakesTheValueUnseenAndKeepsItOutOfTheHistory() throws Exception {
+        String value = "s3cr'et!\"x";
+        TmuxSession s = shell();
+        s.type("secret set pyecho ap");
+        s.press("Tab");
+        s.awaitLine("animus> secret set pyecho api_key");
+        s.press("Enter");
+        s.awaitLine("secret api_key for plugin pyecho \\(input hidden\\):");
+        s.type(value);
+        s.press("Enter");
+        String screen = s.awaitLine("stored secret api_key for plugin pyecho in .*");
+        assertFalse(screen.contains("s3cr"), screen);
+        s.press("C-d");
+        s.awaitLine("\\[exited 0\\]");
+        assertFalse(Files.readString(dir.resolve("animus/history")).contains("s3cr"), "the value went to the history");
+        Cli.Run status = Cli.runWith(env, "", "plugin", "call", "pyecho", "env");
+        assertEquals(0, status.exitCode(), status.err());
+        assertTrue(status.out().contains("\"DEMO_API_KEY\": \"s3cr'et!\\\"x\""), "the plugin did not get the exact value");
     }
 
     /** Waits for {@code file} to exist with a complete line in it; returns its text. */
