@@ -109,11 +109,17 @@ final class AnimusCommand implements Callable<Integer> {
         });
     }
 
-    /** No command: read commands from stdin, one per line (a script, or a person at a terminal). */
+    /**
+     * No command: at a terminal the interactive shell; otherwise the commands read from stdin, one
+     * per line (a script).
+     */
     @Override
     public Integer call() {
-        if (context.scriptMode()) {
+        if (context.commandsOnStdin()) {
             throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
+        }
+        if (context.terminal().interactive()) {
+            return Repl.run(context);
         }
         return ScriptMode.run(context.asScript(), keepGoing);
     }

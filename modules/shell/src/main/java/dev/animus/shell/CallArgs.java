@@ -67,7 +67,7 @@ final class CallArgs {
         if (params == null) {
             return JsonNodeFactory.instance.objectNode();
         }
-        if (params.equals("-") && root.context().scriptMode()) {
+        if (params.equals("-") && root.context().commandsOnStdin()) {
             throw new CommandFailed(ExitCodes.USAGE, "--params - reads stdin, which holds the commands here; "
                     + "give the JSON inline: --params '{...}'");
         }

@@ -42,25 +42,76 @@ final class CommandLineWords {
     static List<String> split(String line) {
         Objects.requireNonNull(line, "line");
         String text = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-        List<String> words = new ArrayList<>();
+        Scan scan = scan(text);
+        if (scan.openQuote() >= 0) {
+            String kind = text.charAt(scan.openQuote()) == '\'' ? "single" : "double";
+            throw new IllegalArgumentException(
+                    "unterminated " + kind + " quote starting at column " + column(text, scan.openQuote()));
+        }
+        if (scan.loneBackslash()) {
+            throw new IllegalArgumentException(
+                    "line ends with a lone backslash at column " + column(text, text.length() - 1));
+        }
+        return scan.words().stream().map(Word::text).toList();
+    }
+
+    /**
+     * One word of a scanned line.
+     *
+     * @param text the word as the command sees it: quotes removed, escapes resolved
+     * @param start index in the line of its first character (a quote, if it starts with one)
+     * @param end index in the line just after it
+     */
+    record Word(String text, int start, int end) {}
+
+    /**
+     * What {@link #scan} found: the same words {@link #split} gives, with where they are, and how
+     * the line ends when it is not a complete command line.
+     *
+     * @param openQuote index of the quote that is still open at the end of the line, else -1 (its
+     *     word, cut at the end of the line, is the last word)
+     * @param loneBackslash whether the line ends with a backslash that escapes nothing (it is left
+     *     out of the last word)
+     */
+    record Scan(List<Word> words, int openQuote, boolean loneBackslash) {
+        Scan {
+            words = List.copyOf(words);
+        }
+
+        /** Whether {@link #split} would accept the line. */
+        boolean complete() {
+            return openQuote < 0 && !loneBackslash;
+        }
+    }
+
+    /**
+     * Scans {@code text} with the rules of {@link #split}, leniently: a quote left open or a final
+     * lone backslash is reported, not thrown, for an editor that completes and continues lines.
+     * Nothing is dropped from {@code text} (not even a trailing {@code \r}).
+     */
+    static Scan scan(String text) {
+        Objects.requireNonNull(text, "text");
+        List<Word> words = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         // separate from word.isEmpty(): '' starts a word that is empty, and makes a later # literal
-        boolean inWord = false;
+        int wordStart = -1;
         int i = 0;
         while (i < text.length()) {
             char c = text.charAt(i);
             if (c == ' ' || c == '\t') {
-                if (inWord) {
-                    words.add(word.toString());
+                if (wordStart >= 0) {
+                    words.add(new Word(word.toString(), wordStart, i));
                     word.setLength(0);
-                    inWord = false;
+                    wordStart = -1;
                 }
                 i++;
-            } else if (c == '#' && !inWord) {
+            } else if (c == '#' && wordStart < 0) {
                 break;
             } else {
-                inWord = true;
-                i = switch (c) {
+                if (wordStart < 0) {
+                    wordStart = i;
+                }
+                int next = switch (c) {
                     case '\'' -> singleQuoted(text, i, word);
                     case '"' -> doubleQuoted(text, i, word);
                     case '\\' -> escaped(text, i, word);
@@ -69,25 +120,31 @@ final class CommandLineWords {
                         yield i + 1;
                     }
                 };
+                if (next < 0) {
+                    words.add(new Word(word.toString(), wordStart, text.length()));
+                    return new Scan(words, c == '\\' ? -1 : i, c == '\\');
+                }
+                i = next;
             }
         }
-        if (inWord) {
-            words.add(word.toString());
+        if (wordStart >= 0) {
+            words.add(new Word(word.toString(), wordStart, text.length()));
         }
-        return List.copyOf(words);
+        return new Scan(words, -1, false);
     }
 
-    /** Appends the single-quoted part opening at {@code open}; returns the index after it. */
+    /** Appends the single-quoted part opening at {@code open}; the index after it, or -1 if it is not closed. */
     private static int singleQuoted(String text, int open, StringBuilder word) {
         int close = text.indexOf('\'', open + 1);
         if (close < 0) {
-            throw unterminated("single", text, open);
+            word.append(text, open + 1, text.length());
+            return -1;
         }
         word.append(text, open + 1, close);
         return close + 1;
     }
 
-    /** Appends the double-quoted part opening at {@code open}; returns the index after it. */
+    /** Appends the double-quoted part opening at {@code open}; the index after it, or -1 if it is not closed. */
     private static int doubleQuoted(String text, int open, StringBuilder word) {
         int i = open + 1;
         while (i < text.length()) {
@@ -104,21 +161,16 @@ final class CommandLineWords {
                 i++;
             }
         }
-        throw unterminated("double", text, open);
+        return -1;
     }
 
-    /** Appends the character the backslash at {@code at} escapes; returns the index after it. */
+    /** Appends the character the backslash at {@code at} escapes; the index after it, or -1 if it ends the text. */
     private static int escaped(String text, int at, StringBuilder word) {
         if (at + 1 >= text.length()) {
-            throw new IllegalArgumentException("line ends with a lone backslash at column " + column(text, at));
+            return -1;
         }
         word.append(text.charAt(at + 1));
         return at + 2;
-    }
-
-    private static IllegalArgumentException unterminated(String kind, String text, int open) {
-        return new IllegalArgumentException(
-                "unterminated " + kind + " quote starting at column " + column(text, open));
     }
 
     /** The 1-based column of index {@code at}, in code points, as an editor shows it. */

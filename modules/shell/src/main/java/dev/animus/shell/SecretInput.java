@@ -2,7 +2,6 @@ package dev.animus.shell;
 
 import dev.animus.core.SecretValue;
 import java.io.ByteArrayOutputStream;
-import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,17 +25,12 @@ final class SecretInput {
                     + " commands; run it as its own command: printf %s \"$VALUE\" | animus secret set <plugin> <name>");
         }
         if (t.interactive()) {
-            Console console = System.console();
-            if (console != null) {
-                char[] typed = console.readPassword("%s (input hidden): ", what);
-                if (typed == null) {
-                    throw new CommandFailed(ExitCodes.FAILED, "no value was typed; nothing was stored");
-                }
-                try {
-                    return of(new String(typed));
-                } finally {
-                    Arrays.fill(typed, '\0');
-                }
+            char[] typed = t.readHidden(what + " (input hidden): ").orElseThrow(() -> new CommandFailed(
+                    ExitCodes.FAILED, "no value was typed; nothing was stored"));
+            try {
+                return of(new String(typed));
+            } finally {
+                Arrays.fill(typed, '\0');
             }
         }
         return of(fromStream(t.in()));

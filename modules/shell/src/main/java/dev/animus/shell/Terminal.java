@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
@@ -30,13 +31,55 @@ final class Terminal {
     private final PrintWriter err;
     private final boolean colour;
     private final boolean interactive;
+    private final HiddenInput hidden;
+
+    /** Reads one line that is not echoed (a secret's value). */
+    @FunctionalInterface
+    interface HiddenInput {
+        /**
+         * Shows {@code prompt} and reads one line without echoing it.
+         *
+         * @return the characters typed (the caller wipes them); empty at the end of input or when
+         *     there is no terminal to read from
+         */
+        Optional<char[]> read(String prompt);
+    }
 
     Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive) {
+        this(in, out, err, colour, interactive, Terminal::fromConsole);
+    }
+
+    private Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive,
+            HiddenInput hidden) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.colour = colour;
         this.interactive = interactive;
+        this.hidden = hidden;
+    }
+
+    /**
+     * The interactive shell's terminal: the line editor's input and output instead of the raw
+     * standard streams (so nothing typed ahead is lost between them), the same stderr and colour.
+     */
+    Terminal forShell(InputStream editorIn, PrintWriter editorOut, HiddenInput editorHidden) {
+        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden);
+    }
+
+    /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
+    boolean colour() {
+        return colour;
+    }
+
+    /** Reads one line without echo at the terminal (see {@link HiddenInput#read}). */
+    Optional<char[]> readHidden(String prompt) {
+        return hidden.read(prompt);
+    }
+
+    private static Optional<char[]> fromConsole(String prompt) {
+        java.io.Console console = System.console();
+        return console == null ? Optional.empty() : Optional.ofNullable(console.readPassword("%s", prompt));
     }
 
     /** Not interactive: what tests and pipes get. */

@@ -1,0 +1,93 @@
+package dev.animus.shell;
+
+import dev.animus.core.InstallRecord;
+import dev.animus.core.InstallState;
+import dev.animus.core.PluginState;
+import dev.animus.core.RecordedManifest;
+import dev.animus.runtime.AnimusPaths;
+import dev.animus.store.DocumentUnreadable;
+import dev.animus.store.HomeLayout;
+import dev.animus.store.LockTimedOut;
+import dev.animus.store.StateStore;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the shell completes from the state document: installed plugin names, a plugin's methods
+ * and secrets (from the manifest recorded when it was trusted), and the agents plugins are enabled
+ * for. Read afresh at every completion, never running anything; an unreadable or busy document
+ * completes nothing rather than holding up the prompt.
+ *
+ * <p>Thread-safe.
+ */
+final class CompletionSources {
+    private static final Logger LOG = LoggerFactory.getLogger(CompletionSources.class);
+    /** A completion waits this long at most for another command's lock on the state document. */
+    private static final Duration LOCK_WAIT = Duration.ofMillis(300);
+
+    private final Map<String, String> environment;
+
+    CompletionSources(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
+
+    /** Installed plugins, by name. */
+    List<String> pluginNames() {
+        return state().map(s -> s.plugins().entrySet().stream().filter(e -> e.getValue().current().isPresent())
+                .map(Map.Entry::getKey).sorted().toList()).orElse(List.of());
+    }
+
+    /** The methods {@code plugin}'s recorded manifest declares; empty when it is unknown or not yet trusted. */
+    List<String> methods(String plugin) {
+        return manifest(plugin).map(m -> strings(m.document().get("capabilities")).stream()
+                // capabilities also hold subject_kind:<kind> markers and $vendor/... flags, which are no methods
+                .filter(c -> !c.startsWith("subject_kind:") && (!c.startsWith("$") || c.startsWith("$/")))
+                .sorted().toList()).orElse(List.of());
+    }
+
+    /** The secrets {@code plugin}'s recorded manifest declares, by name. */
+    List<String> secrets(String plugin) {
+        return manifest(plugin).map(m -> m.document().get("secrets") instanceof List<?> list ? list.stream()
+                .filter(Map.class::isInstance).map(d -> ((Map<?, ?>) d).get("name"))
+                .filter(String.class::isInstance).map(String.class::cast).sorted().toList()
+                : List.<String>of()).orElse(List.of());
+    }
+
+    /** {@code default} and every agent a plugin is enabled for. */
+    List<String> agents() {
+        TreeSet<String> agents = new TreeSet<>(List.of("default"));
+        state().ifPresent(s -> s.plugins().values().forEach(p -> agents.addAll(p.enabledAgents())));
+        return List.copyOf(agents);
+    }
+
+    private Optional<RecordedManifest> manifest(String plugin) {
+        return state().flatMap(s -> s.plugin(plugin)).flatMap(PluginState::current)
+                .flatMap(InstallRecord::manifest);
+    }
+
+    private Optional<InstallState> state() {
+        try {
+            HomeLayout layout = new HomeLayout(AnimusPaths.from(environment, Path.of("")).home());
+            if (!java.nio.file.Files.exists(layout.stateFile())) {
+                return Optional.empty(); // nothing installed: and a completion creates no home
+            }
+            return Optional.of(new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT).read().state());
+        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException | IllegalArgumentException e) {
+            LOG.debug("completion: the state document is not readable now: {}", e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private static List<String> strings(Object value) {
+        return value instanceof List<?> list
+                ? list.stream().filter(String.class::isInstance).map(String.class::cast).toList()
+                : List.of();
+    }
+}
