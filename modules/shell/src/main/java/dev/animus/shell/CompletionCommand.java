@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "completion",
         mixinStandardHelpOptions = true,
-        description = {"Print a shell completion script for animus (command names and options), generated",
-            "from this command tree. Load it in your shell's startup file."},
+        description = {"Print a shell completion script (bash or zsh) for commands and options.",
+            "It is generated from this command tree; load it in your shell's startup file."},
         footerHeading = "%nExamples:%n",
         footer = {"  source <(animus completion bash)                 # in ~/.bashrc",
             "  animus completion bash > ~/.local/share/bash-completion/completions/animus",
