@@ -1,0 +1,130 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code animus completion bash|zsh}: the script is generated from the command tree, parses, and
+ * completes when a real shell sources it and runs its completion function the way the shell's
+ * completion machinery would (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT set; COMPREPLY read).
+ */
+class CompletionCommandTest {
+    @TempDir
+    Path dir;
+
+    record Shell(int exit, String out, String err) {}
+
+    static boolean onPath(String program) {
+        for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(d, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    Shell shell(List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().put("HOME", dir.toString()); // zsh's compinit writes its .zcompdump here
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        byte[] err = p.getErrorStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "shell did not finish: " + command);
+        return new Shell(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    Path script(String shell) throws IOException {
+        Cli.Run r = Cli.run("completion", shell);
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        Path p = dir.resolve("animus." + shell);
+        Files.writeString(p, r.out());
+        return p;
+    }
+
+    /** What bash's completion would offer for {@code line} (the cursor at its end). */
+    List<String> bashComplete(Path script, String line) throws IOException, InterruptedException {
+        Shell s = shell(List.of("bash", "--norc", "--noprofile", "-c", """
+                source "$1"
+                read -r -a COMP_WORDS <<< "$2"
+                [[ "$2" == *' ' ]] && COMP_WORDS+=('')
+                COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+                COMP_LINE="$2"
+                COMP_POINT=${#COMP_LINE}
+                _complete_animus
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """, "bash", script.toString(), line));
+        assertEquals(0, s.exit(), s.err());
+        return s.out().lines().filter(l -> !l.isEmpty()).toList();
+    }
+
+    @Test
+    void theBashScriptParses() throws Exception {
+        assumeTrue(onPath("bash"), "bash is not installed: the completion script cannot be checked");
+        Path script = script("bash");
+        Shell s = shell(List.of("bash", "-n", script.toString()));
+        assertEquals(0, s.exit(), s.err());
+        assertEquals("", s.err());
+        assertTrue(Files.readString(script).contains("complete -F _complete_animus"), "registers for animus");
+    }
+
+    @Test
+    void bashCompletesCommandsSubcommandsOptionsAndChoices() throws Exception {
+        assumeTrue(onPath("bash"), "bash is not installed: the completion script cannot be checked");
+        Path script = script("bash");
+        assertEquals(List.of("plugin"), bashComplete(script, "animus plu"));
+        assertEquals(List.of("install", "inspect"), bashComplete(script, "animus plugin ins"));
+        assertEquals(List.of("install"), bashComplete(script, "animus plugin inst"));
+        assertEquals(List.of("trust-orgs"), bashComplete(script, "animus trust-"));
+        assertEquals(List.of("--trust"), bashComplete(script, "animus plugin install --tru"));
+        assertEquals(List.of("bash", "zsh"), bashComplete(script, "animus completion "));
+        assertTrue(bashComplete(script, "animus plugin ").containsAll(List.of("list", "install", "status", "dev")));
+    }
+
+    @Test
+    void theZshScriptLoadsThroughBashcompinitAndCompletes() throws Exception {
+        assumeTrue(onPath("zsh"), "zsh is not installed (apt-get install zsh): the zsh completion script is not checked");
+        Path script = script("zsh");
+        assertTrue(Files.readString(script).startsWith("# animus completion for zsh"), "the bashcompinit preamble comes first");
+        // zsh's compgen emulation offers every word; zsh's own compadd then keeps those matching the
+        // prefix typed, which the (M) filter below does in its place.
+        Shell s = shell(List.of("zsh", "-f", "-c", """
+                source "$1" || exit 9
+                setopt ksharrays
+                complete_line() {
+                  COMP_WORDS=(${=1}); [[ "$1" == *' ' ]] && COMP_WORDS+=('')
+                  COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+                  COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
+                  COMPREPLY=()
+                  _complete_animus
+                  local prefix=${COMP_WORDS[COMP_CWORD]}
+                  print -r -- "${(j:,:)${(M)COMPREPLY[@]:#${prefix}*}}"
+                }
+                complete_line 'animus plu'
+                complete_line 'animus plugin ins'
+                complete_line 'animus plugin inst'
+                complete_line 'animus plugin install --tru'
+                """, "zsh", script.toString()));
+        assertEquals(0, s.exit(), s.out() + s.err());
+        assertEquals(List.of("plugin", "install,inspect", "install", "--trust"), s.out().lines().toList(), s.err());
+    }
+
+    @Test
+    void anUnknownShellIsAUsageError() {
+        Cli.Run r = Cli.run("completion", "fish");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.errLine().contains("fish"), r.err());
+        assertEquals("", r.out());
+    }
+}
