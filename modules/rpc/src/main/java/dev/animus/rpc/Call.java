@@ -26,6 +26,8 @@ final class Call implements PendingCall {
     private final Duration timeout;
     private final long deadline;
     private final Outcome outcome = new Outcome();
+    /** The peer is done with the request: see {@link PendingCall#settled()}. */
+    private final CompletableFuture<Void> settled = new CompletableFuture<>();
 
     Call(Connection connection, long id, String method, Duration timeout, long now) {
         this.connection = connection;
@@ -51,9 +53,17 @@ final class Call implements PendingCall {
     }
 
     @Override
+    public CompletableFuture<Void> settled() {
+        return settled.copy();
+    }
+
+    /**
+     * Fails the call with {@link RequestCancelled} and tells the peer. The call stays registered
+     * until the peer answers it or its deadline passes, so {@link #settled()} can tell which.
+     */
+    @Override
     public void cancel() {
         if (outcome.fail(new RequestCancelled(method))) {
-            connection.forget(this);
             connection.sendCancelNotice(id);
         }
     }
@@ -87,7 +97,6 @@ final class Call implements PendingCall {
      */
     private void cancelAfterInterrupt() {
         if (outcome.fail(new RequestCancelled(method))) {
-            connection.forget(this);
             RpcThreads.runTask("animus-rpc-cancel-" + id, () -> connection.sendCancelNotice(id));
         }
     }
@@ -96,21 +105,40 @@ final class Call implements PendingCall {
         return deadline;
     }
 
-    /** Completes with the result; false if the call had already completed (a late response). */
+    /**
+     * The peer's response: completes with the result and settles the call; false if the call had
+     * already completed (the caller cancelled it).
+     */
     boolean resolve(JsonNode result) {
+        settled.complete(null);
         return outcome.succeed(result);
     }
 
-    /** Completes with the failure; false if the call had already completed. */
-    boolean reject(RpcException failure) {
-        return outcome.fail(failure);
+    /**
+     * The peer's error response: completes with it and settles the call; false if the call had
+     * already completed (the caller cancelled it).
+     */
+    boolean answerWithError(RemoteError error) {
+        settled.complete(null);
+        return outcome.fail(error);
     }
 
-    /** The deadline passed: fail with {@link RequestTimedOut} and tell the peer. */
+    /** The connection died: fails the call, and its settling, with {@code cause}. */
+    void reject(ConnectionLost cause) {
+        outcome.fail(cause);
+        settled.completeExceptionally(cause);
+    }
+
+    /**
+     * The deadline passed without an answer: fails with {@link RequestTimedOut} and tells the peer;
+     * a call the caller had cancelled is not told twice, but its settling fails too.
+     */
     void expire() {
-        if (outcome.fail(new RequestTimedOut(method, timeout))) {
+        RequestTimedOut late = new RequestTimedOut(method, timeout);
+        if (outcome.fail(late)) {
             connection.sendCancelNotice(id);
         }
+        settled.completeExceptionally(late);
     }
 
     private void spin() {

@@ -145,11 +145,6 @@ final class Connection implements RpcConnection {
         fail(new ConnectionLost("connection closed"));
     }
 
-    /** A call completed without its response (cancelled): stop waiting for it. */
-    void forget(Call call) {
-        calls.remove(call);
-    }
-
     /** Tells the peer to stop working on a request, if it advertised cancellation. Best effort. */
     void sendCancelNotice(long id) {
         if (!peerCancels || !isOpen()) {
@@ -215,14 +210,18 @@ final class Connection implements RpcConnection {
         switch (message) {
             case Inbound.Response response -> {
                 Call call = calls.take(response.id());
-                if (call == null || !call.resolve(response.result())) {
+                if (call == null) {
                     dropResponse(response.id());
+                } else if (!call.resolve(response.result())) {
+                    answeredAfterCancel(call);
                 }
             }
             case Inbound.ErrorResponse error -> {
                 Call call = calls.take(error.id());
-                if (call == null || !call.reject(new RemoteError(error.code(), error.message(), error.data(), call.method()))) {
+                if (call == null) {
                     dropResponse(error.id());
+                } else if (!call.answerWithError(new RemoteError(error.code(), error.message(), error.data(), call.method()))) {
+                    answeredAfterCancel(call);
                 }
             }
             case Inbound.PeerNotification notification ->
@@ -238,6 +237,11 @@ final class Connection implements RpcConnection {
                 LOG.warn("{}: dropped an invalid message: {}", peer, invalid.why());
             }
         }
+    }
+
+    /** The expected answer to a cancelled call (often -32002): it settles the call, nobody reads it. */
+    private void answeredAfterCancel(Call call) {
+        LOG.debug("{}: request {} ({}) answered after it was cancelled", peer, call.id(), call.method());
     }
 
     private void dropResponse(long id) {

@@ -27,9 +27,22 @@ public interface PendingCall {
     CompletableFuture<JsonNode> result();
 
     /**
+     * Completes when the peer is done with the request, which may be after {@link #result()}
+     * completed: normally when its response (a result or an error) arrives, also after the caller
+     * cancelled the call; exceptionally with {@link RequestTimedOut} when the deadline passed first
+     * (the peer is presumably still working on it, cancelled or not), or with
+     * {@link ConnectionLost} (a copy: dependent stages see the failure wrapped in a
+     * {@code CompletionException}, {@code get()} unwraps it). A host uses it to keep counting a cancelled request as in flight until
+     * the peer gives it up, and to stop a peer that never does. Dependent stages follow the same
+     * threading rule as {@link #result()}.
+     */
+    CompletableFuture<Void> settled();
+
+    /**
      * Gives up on the response: completes {@link #result()} with {@link RequestCancelled} and, if
      * the peer advertised cancellation, sends {@code $/cancelRequest {id}}. No effect once the call
-     * completed. May block while the notice is written (bounded by the write timeout).
+     * completed. The peer's later answer is expected and settles the call ({@link #settled()}).
+     * May block while the notice is written (bounded by the write timeout).
      */
     void cancel();
 

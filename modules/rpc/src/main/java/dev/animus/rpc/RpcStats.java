@@ -8,7 +8,7 @@ package dev.animus.rpc;
  * @param malformed malformed frames and non-JSON lines the reader discarded
  * @param oversized frames over the frame bound the reader discarded
  * @param invalidEnvelopes well-formed JSON that is not a JSON-RPC 2.0 message (dropped)
- * @param droppedResponses responses for an id nobody waits for: late, duplicate or unknown
+ * @param droppedResponses responses for an id nobody waits for: after the deadline, duplicate or unknown (the answer to a cancelled call is expected and not counted)
  * @param rejectedPeerRequests requests from the peer, answered with -32601
  * @param laggedNotifications notifications lost by subscribers that did not keep up (summed)
  */

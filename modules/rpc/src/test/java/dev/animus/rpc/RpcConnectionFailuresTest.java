@@ -198,16 +198,51 @@ class RpcConnectionFailuresTest {
         }
 
         @Test
-        void aResponseAfterCancellationIsDroppedAndCounted() throws Exception {
+        void theAnswerToACancelledCallSettlesItAndIsNotCountedAsDropped() throws Exception {
             try (FakePeer peer = FakePeer.start()) {
                 PendingCall call = peer.connection.call("a", JSON.createObjectNode(), HOUR);
                 JsonNode request = peer.nextRequest("a");
                 call.cancel();
-                peer.respond(request, JSON.readTree("1"));
+                assertInstanceOf(RequestCancelled.class, failureOf(call));
+                assertFalse(call.settled().isDone(), "settled before the peer answered");
+                peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"error\":{\"code\":-32002,"
+                        + "\"message\":\"request cancelled\"}}\n");
+                call.settled().get(10, TimeUnit.SECONDS);
+                assertInstanceOf(RequestCancelled.class, failureOf(call), "the late answer changed the outcome");
+                peer.respond(request, JSON.readTree("1")); // a second answer: nobody waits for it any more
                 PendingCall probe = peer.connection.call("probe", JSON.createObjectNode(), HOUR);
                 peer.respond(peer.nextRequest("probe"), JSON.readTree("2"));
                 probe.await();
                 assertEquals(1, peer.connection.stats().droppedResponses());
+            }
+        }
+
+        @Test
+        void aCancelledCallThatIsNeverAnsweredFailsToSettleAtItsDeadline() throws Exception {
+            try (FakePeer peer = FakePeer.start()) {
+                PendingCall call = peer.connection.call("a", JSON.createObjectNode(), Duration.ofMillis(300));
+                peer.nextRequest("a");
+                call.cancel();
+                assertInstanceOf(RequestCancelled.class, failureOf(call));
+                ExecutionException e = assertThrows(ExecutionException.class,
+                        () -> call.settled().get(10, TimeUnit.SECONDS));
+                assertInstanceOf(RequestTimedOut.class, e.getCause());
+                assertInstanceOf(RequestCancelled.class, failureOf(call), "the deadline changed the outcome");
+            }
+        }
+
+        @Test
+        void anAnsweredCallSettlesWithItsAnswerAndADeadCallWithTheCause() throws Exception {
+            try (FakePeer peer = FakePeer.start()) {
+                PendingCall answered = peer.connection.call("a", JSON.createObjectNode(), HOUR);
+                peer.respond(peer.nextRequest("a"), JSON.readTree("1"));
+                answered.settled().get(10, TimeUnit.SECONDS);
+                PendingCall pending = peer.connection.call("b", JSON.createObjectNode(), HOUR);
+                pending.cancel();
+                peer.connection.close();
+                ExecutionException e = assertThrows(ExecutionException.class,
+                        () -> pending.settled().get(10, TimeUnit.SECONDS));
+                assertInstanceOf(ConnectionLost.class, e.getCause());
             }
         }
     }

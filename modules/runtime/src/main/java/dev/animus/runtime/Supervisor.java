@@ -222,6 +222,26 @@ public final class Supervisor implements AutoCloseable {
             this.limit = limit;
         }
 
+        /**
+         * The caller gave up; the plugin may not have. The request stays in flight until the plugin
+         * answers it (then the plugin is free again) or its deadline passes (then it is stopped as
+         * for any timeout: a plugin that ignores {@code $/cancelRequest} cannot hold a worker
+         * forever). A lost connection is the process exit's business.
+         */
+        private void settleLater(PendingCall call, long incarnation) {
+            call.settled().whenComplete((answered, failure) -> {
+                Throwable cause = failure instanceof java.util.concurrent.CompletionException c ? c.getCause() : failure;
+                LifecycleTrigger trigger = switch (cause) {
+                    case null -> new LifecycleTrigger.ResponseReceived(incarnation);
+                    case RequestTimedOut t -> new LifecycleTrigger.RequestTimedOut(incarnation, method, limit);
+                    default -> null;
+                };
+                if (trigger != null) {
+                    RuntimeThreads.start("animus-settle-" + name(), () -> state.apply(trigger));
+                }
+            });
+        }
+
         boolean forwardedOutput() {
             return forwarded;
         }
@@ -236,8 +256,11 @@ public final class Supervisor implements AutoCloseable {
                 JsonNode result = call.await();
                 state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
                 return result;
-            } catch (RemoteError | RequestCancelled e) {
+            } catch (RemoteError e) {
                 state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                throw new AttemptFailed(HostFailures.of(e, method));
+            } catch (RequestCancelled e) {
+                settleLater(call, a.incarnation());
                 throw new AttemptFailed(HostFailures.of(e, method));
             } catch (RequestTimedOut e) {
                 state.apply(new LifecycleTrigger.RequestTimedOut(a.incarnation(), method, limit));

@@ -272,6 +272,55 @@ class SupervisorTest {
     }
 
     @Nested
+    class Cancellation {
+        /** Runs the call on its own thread, interrupts it once the plugin is busy, returns its failure. */
+        private PluginCallFailed cancelWhileBusy(Supervisor s, String method, JsonNode params, Duration timeout)
+                throws Exception {
+            transitions(Duration.ofMillis(50)); // the warm-up call's
+            var failure = new java.util.concurrent.CompletableFuture<PluginCallFailed>();
+            Thread caller = Thread.ofVirtual().start(() -> {
+                try {
+                    s.call(method, params, CallOptions.defaults().withTimeout(timeout));
+                    failure.completeExceptionally(new AssertionError(method + " answered"));
+                } catch (PluginCallFailed e) {
+                    failure.complete(e);
+                }
+            });
+            awaitTransition(ProcessState.READY, ProcessState.BUSY);
+            caller.interrupt();
+            return failure.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        @Test
+        void aCallThePluginGivesUpIsInFlightUntilItAnswersAndThePluginStaysWarm() throws Exception {
+            Supervisor s = host.register(registration(TestPlugins.echo()));
+            s.call("echo", obj("warm", 1));
+            long pid = s.status().pid().orElseThrow();
+            PluginCallFailed e = cancelWhileBusy(s, "sleep", obj("ms", 60_000), Duration.ofMinutes(2));
+            assertEquals(new HostFailure.Cancelled("sleep"), e.failure());
+            awaitTransition(ProcessState.BUSY, ProcessState.READY); // its -32002 answer to $/cancelRequest
+            assertEquals(0, s.status().inFlight());
+            assertEquals(pid, s.status().pid().orElseThrow());
+            assertEquals(0, s.status().crashesInWindow());
+            assertEquals(obj("after", 1), s.call("echo", obj("after", 1)));
+        }
+
+        @Test
+        void aCallThePluginIgnoresStaysInFlightAndTheProcessIsKilledAtTheCallsDeadline() throws Exception {
+            Supervisor s = host.register(registration(TestPlugins.misbehaving()));
+            s.call("echo", obj("warm", 1));
+            long pid = s.status().pid().orElseThrow();
+            PluginCallFailed e = cancelWhileBusy(s, "hang", obj("a", 1), Duration.ofSeconds(1));
+            assertEquals(new HostFailure.Cancelled("hang"), e.failure());
+            assertEquals(1, s.status().inFlight(), "the plugin still works on the cancelled call");
+            StatusChange crash = awaitTransition(ProcessState.BUSY, ProcessState.CRASHED);
+            assertTrue(crash.reason().contains("hang timed out"), crash.reason());
+            awaitGone(pid);
+            assertEquals(obj("after", 1), s.call("echo", obj("after", 1)));
+        }
+    }
+
+    @Nested
     class Closing {
         @Test
         void closingTheHostShutsEveryPluginDownAndLeavesNoProcess() throws Exception {
