@@ -3,6 +3,8 @@ package dev.animus.shell;
 import dev.animus.runtime.AnimusPaths;
 import dev.animus.store.HomeLayout;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *       the line being typed.
  *   <li>Ctrl-D at an empty prompt, {@code exit} or {@code quit} ends the shell; the caller then
  *       shuts every plugin down. The exit status is that of the last command (0 if none ran).
- *   <li>Plugin status changes worth knowing print above the prompt ({@link StatusEventPrinter}).
+ *   <li>Plugin status changes worth knowing print above the prompt ({@link StatusEventPrinter}), and
+ *       so do log lines ({@code System.err} is a {@link LinesAbove} while the shell runs).
  * </ul>
  */
 final class Repl {
@@ -99,6 +102,8 @@ final class Repl {
             tty.writer().flush();
         }));
         int status = ExitCodes.OK;
+        PrintStream stderr = System.err; // log lines from background threads: above the prompt, like events
+        System.setErr(new PrintStream(new LinesAbove(reader::printAbove), true, StandardCharsets.UTF_8));
         try (StatusEventPrinter _ = StatusEventPrinter.start(context.host().events(), reader::printAbove)) {
             while (true) {
                 String line;
@@ -118,6 +123,9 @@ final class Repl {
                     status = code;
                 }
             }
+        } finally {
+            System.err.close();
+            System.setErr(stderr);
         }
         try {
             reader.getHistory().save();
