@@ -17,9 +17,9 @@ import picocli.CommandLine.ScopeType;
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
             "  animus help plugin dev",
-            "  animus --keep-going < commands.txt     # one command per line; plugins stay warm between them"},
+            "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"},
         subcommands = {PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class, VerifyBundleCommand.class,
-            CompletionCommand.class, HelpCommand.class})
+            CompletionCommand.class, HelpCommand.class, CompleteCommand.class})
 final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,

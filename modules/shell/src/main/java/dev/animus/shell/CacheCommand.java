@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ArrayNode;
 @Command(
         name = "cache",
         mixinStandardHelpOptions = true,
-        description = {"The manifest cache: manifests printed by plugin binaries, keyed by the binary's SHA-256,",
+        description = {"List or clear the manifest cache.", "", "The manifest cache: manifests printed by plugin binaries, keyed by the binary's SHA-256,",
             "so an unchanged binary is not run again to be listed. ANIMUS_DISABLE_MANIFEST_CACHE=1 turns it off."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin cache list", "  animus plugin cache clear"},
@@ -64,7 +64,7 @@ final class CacheCommand implements Runnable {
     }
 
     @Command(name = "clear", mixinStandardHelpOptions = true,
-            description = "Remove every cached manifest; the next discovery probes every binary again.",
+            description = {"Remove every cached manifest. The next discovery probes every binary again."},
             footerHeading = "%nExamples:%n", footer = {"  animus plugin cache clear"})
     static final class Clear implements Callable<Integer> {
         @ParentCommand

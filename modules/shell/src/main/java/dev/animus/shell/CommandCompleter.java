@@ -162,6 +162,7 @@ final class CommandCompleter implements Completer {
             at = next.getCommandSpec();
         }
         return at.subcommands().entrySet().stream().filter(e -> e.getKey().equals(e.getValue().getCommandName()))
+                .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
                 .map(Map.Entry::getKey).toList();
     }
 

@@ -1,22 +1,24 @@
 package dev.animus.shell;
 
 import java.util.concurrent.Callable;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code animus completion bash|zsh}: a completion script generated from this very command tree
- * (picocli's {@link AutoComplete}), so commands and options never drift from what completes. zsh
- * loads the bash script through {@code bashcompinit}.
+ * {@code animus completion bash|zsh}: a completion script that asks {@code animus} itself what
+ * completes ({@link CompleteCommand}, the interactive shell's completion), so commands, options,
+ * installed plugins, their methods and secrets, agents and paths complete in bash and zsh exactly
+ * as at the {@code animus>} prompt, and never drift from the command tree. zsh loads the bash
+ * script through {@code bashcompinit}.
  */
 @Command(
         name = "completion",
         mixinStandardHelpOptions = true,
-        description = {"Print a shell completion script (bash or zsh) for commands and options.",
-            "It is generated from this command tree; load it in your shell's startup file."},
+        description = {"Print a bash or zsh completion script.", "",
+            "It completes commands, options, installed plugins, their methods, agents and paths, by asking",
+            "animus itself at each Tab. Load it in your shell's startup file."},
         footerHeading = "%nExamples:%n",
         footer = {"  source <(animus completion bash)                 # in ~/.bashrc",
             "  animus completion bash > ~/.local/share/bash-completion/completions/animus",
@@ -31,6 +33,23 @@ final class CompletionCommand implements Callable<Integer> {
             autoload -U +X bashcompinit && bashcompinit
             """;
 
+    /**
+     * The bash completion: the words before the cursor and the one under it go to the same
+     * {@code animus} the user typed; a lone directory gets no space after it, so the path goes on;
+     * nothing offered falls back to file names.
+     */
+    static final String BASH = """
+            # animus completion for bash: animus itself says what completes (animus __complete)
+            _complete_animus() {
+              local IFS=$'\n' cur="${COMP_WORDS[COMP_CWORD]}"
+              COMPREPLY=($(command "${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:$((COMP_CWORD-1))}" "$cur" 2>/dev/null </dev/null))
+              if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]]; then
+                compopt -o nospace 2>/dev/null
+              fi
+            }
+            complete -o default -F _complete_animus animus
+            """;
+
     /** The shells a script is generated for. */
     enum Shell { bash, zsh }
 
@@ -42,10 +61,8 @@ final class CompletionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CommandLine root = spec.root().commandLine();
-        String bash = AutoComplete.bash(root.getCommandName(), root);
         Terminal t = ((AnimusCommand) spec.root().userObject()).terminal();
-        t.out().print(shell == Shell.zsh ? ZSH_PREAMBLE + bash : bash);
+        t.out().print(shell == Shell.zsh ? ZSH_PREAMBLE + BASH : BASH);
         t.out().flush();
         return ExitCodes.OK;
     }

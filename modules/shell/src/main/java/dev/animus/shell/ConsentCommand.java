@@ -18,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "consent",
         mixinStandardHelpOptions = true,
-        description = {"Show what a trusted plugin declares (its disclosure: kinds, methods, hooks, events, network",
+        description = {"Show and accept what a trusted plugin declares.", "", "Show what a trusted plugin declares (its disclosure: kinds, methods, hooks, events, network",
             "destinations, data it sends, environment and secrets) and accept it. The grant is for this exact",
             "disclosure digest: if any of it changes, the plugin reads 'not consented' until you consent again."},
         footerHeading = "%nExamples:%n",

@@ -28,7 +28,7 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin dev ./animus-plugin-echo ping",
             "  animus plugin dev ./animus-plugin-echo info --json",
-            "  echo '{\"text\":\"hi\"}' | animus plugin dev ./animus-plugin-echo call echo --params -",
+            "  echo '{\"a\":1}' | animus plugin dev ./my-plugin call echo --params -",
             "  API_URL=https://x animus plugin dev ./my-plugin --env API_URL call fetch"},
         subcommands = {DevPing.class, DevInfo.class, DevCall.class})
 final class DevCommand implements Runnable {

@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "info",
         mixinStandardHelpOptions = true,
-        description = "Start the plugin, perform the handshake and print its InitializeResult.",
+        description = {"Print a plugin binary's InitializeResult.", "", "Start the plugin, perform the handshake and print its InitializeResult."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin dev ./animus-plugin-echo info", "  animus plugin dev ./animus-plugin-echo info --json"})
 final class DevInfo implements Callable<Integer> {

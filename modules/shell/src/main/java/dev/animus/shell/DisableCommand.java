@@ -12,7 +12,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "disable",
         mixinStandardHelpOptions = true,
-        description = {"Disable a plugin: for every agent, or only for --agent A. Trust and consent are kept;",
+        description = {"Disable a plugin for every agent or for one.", "", "Disable a plugin: for every agent, or only for --agent A. Trust and consent are kept;",
             "'animus plugin enable' turns it back on."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin disable echo", "  animus plugin disable echo --agent coder"})

@@ -14,7 +14,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "doctor",
         mixinStandardHelpOptions = true,
-        description = {"List everything that would stop installed plugins (or one) from launching for the agent",
+        description = {"Show what would stop installed plugins from launching.", "", "List everything that would stop installed plugins (or one) from launching for the agent",
             "(--agent, default: default): trust, manifest, consent, enablement, changed stored code, lockfile",
             "pins, missing required environment variables. Each with the command that fixes it. Nothing runs.",
             "Exit codes: 0 nothing found, 1 something would stop a launch."},

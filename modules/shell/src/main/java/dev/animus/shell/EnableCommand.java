@@ -12,7 +12,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "enable",
         mixinStandardHelpOptions = true,
-        description = {"Enable a trusted and consented plugin for one agent (--agent, default: default) or for all",
+        description = {"Enable a plugin for an agent, or for all agents.", "", "Enable a trusted and consented plugin for one agent (--agent, default: default) or for all",
             "agents. Updating or rolling back a plugin disables it again."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin enable echo", "  animus plugin enable echo --agent coder",

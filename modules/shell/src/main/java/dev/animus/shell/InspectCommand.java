@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "inspect",
         mixinStandardHelpOptions = true,
-        description = {"Show an installed plugin's code digest (re-hashed now: 'artifact valid'), where it came from,",
+        description = {"Show an installed plugin's digest, origin and grants.", "", "Show an installed plugin's code digest (re-hashed now: 'artifact valid'), where it came from,",
             "its disclosure and consent digest, the grants, the agents it is enabled for, and its lockfile pin.",
             "Nothing runs."},
         footerHeading = "%nExamples:%n",

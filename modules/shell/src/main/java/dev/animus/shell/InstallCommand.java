@@ -24,7 +24,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "install",
         mixinStandardHelpOptions = true,
-        description = {"Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
+        description = {"Install a plugin from a GitHub release, an HTTPS URL or a path.", "", "Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
             "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum and",
             "its Sigstore signature bundle, <asset>.sigstore.json or <asset>.bundle, see --signature-policy),",
             "a direct HTTPS URL with its --sha256, or a local executable or plugin directory (--path).",
@@ -33,9 +33,9 @@ import picocli.CommandLine.ParentCommand;
             "--allow-org OWNER, or --yes); see 'animus trust-orgs'."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin install acme/animus-plugin-lint",
-            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --trust --yes",
+            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --trust",
             "  animus plugin install acme/animus-plugin-lint --signature-policy strict",
-            "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <64 hex digits>",
+            "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <hex>",
             "  animus plugin install --path ./animus-plugin-echo",
             "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"})
 final class InstallCommand implements Callable<Integer> {

@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "list",
         mixinStandardHelpOptions = true,
-        description = {"List the plugins Animus finds, in precedence order: installed plugins, the registry",
+        description = {"List the plugins Animus finds.", "", "List the plugins Animus finds, in precedence order: installed plugins, the registry",
             "(plugins.toml), the project's .animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH",
             "with --include-system-path. The first source to claim a name keeps it. TRUST says where each stands",
             "for the agent (--agent): untrusted binaries are listed but never run, not even to read their manifest.",

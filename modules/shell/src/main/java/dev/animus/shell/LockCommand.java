@@ -15,7 +15,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "lock",
         mixinStandardHelpOptions = true,
-        description = {"The lockfile plugins.lock pins the exact code of each installed plugin: the project's",
+        description = {"Verify or show the lockfile, plugins.lock.", "", "The lockfile plugins.lock pins the exact code of each installed plugin: the project's",
             "(.animus/plugins.lock, when the project has an .animus directory) or the global one."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin lock verify", "  animus plugin lock show --json"},
@@ -31,7 +31,7 @@ final class LockCommand implements Runnable {
     }
 
     @Command(name = "verify", mixinStandardHelpOptions = true,
-            description = {"Re-hash every locked plugin's installed code and compare it with its pin.",
+            description = {"Check installed code against plugins.lock.", "", "Re-hash every locked plugin's installed code and compare it with its pin.",
                 "Exit codes: 0 all match, 3 a mismatch, 1 something locked is missing."},
             footerHeading = "%nExamples:%n", footer = {"  animus plugin lock verify", "  animus plugin lock verify --json"})
     static final class Verify implements Callable<Integer> {

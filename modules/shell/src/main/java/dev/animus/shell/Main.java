@@ -33,6 +33,7 @@ public final class Main {
     static CommandLine commandLine(ShellContext context) {
         Terminal terminal = context.terminal();
         CommandLine cli = new CommandLine(new AnimusCommand(context));
+        HelpText.reflow(cli);
         cli.setOut(terminal.out());
         cli.setErr(terminal.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -10,14 +10,14 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "call",
         mixinStandardHelpOptions = true,
-        description = {"Send one request to an installed plugin, by name (see 'animus plugin list').",
+        description = {"Send one request to an installed plugin.", "", "Send one request to an installed plugin, by name (see 'animus plugin list').",
             "It must be trusted, consented and enabled for the agent (--agent, default: default); its stored",
             "code is re-verified before it starts. The result is printed on stdout as JSON.",
             "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage or not allowed to run,",
             "3 its stored code changed, 124 timeout."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
-            "  animus plugin call echo stream --params '{\"count\":3}' -v   # notifications on stderr",
+            "  animus plugin call echo stream --params '{\"count\":3}' -v   # + notifications",
             "  animus plugin call linear linear/list --timeout 5m --json"})
 final class PluginNamedCall implements Callable<Integer> {
 

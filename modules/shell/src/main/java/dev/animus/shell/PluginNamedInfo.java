@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "info",
         mixinStandardHelpOptions = true,
-        description = {"Show an installed plugin: where it is, its manifest, and what it answers to initialize.",
+        description = {"Show an installed plugin and its manifest.", "", "Show an installed plugin: where it is, its manifest, and what it answers to initialize.",
             "The plugin is started for the handshake and shut down again (unless it was already running)."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin info echo", "  animus plugin info echo --json"})

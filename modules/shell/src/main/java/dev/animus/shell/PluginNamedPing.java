@@ -10,7 +10,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "ping",
         mixinStandardHelpOptions = true,
-        description = "Start a plugin found by name if it is not running, and measure one $/ping round trip.",
+        description = {"Start an installed plugin and measure one $/ping.", "", "Start a plugin found by name if it is not running, and measure one $/ping round trip."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin ping echo", "  animus plugin ping echo --json"})
 final class PluginNamedPing implements Callable<Integer> {

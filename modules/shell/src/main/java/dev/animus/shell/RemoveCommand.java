@@ -15,7 +15,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "remove",
         mixinStandardHelpOptions = true,
-        description = {"Uninstall a plugin: forget its trust, consent, enablement and both installed versions, unpin",
+        description = {"Uninstall a plugin and forget everything about it.", "", "Uninstall a plugin: forget its trust, consent, enablement and both installed versions, unpin",
             "it from plugins.lock, delete store entries nothing else uses, and delete its stored secrets",
             "(unless --keep-secrets)."},
         footerHeading = "%nExamples:%n",

@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "reset",
         mixinStandardHelpOptions = true,
-        description = {"Enable a plugin that was disabled for crash-looping, and forget its recent crashes.",
+        description = {"Re-enable a plugin disabled for crash-looping.", "", "Enable a plugin that was disabled for crash-looping, and forget its recent crashes.",
             "The next request launches it again."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin reset animus-plugin-echo     # inside a script or the shell"})

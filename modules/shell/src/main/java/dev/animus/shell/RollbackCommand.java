@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "rollback",
         mixinStandardHelpOptions = true,
-        description = {"Swap an installed plugin's code with the previous one (kept by the last update). The plugin",
+        description = {"Go back to an installed plugin's previous code.", "", "Swap an installed plugin's code with the previous one (kept by the last update). The plugin",
             "is then enabled for no agent; trust and consent of that code, if given before, still hold."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin rollback echo && animus plugin enable echo"})

@@ -22,7 +22,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "secret",
         mixinStandardHelpOptions = true,
-        description = {"The secrets plugins declare (API keys, tokens), kept in the Secret Service, or in",
+        description = {"Store, check and forget the secrets plugins declare.", "", "The secrets plugins declare (API keys, tokens), kept in the Secret Service, or in",
             "<animus_home>/secrets.toml (plain text, 0600) where none runs, as ANIMUS_KEYRING chooses",
             "(secret-service, file or none; unset: the Secret Service when one answers, else the file).",
             "At launch a plugin receives each secret it declares, once consented, as its declared variable:",
@@ -114,7 +114,7 @@ final class SecretCommand implements Runnable {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = {"Where each secret of a plugin would come from at its next launch: environment, keyring,",
+            description = {"Show where each secret of a plugin comes from.", "", "Where each secret of a plugin would come from at its next launch: environment, keyring,",
                 "file or missing. Values are never shown."},
             footerHeading = "%nExamples:%n",
             footer = {"  animus secret status openai", "  animus secret status openai api_key --json"})

@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "state",
         mixinStandardHelpOptions = true,
-        description = "The state document (<animus_home>/state/state.json): installs, trust, consent, enablement.",
+        description = {"Check and repair the state document.", "", "The state document (<animus_home>/state/state.json): installs, trust, consent, enablement."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin state repair"},
         subcommands = {StateCommand.Repair.class})

@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "status",
         mixinStandardHelpOptions = true,
-        description = {"Show the plugins this animus process has run: lifecycle state, pid, uptime, requests in flight,",
+        description = {"Show the plugins this animus process has run.", "", "Show the plugins this animus process has run: lifecycle state, pid, uptime, requests in flight,",
             "restarts, crashes inside the crash window, and the last error.",
             "Plugins launch on first use and stay warm within one process (a script, the shell); a one-shot",
             "'animus plugin status' has run none."},

@@ -18,7 +18,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "trust",
         mixinStandardHelpOptions = true,
-        description = {"Trust the exact code of an installed plugin (its sha256, shown before you confirm), so it",
+        description = {"Trust the exact code of an installed plugin.", "", "Trust the exact code of an installed plugin (its sha256, shown before you confirm), so it",
             "may run: a binary is then started once with --manifest to read what it declares. Changed code has",
             "another digest and is untrusted again. Given a path (anything with a '/'), trusts that binary where",
             "it lies, so discovery may read its manifest; it still has to be installed before it is called."},

@@ -13,12 +13,12 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "update",
         mixinStandardHelpOptions = true,
-        description = {"Replace an installed plugin's code with a local executable or plugin directory. The old code",
+        description = {"Replace an installed plugin's code.", "", "Replace an installed plugin's code with a local executable or plugin directory. The old code",
             "is kept for 'animus plugin rollback'. The plugin is then enabled for no agent, and new code must be",
             "trusted (and its disclosure consented to) before it runs."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin update echo --path ./animus-plugin-echo",
-            "  animus plugin update echo --path ./animus-plugin-echo --force   # plugins.lock pins other bytes"})
+            "  animus plugin update echo --path ./animus-plugin-echo --force  # re-pin"})
 final class UpdateCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "verify-bundle",
         mixinStandardHelpOptions = true,
-        description = {"Verify a Sigstore bundle (v0.1 to v0.3) for a file or a sha256:<hex> digest,",
+        description = {"Verify a Sigstore bundle for a file or a digest.", "", "Verify a Sigstore bundle (v0.1 to v0.3) for a file or a sha256:<hex> digest,",
             "offline: the signing certificate chains to the trusted root and names the",
             "expected identity and OIDC issuer (or the signature verifies with --key), and",
             "the transparency log entry is proven. The trusted root is --trusted-root, else",

@@ -15,9 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code animus completion bash|zsh}: the script is generated from the command tree, parses, and
- * completes when a real shell sources it and runs its completion function the way the shell's
- * completion machinery would (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT set; COMPREPLY read).
+ * {@code animus completion bash|zsh}: the script parses, and completes when a real shell sources it
+ * and runs its completion function the way the shell's completion machinery would (COMP_WORDS,
+ * COMP_CWORD, COMP_LINE, COMP_POINT set; COMPREPLY read). The function runs the real
+ * {@code animus} (a launcher of this build in a temporary directory, with a temporary home holding
+ * one installed, trusted plugin), so plugin names and methods complete too.
  */
 class CompletionCommandTest {
     @TempDir
@@ -34,9 +36,29 @@ class CompletionCommandTest {
         return false;
     }
 
+    /** {@code <dir>/bin/animus}: this build's animus, in its own JVM; its home has the echo plugin. */
+    private Path animus;
+
+    @org.junit.jupiter.api.BeforeEach
+    void installALauncherAndAPlugin() throws IOException {
+        Path home = dir.resolve("animus-home");
+        java.util.Map<String, String> env = new java.util.HashMap<>(Cli.ENV);
+        env.put("ANIMUS_HOME", home.toString());
+        Cli.Run install = Cli.runWith(env, "", "plugin", "install", "--path", Cli.echo(), "--trust", "--yes");
+        assertEquals(0, install.exitCode(), install.err());
+        animus = dir.resolve("bin/animus");
+        Files.createDirectories(animus.getParent());
+        Files.writeString(animus, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -p '" + System.getProperty("jdk.module.path")
+                + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
+        assertTrue(animus.toFile().setExecutable(true));
+    }
+
     Shell shell(List<String> command) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("HOME", dir.toString()); // zsh's compinit writes its .zcompdump here
+        pb.environment().put("ANIMUS_HOME", dir.resolve("animus-home").toString());
+        pb.directory(dir.toFile());
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         byte[] err = p.getErrorStream().readAllBytes();
@@ -59,12 +81,13 @@ class CompletionCommandTest {
                 source "$1"
                 read -r -a COMP_WORDS <<< "$2"
                 [[ "$2" == *' ' ]] && COMP_WORDS+=('')
+                COMP_WORDS[0]="$3"
                 COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
                 COMP_LINE="$2"
                 COMP_POINT=${#COMP_LINE}
                 _complete_animus
                 printf '%s\\n' "${COMPREPLY[@]}"
-                """, "bash", script.toString(), line));
+                """, "bash", script.toString(), line, animus.toString()));
         assertEquals(0, s.exit(), s.err());
         return s.out().lines().filter(l -> !l.isEmpty()).toList();
     }
@@ -76,7 +99,8 @@ class CompletionCommandTest {
         Shell s = shell(List.of("bash", "-n", script.toString()));
         assertEquals(0, s.exit(), s.err());
         assertEquals("", s.err());
-        assertTrue(Files.readString(script).contains("complete -F _complete_animus"), "registers for animus");
+        assertTrue(Files.readString(script).contains("complete -o default -F _complete_animus animus"),
+                "registers for animus");
     }
 
     @Test
@@ -90,6 +114,19 @@ class CompletionCommandTest {
         assertEquals(List.of("--trust"), bashComplete(script, "animus plugin install --tru"));
         assertEquals(List.of("bash", "zsh"), bashComplete(script, "animus completion "));
         assertTrue(bashComplete(script, "animus plugin ").containsAll(List.of("list", "install", "status", "dev")));
+        assertEquals(List.of(), bashComplete(script, "animus __comp"), "the hidden command is not offered");
+    }
+
+    @Test
+    void bashCompletesInstalledPluginsTheirMethodsAndPaths() throws Exception {
+        assumeTrue(onPath("bash"), "bash is not installed: the completion script cannot be checked");
+        Path script = script("bash");
+        assertEquals(List.of("echo"), bashComplete(script, "animus plugin call e"));
+        assertEquals(List.of("echo"), bashComplete(script, "animus plugin inspect "));
+        assertTrue(bashComplete(script, "animus plugin call echo ").containsAll(List.of("echo", "stream", "sleep")),
+                "the methods of the echo plugin's manifest");
+        Files.createDirectories(dir.resolve("plugins-here/deeper"));
+        assertEquals(List.of("plugins-here/"), bashComplete(script, "animus plugin install --path plugins-h"));
     }
 
     @Test
@@ -104,6 +141,7 @@ class CompletionCommandTest {
                 setopt ksharrays
                 complete_line() {
                   COMP_WORDS=(${=1}); [[ "$1" == *' ' ]] && COMP_WORDS+=('')
+                  COMP_WORDS[0]="$2"
                   COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
                   COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
                   COMPREPLY=()
@@ -111,13 +149,13 @@ class CompletionCommandTest {
                   local prefix=${COMP_WORDS[COMP_CWORD]}
                   print -r -- "${(j:,:)${(M)COMPREPLY[@]:#${prefix}*}}"
                 }
-                complete_line 'animus plu'
-                complete_line 'animus plugin ins'
-                complete_line 'animus plugin inst'
-                complete_line 'animus plugin install --tru'
-                """, "zsh", script.toString()));
+                complete_line 'animus plu' "$2"
+                complete_line 'animus plugin ins' "$2"
+                complete_line 'animus plugin call e' "$2"
+                complete_line 'animus plugin install --tru' "$2"
+                """, "zsh", script.toString(), animus.toString()));
         assertEquals(0, s.exit(), s.out() + s.err());
-        assertEquals(List.of("plugin", "install,inspect", "install", "--trust"), s.out().lines().toList(), s.err());
+        assertEquals(List.of("plugin", "install,inspect", "echo", "--trust"), s.out().lines().toList(), s.err());
     }
 
     @Test
