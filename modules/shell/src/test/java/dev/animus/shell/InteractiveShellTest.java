@@ -215,6 +215,29 @@ class InteractiveShellTest {
     }
 
     @Test
+    void ctrlCDuringALaunchThatNeverAnswersStopsTheLaunchAndLeavesNoProcess() throws Exception {
+        Path plugin = Cli.python(dir, "animus-plugin-mute", """
+                import os, time
+                with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "mute.pid"), "w") as f:
+                    f.write("%d\\n" % os.getpid())
+                time.sleep(3600)
+                """);
+        TmuxSession s = shell();
+        s.type("plugin dev " + plugin + " ping");
+        s.press("Enter");
+        long pid = Long.parseLong(awaitFile(dir.resolve("mute.pid")).strip());
+        s.press("C-c");
+        s.awaitLine("error: .*");
+        s.await("a fresh prompt", t -> t.lines().filter(l -> l.startsWith("animus>")).count() == 2);
+        ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
+        assertTrue(ProcessHandle.of(pid).map(h -> !h.isAlive() || CliTest.zombie(pid)).orElse(true),
+                "the half-launched plugin outlived its cancelled launch");
+        s.type("plugin list");
+        s.press("Enter");
+        s.awaitLine("pyecho\\s.*");
+    }
+
+    @Test
     void ctrlCAtThePromptDropsTheLineAndKeepsTheShell() throws Exception {
         TmuxSession s = shell();
         s.type("plugin li");
