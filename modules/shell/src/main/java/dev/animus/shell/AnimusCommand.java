@@ -1,6 +1,8 @@
 package dev.animus.shell;
 
 import dev.animus.runtime.HostVersion;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -118,10 +120,32 @@ final class AnimusCommand implements Callable<Integer> {
         if (context.commandsOnStdin()) {
             throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
         }
+        ShellContext reading = context.asScript(globalOptions());
         if (context.terminal().interactive()) {
-            return Repl.run(context);
+            return Repl.run(reading);
         }
-        return ScriptMode.run(context.asScript(), keepGoing);
+        return ScriptMode.run(reading, keepGoing);
+    }
+
+    /** The global options given to {@code animus} itself, as words: the defaults of every command read. */
+    private List<List<String>> globalOptions() {
+        List<List<String>> given = new ArrayList<>();
+        if (projectRoot != null) {
+            given.add(List.of("--project-root", projectRoot.toAbsolutePath().toString()));
+        }
+        if (agent != null) {
+            given.add(List.of("--agent", agent));
+        }
+        if (includeSystemPath) {
+            given.add(List.of("--include-system-path"));
+        }
+        if (json) {
+            given.add(List.of("--json"));
+        }
+        if (verbose) {
+            given.add(List.of("--verbose"));
+        }
+        return given;
     }
 
     /** {@code animus --version}: the build's version and the protocol it speaks. */

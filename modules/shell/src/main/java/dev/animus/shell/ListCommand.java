@@ -48,7 +48,7 @@ final class ListCommand implements Callable<Integer> {
         } else {
             if (d.plugins().isEmpty() && d.untrusted().isEmpty()) {
                 var paths = root.paths();
-                t.info("no plugins installed or found (looked in " + paths.registry() + ", " + paths.projectPlugins() + ", "
+                t.result("no plugins installed or found (looked in " + paths.registry() + ", " + paths.projectPlugins() + ", "
                         + paths.pluginDir() + (paths.pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
                         + (root.includeSystemPath ? ", $PATH" : "") + ")");
             } else {

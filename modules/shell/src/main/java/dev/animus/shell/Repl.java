@@ -154,7 +154,7 @@ final class Repl {
         }
         foreground.begin();
         try {
-            return Main.execute(words.toArray(String[]::new), shell);
+            return Main.execute(shell.withDefaults(words).toArray(String[]::new), shell);
         } finally {
             foreground.end();
         }

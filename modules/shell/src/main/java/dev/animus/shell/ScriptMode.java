@@ -70,7 +70,7 @@ final class ScriptMode {
         if (words.size() == 1 && (words.getFirst().equals("exit") || words.getFirst().equals("quit"))) {
             return EXIT;
         }
-        return Main.execute(words.toArray(String[]::new), context);
+        return Main.execute(context.withDefaults(words).toArray(String[]::new), context);
     }
 
     private static void prompt(Terminal t) {

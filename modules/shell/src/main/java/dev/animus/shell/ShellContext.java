@@ -4,6 +4,8 @@ import dev.animus.runtime.AnimusHome;
 import dev.animus.runtime.AnimusPaths;
 import dev.animus.runtime.PluginHost;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -15,9 +17,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * interactive shell) to the next.
  *
  * @param mode where the commands come from
+ * @param defaults the global options given to {@code animus} itself when it reads commands (a script
+ *     or the shell), as words: {@code animus --project-root P < script} runs every line of the
+ *     script in project P unless the line names its own {@code --project-root}
  */
 record ShellContext(Terminal terminal, Map<String, String> environment, PluginHost host, Mode mode,
-        Set<Path> warnedAbout, Map<AnimusPaths, AnimusHome> homes) {
+        Set<Path> warnedAbout, Map<AnimusPaths, AnimusHome> homes, List<List<String>> defaults) {
 
     /** Where the commands of this process come from. */
     enum Mode {
@@ -32,21 +37,46 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
     ShellContext {
         environment = Map.copyOf(environment);
         Objects.requireNonNull(mode, "mode");
+        defaults = defaults.stream().map(List::copyOf).toList();
     }
 
     static ShellContext oneShot(Terminal terminal, Map<String, String> environment, PluginHost host) {
         return new ShellContext(terminal, environment, host, Mode.ONE_SHOT, ConcurrentHashMap.newKeySet(),
-                new ConcurrentHashMap<>());
+                new ConcurrentHashMap<>(), List.of());
     }
 
-    /** The same context, reading commands from stdin. */
-    ShellContext asScript() {
-        return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, homes);
+    /**
+     * The same context, reading commands from stdin, each with {@code defaults} (each an option and
+     * its value, if any) unless the command names that option itself.
+     */
+    ShellContext asScript(List<List<String>> defaults) {
+        return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, homes, defaults);
     }
 
-    /** The same host and stores, for the interactive shell writing through {@code shellTerminal}. */
+    /** The same host, stores and defaults, for the interactive shell writing through {@code shellTerminal}. */
     ShellContext asShell(Terminal shellTerminal) {
-        return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, homes);
+        return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, homes, defaults);
+    }
+
+    /** The same host, stores and defaults, reading commands from stdin (the shell without a line editor). */
+    ShellContext asScript() {
+        return asScript(defaults);
+    }
+
+    /**
+     * {@code words} of one command read from stdin, after the {@link #defaults} it does not override:
+     * a default option is left out when the line names it ({@code --opt} or {@code --opt=value}).
+     */
+    List<String> withDefaults(List<String> words) {
+        List<String> all = new ArrayList<>();
+        for (List<String> option : defaults) {
+            String name = option.getFirst();
+            if (words.stream().noneMatch(w -> w.equals(name) || w.startsWith(name + "="))) {
+                all.addAll(option);
+            }
+        }
+        all.addAll(words);
+        return all;
     }
 
     /** Whether commands come from stdin as a script: then nobody answers a question, and stdin holds no data. */

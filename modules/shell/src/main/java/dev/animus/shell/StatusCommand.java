@@ -47,7 +47,7 @@ final class StatusCommand implements Callable<Integer> {
             shown.forEach(s -> list.add(json(s)));
             t.printJson(env);
         } else if (shown.isEmpty()) {
-            t.info("no plugins have run in this process (they launch on first use; in a script or the shell, "
+            t.result("no plugins have run in this process (they launch on first use; in a script or the shell, "
                     + "'plugin status' shows the ones used so far)");
         } else {
             table(t, shown);

@@ -135,6 +135,15 @@ final class Terminal {
         err.flush();
     }
 
+    /**
+     * A result in words, on stdout: what a listing says when it lists nothing ("no plugins ..."),
+     * so stdout answers the command and stderr stays free of it.
+     */
+    void result(String message) {
+        out.println(Redaction.maskKnown(message));
+        out.flush();
+    }
+
     void info(String message) {
         err.println(Redaction.maskKnown(message));
         err.flush();

@@ -28,10 +28,13 @@ class ScriptEqualityTest {
     Path dir;
 
     Path project;
+    /** The ANIMUS_HOME of every run. */
+    String home;
 
     @BeforeEach
     void installed() throws IOException, InterruptedException {
         project = Files.createDirectories(dir.resolve("project"));
+        home = dir.resolve("home").toString();
         Path v1 = TrustCommandsTest.pyecho(dir.resolve("v1"), "");
         for (String line : List.of("plugin install --path " + v1 + " --trust --yes", "plugin consent pyecho --yes",
                 "plugin enable pyecho")) {
@@ -48,7 +51,7 @@ class ScriptEqualityTest {
                 "--project-root", project.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("ANIMUS_HOME", dir.resolve("home").toString());
+        pb.environment().put("ANIMUS_HOME", home);
         pb.environment().put("ANIMUS_KEYRING", "file");
         pb.environment().put("SECRET_TOKEN", "x");
         pb.environment().remove("NO_COLOR");
@@ -82,10 +85,11 @@ class ScriptEqualityTest {
     }
 
     /** Both ways print the same non-empty stdout, and nothing on stderr. */
-    void sameAndQuiet(String command) throws IOException, InterruptedException {
+    Result sameAndQuiet(String command) throws IOException, InterruptedException {
         Result r = sameBothWays(command);
         assertEquals("", new String(r.err(), StandardCharsets.UTF_8), command + ": stderr");
         assertTrue(r.out().length > 0, command + ": prints something");
+        return r;
     }
 
     @Test
@@ -94,12 +98,17 @@ class ScriptEqualityTest {
     }
 
     @Test
+    void pluginListOnAFreshMachineIsTheSameBothWaysAndSaysSoOnStdout() throws Exception {
+        home = dir.resolve("fresh-home").toString();
+        Result r = sameAndQuiet("plugin list");
+        assertTrue(new String(r.out(), StandardCharsets.UTF_8).startsWith("no plugins installed or found"));
+    }
+
+    @Test
     void pluginStatusIsTheSameAsArgumentsAndOnStdin() throws Exception {
-        // nothing has run in a fresh process (a one-line script is no different): stdout is empty, and
-        // the note saying so goes to stderr, the same both ways
-        Result r = sameBothWays("plugin status");
-        assertEquals("", new String(r.out(), StandardCharsets.UTF_8));
-        assertTrue(new String(r.err(), StandardCharsets.UTF_8).startsWith("no plugins have run in this process"));
+        // nothing has run in a fresh process (a one-line script is no different): the result says so
+        Result r = sameAndQuiet("plugin status");
+        assertTrue(new String(r.out(), StandardCharsets.UTF_8).startsWith("no plugins have run in this process"));
         sameAndQuiet("plugin status --json");
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,6 +111,26 @@ class ScriptModeTest {
     }
 
     @Nested
+    class GlobalOptions {
+        @Test
+        void theOptionsGivenToAnimusApplyToEveryLineUnlessTheLineNamesItsOwn() throws Exception {
+            Path here = Files.createDirectories(dir.resolve("here/.animus/plugins"));
+            Path there = Files.createDirectories(dir.resolve("there/.animus/plugins"));
+            Files.copy(Path.of(Cli.echo()), here.resolve("animus-plugin-here"));
+            Files.copy(Path.of(Cli.echo()), there.resolve("animus-plugin-there"));
+            Cli.Run r = Cli.runWith(Cli.ENV, String.join("\n",
+                    "plugin list",
+                    "plugin list --project-root " + dir.resolve("there")) + "\n",
+                    "--json", "--project-root", dir.resolve("here").toString());
+            assertEquals(0, r.exitCode(), r.err());
+            List<JsonNode> docs = documents(r.out());
+            assertEquals(2, docs.size(), "--json applies to every line: " + r.out());
+            assertEquals("here", docs.get(0).path("untrusted").get(0).path("name").asString(), r.out());
+            assertEquals("there", docs.get(1).path("untrusted").get(0).path("name").asString(), r.out());
+        }
+    }
+
+    @Nested
     class Failures {
         @Test
         void theFirstFailingCommandStopsTheScriptWithItsStatus() {
@@ -157,11 +178,11 @@ class ScriptModeTest {
     @Nested
     class OneShot {
         @Test
-        void statusInAOneShotProcessSaysNothingHasRunOnStderr() {
+        void statusInAOneShotProcessSaysNothingHasRunAsItsResult() {
             Cli.Run r = Cli.run("plugin", "status");
             assertEquals(0, r.exitCode(), r.err());
-            assertEquals("", r.out());
-            assertTrue(r.err().contains("no plugins have run"), r.err());
+            assertEquals("", r.err());
+            assertTrue(r.out().startsWith("no plugins have run in this process"), r.out());
         }
 
         @Test
