@@ -238,6 +238,27 @@ class InteractiveShellTest {
     }
 
     @Test
+    void aCrashWhileTypingIsAnnouncedAboveThePromptAndTheLineBeingTypedIsKept() throws Exception {
+        TmuxSession s = shell();
+        s.type("plugin call pyecho echo --params '{}'");
+        s.press("Enter");
+        s.type("plugin status");
+        s.press("Enter");
+        String screen = s.awaitLine("pyecho\\s+ready\\s+\\d+\\s.*");
+        Matcher m = Pattern.compile("(?m)^pyecho\\s+ready\\s+(\\d+)\\s").matcher(screen);
+        assertTrue(m.find(), screen);
+        s.type("plugin lis");
+        s.awaitLine("animus> plugin lis");
+        ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow().destroyForcibly();
+        String after = s.awaitLine("plugin pyecho: ready -> crashed.*");
+        List<String> lines = after.lines().filter(l -> !l.isBlank()).toList();
+        assertEquals("animus> plugin lis", lines.getLast().stripTrailing(), after);
+        s.type("t");
+        s.press("Enter");
+        s.awaitLine("pyecho\\s.*installed.*");
+    }
+
+    @Test
     void ctrlCAtThePromptDropsTheLineAndKeepsTheShell() throws Exception {
         TmuxSession s = shell();
         s.type("plugin li");
