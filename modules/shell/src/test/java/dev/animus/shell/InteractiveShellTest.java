@@ -228,7 +228,8 @@ class InteractiveShellTest {
         long pid = Long.parseLong(awaitFile(dir.resolve("mute.pid")).strip());
         s.press("C-c");
         s.awaitLine("error: .*");
-        s.await("a fresh prompt", t -> t.lines().filter(l -> l.startsWith("animus>")).count() == 2);
+        s.await("a fresh prompt", t -> t.lines().filter(l -> !l.isBlank()).reduce((x, y) -> y).orElse("")
+                .stripTrailing().equals("animus>"));
         ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
         assertTrue(ProcessHandle.of(pid).map(h -> !h.isAlive() || CliTest.zombie(pid)).orElse(true),
                 "the half-launched plugin outlived its cancelled launch");
@@ -263,8 +264,9 @@ class InteractiveShellTest {
         TmuxSession s = shell();
         s.type("plugin li");
         s.press("C-c");
-        s.await("a fresh prompt", t -> t.lines().filter(l -> l.startsWith("animus>")).count() == 2
-                && t.lines().toList().get(1).stripTrailing().equals("animus>"));
+        // a fresh, empty prompt below the dropped line (under load the terminal may redraw it once more)
+        s.await("a fresh prompt", t -> t.lines().filter(l -> l.startsWith("animus>")).count() >= 2
+                && t.lines().filter(l -> !l.isBlank()).reduce((x, y) -> y).orElse("").stripTrailing().equals("animus>"));
         s.type("plugin list");
         s.press("Enter");
         s.awaitLine("pyecho\\s.*");
