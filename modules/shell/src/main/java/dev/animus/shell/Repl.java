@@ -9,7 +9,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import java.util.Optional;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -136,28 +135,22 @@ final class Repl {
     }
 
     private static int runLine(ShellContext shell, String line, ForegroundCommand foreground) {
-        List<String> words;
-        try {
-            words = CommandLineWords.split(line);
-        } catch (IllegalArgumentException e) {
-            shell.terminal().error(e.getMessage() + " (fix the quoting)");
-            return ExitCodes.USAGE;
-        }
-        if (!words.isEmpty() && words.getFirst().equals("animus")) {
-            words = words.subList(1, words.size());
-        }
-        if (words.isEmpty()) {
-            return NOTHING;
-        }
-        if (words.size() == 1 && (words.getFirst().equals("exit") || words.getFirst().equals("quit"))) {
-            return EXIT;
-        }
-        foreground.begin();
-        try {
-            return Main.execute(shell.withDefaults(words).toArray(String[]::new), shell);
-        } finally {
-            foreground.end();
-        }
+        return switch (InputLine.of(line)) {
+            case InputLine.Unsplittable u -> {
+                shell.terminal().error(u.message() + " (fix the quoting)");
+                yield ExitCodes.USAGE;
+            }
+            case InputLine.Blank _ -> NOTHING;
+            case InputLine.End _ -> EXIT;
+            case InputLine.Command c -> {
+                foreground.begin();
+                try {
+                    yield Main.execute(shell.withDefaults(c.words()).toArray(String[]::new), shell);
+                } finally {
+                    foreground.end();
+                }
+            }
+        };
     }
 
     /**

@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * {@code animus} with no command: reads commands from stdin, one per line, and runs each through
@@ -54,23 +53,15 @@ final class ScriptMode {
     }
 
     private static int runLine(ShellContext context, String line, int lineNumber) {
-        List<String> words;
-        try {
-            words = CommandLineWords.split(line);
-        } catch (IllegalArgumentException e) {
-            context.terminal().error("line " + lineNumber + ": " + e.getMessage() + " (fix the quoting)");
-            return ExitCodes.USAGE;
-        }
-        if (!words.isEmpty() && words.getFirst().equals("animus")) {
-            words = words.subList(1, words.size());
-        }
-        if (words.isEmpty()) {
-            return ExitCodes.OK;
-        }
-        if (words.size() == 1 && (words.getFirst().equals("exit") || words.getFirst().equals("quit"))) {
-            return EXIT;
-        }
-        return Main.execute(context.withDefaults(words).toArray(String[]::new), context);
+        return switch (InputLine.of(line)) {
+            case InputLine.Unsplittable u -> {
+                context.terminal().error("line " + lineNumber + ": " + u.message() + " (fix the quoting)");
+                yield ExitCodes.USAGE;
+            }
+            case InputLine.Blank _ -> ExitCodes.OK;
+            case InputLine.End _ -> EXIT;
+            case InputLine.Command c -> Main.execute(context.withDefaults(c.words()).toArray(String[]::new), context);
+        };
     }
 
     private static void prompt(Terminal t) {

@@ -241,16 +241,10 @@ class InteractiveShellTest {
     @Test
     void aCrashWhileTypingIsAnnouncedAboveThePromptAndTheLineBeingTypedIsKept() throws Exception {
         TmuxSession s = shell();
-        s.type("plugin call pyecho echo --params '{}'");
-        s.press("Enter");
-        s.type("plugin status");
-        s.press("Enter");
-        String screen = s.awaitLine("pyecho\\s+ready\\s+\\d+\\s.*");
-        Matcher m = Pattern.compile("(?m)^pyecho\\s+ready\\s+(\\d+)\\s").matcher(screen);
-        assertTrue(m.find(), screen);
+        long pid = warmPlugin(s);
         s.type("plugin lis");
         s.awaitLine("animus> plugin lis");
-        ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow().destroyForcibly();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         String after = s.awaitLine("plugin pyecho: ready -> crashed.*");
         List<String> lines = after.lines().filter(l -> !l.isBlank()).toList();
         assertEquals("animus> plugin lis", lines.getLast().stripTrailing(), after);
@@ -275,14 +269,7 @@ class InteractiveShellTest {
     @Test
     void ctrlDEndsTheShellAndLeavesNoPluginProcess() throws Exception {
         TmuxSession s = shell();
-        s.type("plugin call pyecho echo --params '{}'");
-        s.press("Enter");
-        s.type("plugin status");
-        s.press("Enter");
-        String screen = s.awaitLine("pyecho\\s+ready\\s+\\d+\\s.*");
-        Matcher m = Pattern.compile("(?m)^pyecho\\s+ready\\s+(\\d+)\\s").matcher(screen);
-        assertTrue(m.find(), screen);
-        long pid = Long.parseLong(m.group(1));
+        long pid = warmPlugin(s);
         s.press("C-d");
         s.awaitLine("\\[exited 0\\]");
         ProcessHandle plugin = ProcessHandle.of(pid).orElse(null);
@@ -328,6 +315,18 @@ class InteractiveShellTest {
         Cli.Run status = Cli.runWith(env, "", "plugin", "call", "pyecho", "env");
         assertEquals(0, status.exitCode(), status.err());
         assertTrue(status.out().contains("\"DEMO_API_KEY\": \"s3cr'et!\\\"x\""), "the plugin did not get the exact value");
+    }
+
+    /** Calls the plugin once at the shell and returns the pid {@code plugin status} shows for it. */
+    private static long warmPlugin(TmuxSession s) throws IOException, InterruptedException {
+        s.type("plugin call pyecho echo --params '{}'");
+        s.press("Enter");
+        s.type("plugin status");
+        s.press("Enter");
+        String screen = s.awaitLine("pyecho\\s+ready\\s+\\d+\\s.*");
+        Matcher m = Pattern.compile("(?m)^pyecho\\s+ready\\s+(\\d+)\\s").matcher(screen);
+        assertTrue(m.find(), screen);
+        return Long.parseLong(m.group(1));
     }
 
     /** Waits for {@code file} to exist with a complete line in it; returns its text. */
