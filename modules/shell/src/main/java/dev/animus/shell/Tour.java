@@ -101,13 +101,12 @@ final class Tour {
         int code = Main.execute(s.run(home.directory(), json).toArray(String[]::new), context);
         String printed = out.toString();
         List<String> notes = err.toString().lines().toList();
-        if (code != ExitCodes.OK) {
+        Optional<Stop> failed = failure(n, s, code, printed, notes);
+        if (failed.isPresent()) {
             if (!json) {
                 show(printed, notes.stream().filter(l -> !l.startsWith("error: ")).toList());
             }
-            String message = notes.stream().filter(l -> l.startsWith("error: ")).findFirst()
-                    .map(l -> l.substring("error: ".length())).orElse("it exited with status " + code);
-            return Optional.of(new Stop(n, s, message, code));
+            return failed;
         }
         if (json) {
             ObjectNode d = done.addObject().put("title", s.title()).put("command", ShellQuoting.line(s.shown(true)))
@@ -119,6 +118,21 @@ final class Tour {
             show(printed, notes);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why step {@code n} failed, if it did: its error line and exit status, or the warning about
+     * what its output should have shown and did not.
+     */
+    private static Optional<Stop> failure(int n, TourStep s, int code, String printed, List<String> notes) {
+        if (code != ExitCodes.OK) {
+            String message = notes.stream().filter(l -> l.startsWith("error: ")).findFirst()
+                    .map(l -> l.substring("error: ".length())).orElse("it exited with status " + code);
+            return Optional.of(new Stop(n, s, message, code));
+        }
+        return s.mustShow().filter(text -> !printed.contains(text)).map(text -> new Stop(n, s, notes.stream()
+                .filter(l -> l.startsWith("warning: ") && l.contains(text)).findFirst()
+                .map(l -> l.substring("warning: ".length())).orElse(text + " is not in its output"), ExitCodes.FAILED));
     }
 
     private void introduce(ThrowawayHome home, Map<String, String> env) {

@@ -11,16 +11,17 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "tour",
         mixinStandardHelpOptions = true,
-        description = {"Show what Animus does, for real and without any set-up: in a throwaway home (never your",
-            "ANIMUS_HOME or project), discover the bundled echo example, install, trust, consent to and enable it,",
-            "call it, show its process in 'plugin status', and stop it. Before each step the equivalent command",
-            "line is printed, then that command's own output. The throwaway home is removed at the end (--keep",
-            "keeps it) and no plugin process is left. The first step that fails stops the tour, with one error",
-            "line naming the step, and its exit status."},
+        description = {"A first run: the echo example's whole life, for real, in a throwaway home.",
+            "Discovers the bundled echo example, installs, trusts, consents to and enables",
+            "it, calls it, shows its process in 'plugin status' and stops it: each step is",
+            "a real command, printed before it runs and followed by its output. Your",
+            "ANIMUS_HOME and project are never touched; the throwaway home is removed at",
+            "the end (--keep keeps it) and no plugin process is left. A failing step stops",
+            "the tour with one error line naming it, and its exit status."},
         footerHeading = "%nExamples:%n",
         footer = {"  animus tour",
-            "  animus tour --keep                          # then look around in the home it prints",
-            "  animus tour --examples ./examples           # a directory holding echo/animus-plugin-echo"})
+            "  animus tour --keep                  # then look around in the home it prints",
+            "  animus tour --examples ./examples   # a directory with echo/animus-plugin-echo"})
 final class TourCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -3,6 +3,7 @@ package dev.animus.shell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One step of the tour: a heading, a sentence on what it shows, and the {@code animus} command line
@@ -11,8 +12,10 @@ import java.util.Objects;
  * @param title the step's name in the heading ("Trust")
  * @param note what the step shows, in one sentence
  * @param args the command's words, exactly as run and shown
+ * @param mustShow what the command's output must hold for the step to count as done, beyond its
+ *     exit status (discovery exits 0 with a warning when it cannot use the example)
  */
-record TourStep(String title, String note, List<String> args) {
+record TourStep(String title, String note, List<String> args, Optional<String> mustShow) {
     /** What the call step sends. */
     static final String GREETING = "{\"text\":\"hello from the tour\"}";
 
@@ -20,6 +23,11 @@ record TourStep(String title, String note, List<String> args) {
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(note, "note");
         args = List.copyOf(args);
+        Objects.requireNonNull(mustShow, "mustShow");
+    }
+
+    TourStep(String title, String note, List<String> args) {
+        this(title, note, args, Optional.empty());
     }
 
     /** Discovery, install, trust, consent, enable, a call, status, stop and status again, for {@code example}. */
@@ -27,7 +35,7 @@ record TourStep(String title, String note, List<String> args) {
         String name = example.name();
         return List.of(
                 new TourStep("Discover", "discovery finds the example; untrusted, it is listed but never run",
-                        List.of("plugin", "list")),
+                        List.of("plugin", "list"), Optional.of(example.executable().toString())),
                 new TourStep("Install", "its bytes go into the digest-addressed store, pinned in plugins.lock;"
                         + " nothing runs", List.of("plugin", "install", "--path", example.executable().toString())),
                 new TourStep("Trust", "you allow this exact sha256 to run; it runs once, to print its manifest",
