@@ -141,7 +141,7 @@ final class Tour {
         }
         PrintWriter o = terminal.out();
         o.println(paint("1", "Animus tour") + ": an example plugin from discovery to shutdown, in a throwaway home.");
-        o.println("Each step runs the command shown after '$'; in a shell, these lines first give the same setting:");
+        o.println("Each step runs the command shown after '$'. To run them yourself, set the same scene first:");
         o.println(paint("36", "$ " + ShellQuoting.line(List.of("export", "ANIMUS_HOME=" + env.get("ANIMUS_HOME"),
                 "ANIMUS_PLUGIN_PATH=" + env.get("ANIMUS_PLUGIN_PATH")))));
         o.println(paint("36", "$ " + ShellQuoting.line(List.of("cd", home.directory().toString()))));
@@ -171,9 +171,14 @@ final class Tour {
 
     private static String leftBehind(ThrowawayHome home) {
         Path dir = home.directory();
-        return home.kept()
-                ? "Kept the throwaway home: " + dir + " (remove it with: chmod -R u+w " + dir + " && rm -rf " + dir + ")"
-                : "Removed the throwaway home " + dir + " (--keep keeps it).";
+        if (!home.kept()) {
+            return "Removed the throwaway home " + dir + " (--keep keeps it).";
+        }
+        String quoted = ShellQuoting.word(dir.toString());
+        return "Kept the throwaway home: " + dir + System.lineSeparator()
+                + "  look around: ANIMUS_HOME=" + ShellQuoting.word(home.animusHome().toString())
+                + " animus plugin list" + System.lineSeparator()
+                + "  remove it:   chmod -R u+w " + quoted + " && rm -rf " + quoted;
     }
 
     private static tools.jackson.databind.JsonNode document(String printed) {

@@ -139,12 +139,55 @@ class TourCommandTest {
         }
 
         @Test
+        void theCallersProjectIsNeitherReadNorWritten() throws IOException {
+            Path project = Files.createDirectories(root.resolve("project/.animus/plugins"));
+            echoExample(root.resolve("project-copy"));
+            Files.move(root.resolve("project-copy/echo/animus-plugin-echo"), project.resolve("animus-plugin-mine"));
+            Set<Path> before = tree(root.resolve("project"));
+
+            Cli.Run r = Cli.runWith(env, "", "--project-root", root.resolve("project").toString(), "tour",
+                    "--examples", examples.toString());
+
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            assertFalse(r.out().contains("mine"), "the caller's project plugins were listed:\n" + r.out());
+            assertEquals(before, tree(root.resolve("project")), "the caller's project was written to");
+        }
+
+        @Test
+        void colourOnlyOnAColourTerminal() {
+            Cli.Run plain = tour("--examples", examples.toString());
+            assertFalse(plain.out().contains("\u001b"), "colour without a colour terminal:\n" + plain.out());
+
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            Terminal colour = new Terminal(java.io.InputStream.nullInputStream(), new java.io.PrintWriter(out, true),
+                    new java.io.PrintWriter(err, true), true);
+            int code = Main.run(new String[] {"tour", "--examples", examples.toString()}, env, colour);
+
+            assertEquals(0, code, out + err.toString());
+            assertTrue(out.toString().contains("\u001b[1m[6/9] Call\u001b[0m: "), out.toString());
+            assertTrue(out.toString().contains("\u001b[36m$ animus plugin status\u001b[0m"), out.toString());
+            assertEquals("", err.toString());
+        }
+
+        @Test
+        void aScriptRunsTheTourLikeAnyOtherCommand() {
+            Cli.Run r = Cli.runWith(env, "tour --examples " + examples + "\nplugin status\n");
+
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            assertTrue(r.out().contains("Done."), r.out());
+            assertTrue(r.err().contains("no plugins have run in this process"),
+                    "the tour's plugin leaked into the script's host:\n" + r.out() + r.err());
+        }
+
+        @Test
         void keepLeavesTheThrowawayHomeWithTheInstalledPluginAndSaysWhere() throws IOException {
             Cli.Run r = tour("--examples", examples.toString(), "--keep");
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
             Path dir = throwaway(r);
-            assertTrue(r.out().contains("Kept the throwaway home: " + dir), r.out());
+            assertTrue(r.out().contains("Kept the throwaway home: " + dir + "\n  look around: ANIMUS_HOME=" + dir
+                    + "/home animus plugin list\n"), r.out());
             assertTrue(dir.startsWith(tmp.toRealPath()), dir.toString());
             assertTrue(Files.isRegularFile(dir.resolve("home/state/state.json")), "no state document in " + dir);
             assertTrue(Files.readString(dir.resolve("home/plugins.lock")).contains("echo"), "echo is not pinned");
