@@ -51,9 +51,10 @@ final class Tour {
 
     private int run(Map<String, String> callerEnvironment, TourExample example, boolean keep) {
         List<TourStep> steps = TourStep.of(example);
-        ObjectNode doc = Terminal.envelope("tour");
-        ArrayNode done = doc.putArray("steps");
         ThrowawayHome home = ThrowawayHome.create(callerEnvironment, keep);
+        ObjectNode doc = Terminal.envelope("tour").put("example", example.executable().toString())
+                .put("directory", home.directory().toString()).put("kept", home.kept());
+        ArrayNode done = doc.putArray("steps");
         Optional<Stop> stop = Optional.empty();
         try (home) {
             Map<String, String> env = home.environment(callerEnvironment, example.directory());
@@ -71,8 +72,6 @@ final class Tour {
             return stopped(stop.get(), steps.size(), home);
         }
         if (json) {
-            doc.put("example", example.executable().toString()).put("directory", home.directory().toString())
-                    .put("kept", home.kept());
             terminal.printJson(doc);
         } else {
             PrintWriter o = terminal.out();
@@ -164,8 +163,8 @@ final class Tour {
             terminal.out().println(leftBehind(home));
             terminal.out().flush();
         }
-        terminal.error("the tour stopped at step " + stop.step() + "/" + total + " (" + stop.what().title() + ", '"
-                + ShellQuoting.line(stop.what().shown(json)) + "'): " + stop.message());
+        terminal.error("the tour stopped at step " + stop.step() + "/" + total + " (" + stop.what().title() + ": "
+                + ShellQuoting.line(stop.what().shown(json)) + "): " + stop.message());
         return stop.exitCode();
     }
 

@@ -54,10 +54,14 @@ record TourStep(String title, String note, List<String> args, Optional<String> m
                         List.of("plugin", "status")));
     }
 
-    /** The words as run: the tour's project first, and {@code --json} last when asked for. */
+    /**
+     * The words as run: those {@link #shown} (without the program name) after {@code --project-root
+     * <project>}, which stands for the {@code cd} the printed set-up does.
+     */
     List<String> run(java.nio.file.Path project, boolean json) {
+        List<String> shown = shown(json);
         List<String> words = new ArrayList<>(List.of("--project-root", project.toString()));
-        words.addAll(shown(json).subList(1, shown(json).size()));
+        words.addAll(shown.subList(1, shown.size()));
         return words;
     }
 

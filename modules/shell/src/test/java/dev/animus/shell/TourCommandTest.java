@@ -235,7 +235,7 @@ class TourCommandTest {
             assertEquals(ExitCodes.FAILED, r.exitCode(), r.out() + r.err());
             assertTrue(r.out().contains("$ animus plugin list\n"), r.out());
             assertFalse(r.out().contains("[2/9]"), "the tour went on after discovery failed:\n" + r.out());
-            assertEquals(List.of("error: the tour stopped at step 1/9 (Discover, 'animus plugin list'): echo"
+            assertEquals(List.of("error: the tour stopped at step 1/9 (Discover: animus plugin list): echo"
                     + " (plugin-path " + exe + "): not an executable file (chmod +x " + exe + ")"), r.err().lines().toList());
             assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
             assertEquals(children, descendants());
@@ -243,6 +243,43 @@ class TourCommandTest {
 
         @Test
         void aPluginThatFailsItsHandshakeStopsTheTourAtTheCall() throws IOException {
+            brokenHandshake();
+            Set<Long> children = descendants();
+
+            Cli.Run r = tour("--examples", root.resolve("broken").toString());
+
+            assertEquals(ExitCodes.FAILED, r.exitCode(), r.out() + r.err());
+            inOrder(r.out(), List.of("[5/9] Enable", "enabled echo", "[6/9] Call", "$ animus plugin call echo echo"));
+            assertFalse(r.out().contains("[7/9]"), "the tour went on after the failed call:\n" + r.out());
+            List<String> errors = r.err().lines().toList();
+            assertEquals(1, errors.size(), r.err());
+            assertTrue(errors.getFirst().startsWith("error: the tour stopped at step 6/9 (Call: animus plugin call"
+                    + " echo echo --params"), r.err());
+            assertTrue(errors.getFirst().contains("failed the handshake"), r.err());
+            assertTrue(errors.getFirst().contains("cannot find config.yaml"), r.err());
+            assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
+            assertEquals(children, descendants());
+        }
+
+        @Test
+        void withJsonAFailedStepPrintsItsErrorLineAndNoDocument() throws IOException {
+            brokenHandshake();
+
+            Cli.Run r = tour("--examples", root.resolve("broken").toString(), "--json");
+
+            assertEquals(ExitCodes.FAILED, r.exitCode(), r.err());
+            assertEquals("", r.out());
+            List<String> errors = r.err().lines().toList();
+            assertEquals(1, errors.size(), r.err());
+            assertTrue(errors.getFirst().startsWith("error: the tour stopped at step 6/9 (Call: animus plugin call"
+                    + " echo echo --params '{\"text\":\"hello from the tour\"}' --json): "), r.err());
+            try (Stream<Path> left = Files.list(tmp)) {
+                assertEquals(List.of(), left.toList(), "the tour left something in $TMPDIR");
+            }
+        }
+
+        /** An echo example that answers --manifest, then dies at its handshake. */
+        void brokenHandshake() throws IOException {
             Path dir = Files.createDirectories(root.resolve("broken/echo"));
             Cli.python(dir, "animus-plugin-echo", """
                     import json, sys
@@ -254,21 +291,6 @@ class TourCommandTest {
                     print("cannot find config.yaml", file=sys.stderr, flush=True)
                     sys.exit(3)
                     """);
-            Set<Long> children = descendants();
-
-            Cli.Run r = tour("--examples", root.resolve("broken").toString());
-
-            assertEquals(ExitCodes.FAILED, r.exitCode(), r.out() + r.err());
-            inOrder(r.out(), List.of("[5/9] Enable", "enabled echo", "[6/9] Call", "$ animus plugin call echo echo"));
-            assertFalse(r.out().contains("[7/9]"), "the tour went on after the failed call:\n" + r.out());
-            List<String> errors = r.err().lines().toList();
-            assertEquals(1, errors.size(), r.err());
-            assertTrue(errors.getFirst().startsWith("error: the tour stopped at step 6/9 (Call, 'animus plugin call"
-                    + " echo echo --params"), r.err());
-            assertTrue(errors.getFirst().contains("failed the handshake"), r.err());
-            assertTrue(errors.getFirst().contains("cannot find config.yaml"), r.err());
-            assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
-            assertEquals(children, descendants());
         }
     }
 
