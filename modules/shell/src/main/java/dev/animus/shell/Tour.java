@@ -59,13 +59,16 @@ final class Tour {
         try (home) {
             Map<String, String> env = home.environment(callerEnvironment, example.directory());
             introduce(home, env);
-            try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current())))) {
+            PluginHost host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current())));
+            try {
                 var inner = new Terminal(InputStream.nullInputStream(), new PrintWriter(out, true),
                         new PrintWriter(err, true), false);
                 ShellContext context = ShellContext.oneShot(inner, env, host);
                 for (int i = 0; i < steps.size() && stop.isEmpty(); i++) {
                     stop = step(context, home, i + 1, steps, done);
                 }
+            } finally {
+                closeAndWait(host);
             }
         }
         if (stop.isPresent()) {
@@ -117,6 +120,22 @@ final class Tour {
             show(printed, notes);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Closes the host and waits for its plugins to be gone, even when Ctrl-C (an interrupt) stopped
+     * a step: the host stops waiting for them when interrupted, and the throwaway home is removed
+     * next. The interrupt is kept for the caller.
+     */
+    private static void closeAndWait(PluginHost host) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            host.close();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**

@@ -278,6 +278,53 @@ class TourCommandTest {
             }
         }
 
+        @Test
+        void anInterruptDuringTheCallStopsTheTourAndStillCleansUp() throws Exception {
+            Path called = root.resolve("called");
+            assertEquals(0, new ProcessBuilder("mkfifo", called.toString()).start().waitFor());
+            Path dir = Files.createDirectories(root.resolve("slow/echo"));
+            Cli.python(dir, "animus-plugin-echo", MANIFEST + """
+                    for line in sys.stdin:
+                        m = json.loads(line)
+                        if m.get("method") == "initialize":
+                            r = {"protocol_version": "1.1.0", "plugin_info": {"name": "echo", "version": "0.1.0",
+                                 "plugin_kind": "custom"}, "capabilities": {"methods": ["echo"]}}
+                            print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": r}), flush=True)
+                        elif m.get("method") == "shutdown":
+                            print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": None}), flush=True)
+                        elif m.get("method") == "exit":
+                            sys.exit(0)
+                        elif m.get("method") == "echo":
+                            with open(%s, "w") as f:
+                                f.write(str(os.getpid()))
+                    """.formatted("'" + called + "'"));
+            Set<Long> children = descendants();
+            Cli.Run[] result = new Cli.Run[1];
+            Thread tour = Thread.ofPlatform().start(() -> result[0] = tour("--examples", root.resolve("slow").toString()));
+
+            long pid = Long.parseLong(Files.readString(called)); // blocks until the plugin has the call
+            tour.interrupt(); // what Ctrl-C does to the interactive shell's command
+            tour.join(java.time.Duration.ofSeconds(60));
+
+            assertFalse(tour.isAlive(), "the tour did not end after its interrupt");
+            Cli.Run r = result[0];
+            assertEquals(ExitCodes.INTERRUPTED, r.exitCode(), r.out() + r.err());
+            assertTrue(r.err().startsWith("error: the tour stopped at step 6/9 (Call: "), r.err());
+            assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !CliTest.zombie(pid)).orElse(false),
+                    "plugin " + pid + " was left running");
+            assertEquals(children, descendants());
+            assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
+        }
+
+        static final String MANIFEST = """
+                import json, os, sys
+                if sys.argv[1:] == ["--manifest"]:
+                    print(json.dumps({"name": "echo", "version": "0.1.0", "plugin_kind": "custom",
+                        "plugin_kinds": [], "description": "a test example", "protocol_version": "1.1.0",
+                        "capabilities": ["echo"], "env_required": []}))
+                    sys.exit(0)
+                """;
+
         /** An echo example that answers --manifest, then dies at its handshake. */
         void brokenHandshake() throws IOException {
             Path dir = Files.createDirectories(root.resolve("broken/echo"));
