@@ -21,7 +21,7 @@ import picocli.CommandLine.ScopeType;
             "  animus help plugin dev",
             "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"},
         subcommands = {PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class, VerifyBundleCommand.class,
-            CompletionCommand.class, HelpCommand.class, CompleteCommand.class})
+            CompletionCommand.class, HelpCommand.class, TourCommand.class, CompleteCommand.class})
 final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,
