@@ -11,7 +11,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "tour",
         mixinStandardHelpOptions = true,
-        description = {"A first run: the echo example's whole life, for real, in a throwaway home.",
+        description = {"Show Animus at work on an example plugin, in a throwaway home.", "",
+            "A first run: the echo example's whole life, for real.",
             "Discovers the bundled echo example, installs, trusts, consents to and enables",
             "it, calls it, shows its process in 'plugin status' and stops it: each step is",
             "a real command, printed before it runs and followed by its output. Your",

@@ -176,7 +176,7 @@ class TourCommandTest {
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
             assertTrue(r.out().contains("Done."), r.out());
-            assertTrue(r.err().contains("no plugins have run in this process"),
+            assertTrue(r.out().contains("no plugins have run in this process"),
                     "the tour's plugin leaked into the script's host:\n" + r.out() + r.err());
         }
 
