@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
@@ -90,6 +91,7 @@ class FrameReaderFuzzTest {
         Map<String, Integer> totals = new TreeMap<>();
         long started = System.nanoTime();
         long slowest = 0;
+        String slowestInput = "";
         for (int i = 0; i < INPUTS; i++) {
             StringBuilder how = new StringBuilder();
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
@@ -106,40 +108,45 @@ class FrameReaderFuzzTest {
             String sentinel = "{\"jsonrpc\":\"2.0\",\"method\":\"sentinel\",\"params\":[" + i + "]}";
             byte[] input = Mutations.splice(body, body.length, body.length,
                     ("\n" + sentinel + "\n" + sentinel + "\n").getBytes(StandardCharsets.US_ASCII));
-            String which = "input " + i + " (seed " + seed + ", bound " + bound + ", made of" + how + "): "
-                    + Mutations.show(input);
+            int n = i;
+            String expectedLast = "frame " + JSON.readTree(sentinel);
+            Supplier<String> which = () -> "input " + n + " (seed " + seed + ", bound " + bound + ", made of" + how
+                    + "): " + Mutations.show(input);
             long t0 = System.nanoTime();
             Events whole = read(new ByteArrayInputStream(input), bound, input.length, which);
             Events split = read(new ChunkedInputStream(input, new SplittableRandom(seed ^ i)), bound, input.length, which);
-            slowest = Math.max(slowest, System.nanoTime() - t0);
-            check(whole.events.equals(split.events), which, "chunked reads saw " + split.events
+            if (System.nanoTime() - t0 > slowest) {
+                slowest = System.nanoTime() - t0;
+                slowestInput = i + " (" + input.length + " bytes," + how + ")";
+            }
+            check(whole.events.equals(split.events), which, () -> "chunked reads saw " + split.events
                     + " where one read saw " + whole.events);
             check(whole.malformed + whole.oversized <= lineFeeds(input) + 1, which,
-                    "more reports than lines: " + whole.events);
-            check(!whole.events.isEmpty() && whole.events.getLast().equals("frame " + JSON.readTree(sentinel)), which,
-                    "the frame after the garbage was not delivered last: " + whole.events);
+                    () -> "more reports than lines: " + whole.events);
+            check(!whole.events.isEmpty() && whole.events.getLast().equals(expectedLast), which,
+                    () -> "the frame after the garbage was not delivered last: " + whole.events);
             totals.merge("frames", whole.frames, Integer::sum);
             totals.merge("malformed", whole.malformed, Integer::sum);
             totals.merge("oversized", whole.oversized, Integer::sum);
         }
-        System.out.printf("FrameReaderFuzzTest: %d streams in %d ms (slowest %.1f ms, both reads): %s%n", INPUTS,
-                (System.nanoTime() - started) / 1_000_000, slowest / 1e6, totals);
+        System.out.printf("FrameReaderFuzzTest: %d streams in %d ms (slowest: input %s, %.1f ms, both reads): %s%n",
+                INPUTS, (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, totals);
         assertTrue(totals.get("malformed") > 0 && totals.get("oversized") > 0, "the inputs never hit a failure path");
     }
 
     /** Reads {@code in} through a reader; any exception, or counters that disagree with the sink, fail. */
-    private static Events read(InputStream in, int bound, int length, String which) {
+    private static Events read(InputStream in, int bound, int length, Supplier<String> which) {
         Events sink = new Events();
         FrameReader reader = new FrameReader(in, bound, sink, "fuzz");
         try {
             reader.run();
         } catch (RuntimeException | StackOverflowError e) {
-            throw new AssertionError("the reader threw " + e + " for " + which, e);
+            throw new AssertionError("the reader threw " + e + " for " + which.get(), e);
         }
         FrameStats expected = new FrameStats(sink.frames, sink.malformed, sink.oversized, length);
-        check(reader.stats().equals(expected), which, "stats " + reader.stats() + " but the sink saw " + expected);
+        check(reader.stats().equals(expected), which, () -> "stats " + reader.stats() + " but the sink saw " + expected);
         check(sink.events.stream().noneMatch(e -> e.startsWith("NOT A CONTAINER")), which,
-                "delivered a frame that is neither an object nor an array: " + sink.events);
+                () -> "delivered a frame that is neither an object nor an array: " + sink.events);
         return sink;
     }
 
@@ -201,9 +208,9 @@ class FrameReaderFuzzTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static void check(boolean ok, String which, String what) {
+    private static void check(boolean ok, Supplier<String> which, Supplier<String> what) {
         if (!ok) {
-            throw new AssertionError(what + "\n  for " + which);
+            throw new AssertionError(what.get() + "\n  for " + which.get());
         }
     }
 }

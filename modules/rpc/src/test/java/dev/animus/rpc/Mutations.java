@@ -37,6 +37,9 @@ final class Mutations {
             "\\udc00\\ud800".getBytes(StandardCharsets.US_ASCII), "\\U0010FFFF".getBytes(StandardCharsets.US_ASCII),
             "\\U00110000".getBytes(StandardCharsets.US_ASCII), "\\uFEFF".getBytes(StandardCharsets.US_ASCII));
 
+    /** The largest run of one fragment: deep enough and long enough for any bound, cheap enough for 10,000 inputs. */
+    private static final int MAX_RUN_BYTES = 256 * 1024;
+
     private final SplittableRandom random;
     private final List<byte[]> fragments;
     private final List<byte[]> numbers;
@@ -92,7 +95,7 @@ final class Mutations {
             }
             case 10 -> {
                 byte[] unit = pick(fragments);
-                int times = huge();
+                int times = Math.min(huge(), MAX_RUN_BYTES / unit.length);
                 yield note(how, "run" + times + "x@", at, splice(b, at, at, repeat(unit, times)));
             }
             default -> note(how, "number@", at, splice(b, at, Math.min(b.length, at + random.nextInt(3)), pick(numbers)));
