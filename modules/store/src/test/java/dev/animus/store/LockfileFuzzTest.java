@@ -49,6 +49,8 @@ class LockfileFuzzTest {
         Mutations mutations = new Mutations(random, FRAGMENTS, corpus);
         Map<String, Integer> outcomes = new TreeMap<>();
         long started = System.nanoTime();
+        long slowest = 0;
+        String slowestInput = "";
         for (int i = 0; i < INPUTS; i++) {
             StringBuilder how = new StringBuilder();
             byte[] input;
@@ -63,10 +65,15 @@ class LockfileFuzzTest {
             int n = i;
             byte[] bytes = input;
             Supplier<String> which = () -> "input " + n + " (seed " + seed + "," + how + "): " + Mutations.show(bytes);
+            long t0 = System.nanoTime();
             outcomes.merge(readOnce(input, which), 1, Integer::sum);
+            if (System.nanoTime() - t0 > slowest) {
+                slowest = System.nanoTime() - t0;
+                slowestInput = i + " (" + input.length + " bytes," + how + ")";
+            }
         }
-        System.out.printf("LockfileFuzzTest: %d inputs in %d ms: %s%n", INPUTS,
-                (System.nanoTime() - started) / 1_000_000, outcomes);
+        System.out.printf("LockfileFuzzTest: %d inputs in %d ms (slowest: input %s, %.1f ms): %s%n", INPUTS,
+                (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, outcomes);
         assertTrue(outcomes.getOrDefault("read", 0) > INPUTS / 20, "too few mutated lockfiles were still readable: " + outcomes);
     }
 
