@@ -65,7 +65,7 @@ final class ManifestFields {
             }
             String hint = ManifestVocabulary.suggestion(key, known);
             switch (mode) {
-                case REJECT -> throw invalid(key, "is not a known key" + (hint.isEmpty()
+                case REJECT -> throw invalid(key.isEmpty() ? "\"\"" : key, "is not a known key" + (hint.isEmpty()
                         ? "; the keys are " + String.join(", ", known) : hint));
                 case WARN -> warnings.add(OneLine.of(source + ": unknown key " + ManifestRules.quote(pathOf(key))
                         + " ignored" + hint));
@@ -191,11 +191,31 @@ final class ManifestFields {
         return items;
     }
 
+    /**
+     * A string value. One holding half of a UTF-16 surrogate pair (a lone surrogate escape in
+     * JSON) is refused: no UTF-8 file can hold it, so the manifest could not be written back as
+     * {@code Plugin.toml} (found by the manifest fuzz test).
+     */
     private String string(String key, Object value) {
         if (value instanceof String s) {
+            requireWellFormed(key, s);
             return s;
         }
         throw wrongType(key, "a string", value);
+    }
+
+    /** Refuses {@code text}, the value (or the name) at {@code key}, when it holds an unpaired surrogate. */
+    void requireWellFormed(String key, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw invalid(key, String.format("holds an unpaired UTF-16 surrogate (\\u%04X at index %d), which is"
+                        + " not a character: escape a character outside the BMP as a pair, or write it as itself",
+                        (int) c, i));
+            }
+        }
     }
 
     private ManifestInvalid wrongType(String key, String expected, Object actual) {

@@ -121,6 +121,7 @@ public final class ManifestValidator {
         ManifestFields t = table.get();
         Map<String, Duration> out = new TreeMap<>();
         for (String key : t.keys()) {
+            t.requireWellFormed(key, key);
             ManifestRules.methodProblem(key).ifPresent(reason -> {
                 throw t.invalid(key, "the key " + reason);
             });

@@ -169,6 +169,15 @@ class ManifestValidatorTest {
         }
 
         @Test
+        void anEmptyKeyIsNamedQuotedNotAsAnEmptyField() {
+            Map<String, Object> raw = minimal();
+            raw.put("", 1);
+            ManifestInvalid e = invalid(raw);
+            assertEquals("\"\"", e.field());
+            assertTrue(e.getMessage().startsWith(SOURCE + ": \"\": is not a known key"), e.getMessage());
+        }
+
+        @Test
         void aCamelCasedKeyIsSuggestedItsSnakeCase() {
             Map<String, Object> raw = minimal();
             raw.put("protocolVersion", "1.1.0");
@@ -236,6 +245,28 @@ class ManifestValidatorTest {
             ManifestInvalid e = invalid(raw);
             assertFalse(e.getMessage().contains("\n") || e.getMessage().contains("\u001b"), e.getMessage());
             assertTrue(e.getMessage().contains("evil\\n\\u001b[31m"), e.getMessage());
+        }
+
+        @Test
+        void aLoneSurrogateInAnyTextIsRefusedAtItsField() {
+            Map<String, Object> description = minimal();
+            description.put("description", "key = val\ud800ue");
+            ManifestInvalid e = invalid(description);
+            assertEquals("description", e.field());
+            assertTrue(e.reason().contains("unpaired UTF-16 surrogate (\\uD800 at index 9)"), e.getMessage());
+            Map<String, Object> secret = minimal();
+            secret.put("secrets", List.of(Map.of("name", "tok", "description", "\udc00")));
+            assertEquals("secrets[0].description", invalid(secret).field());
+            Map<String, Object> timeoutKey = minimal();
+            timeoutKey.put("timeouts", Map.of("agent/\ud83d", "1s"));
+            assertEquals("timeouts.agent/\ud83d", invalid(timeoutKey).field());
+        }
+
+        @Test
+        void aCompleteSurrogatePairIsACharacterLikeAnyOther() {
+            Map<String, Object> raw = minimal();
+            raw.put("description", "\ud83d\ude00 launched");
+            assertEquals("\ud83d\ude00 launched", valid(raw).description());
         }
 
         @Test

@@ -62,7 +62,11 @@ public final class ManifestParser {
     public static ManifestCheck pluginToml(Path file, boolean directoryPlugin) {
         Objects.requireNonNull(file, "file");
         String source = file.toString();
-        byte[] bytes = read(file, source);
+        return pluginToml(read(file, source), source, directoryPlugin);
+    }
+
+    /** What {@link #pluginToml(Path, boolean)} does once it has the file's bytes (the fuzz test calls it directly). */
+    static ManifestCheck pluginToml(byte[] bytes, String source, boolean directoryPlugin) {
         Map<String, Object> raw;
         try {
             raw = TOML.readValue(bytes, TABLE);
