@@ -19,9 +19,7 @@ import picocli.CommandLine.ScopeType;
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
             "  animus help plugin dev",
-            "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"},
-        subcommands = {PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class, VerifyBundleCommand.class,
-            CompletionCommand.class, HelpCommand.class, TourCommand.class, CompleteCommand.class})
+            "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"})
 final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,

@@ -16,8 +16,7 @@ import tools.jackson.databind.node.ArrayNode;
         description = {"List or clear the manifest cache.", "", "The manifest cache: manifests printed by plugin binaries, keyed by the binary's SHA-256,",
             "so an unchanged binary is not run again to be listed. ANIMUS_DISABLE_MANIFEST_CACHE=1 turns it off."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin cache list", "  animus plugin cache clear"},
-        subcommands = {CacheCommand.ListCached.class, CacheCommand.Clear.class})
+        footer = {"  animus plugin cache list", "  animus plugin cache clear"})
 final class CacheCommand implements Runnable {
 
     @ParentCommand

@@ -29,8 +29,7 @@ import picocli.CommandLine.ParentCommand;
         footer = {"  animus plugin dev ./animus-plugin-echo ping",
             "  animus plugin dev ./animus-plugin-echo info --json",
             "  echo '{\"a\":1}' | animus plugin dev ./my-plugin call echo --params -",
-            "  API_URL=https://x animus plugin dev ./my-plugin --env API_URL call fetch"},
-        subcommands = {DevPing.class, DevInfo.class, DevCall.class})
+            "  API_URL=https://x animus plugin dev ./my-plugin --env API_URL call fetch"})
 final class DevCommand implements Runnable {
 
     @ParentCommand

@@ -18,8 +18,7 @@ import picocli.CommandLine.ParentCommand;
         description = {"Verify or show the lockfile, plugins.lock.", "", "The lockfile plugins.lock pins the exact code of each installed plugin: the project's",
             "(.animus/plugins.lock, when the project has an .animus directory) or the global one."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin lock verify", "  animus plugin lock show --json"},
-        subcommands = {LockCommand.Verify.class, LockCommand.Show.class})
+        footer = {"  animus plugin lock verify", "  animus plugin lock show --json"})
 final class LockCommand implements Runnable {
 
     @ParentCommand

@@ -25,14 +25,21 @@ public final class Main {
         }
     }
 
-    /** Parses and runs one command line in {@code context}: a fresh command tree each time. */
+    /**
+     * Parses and runs one command line in {@code context}: a fresh command tree each time, of only
+     * the commands the line names ({@link CommandTree#along}).
+     */
     static int execute(String[] args, ShellContext context) {
-        return commandLine(context).execute(args);
+        return configure(CommandTree.along(new AnimusCommand(context), args), context).execute(args);
     }
 
+    /** The whole command tree, for help, completion and tests. */
     static CommandLine commandLine(ShellContext context) {
+        return configure(CommandTree.whole(new AnimusCommand(context)), context);
+    }
+
+    private static CommandLine configure(CommandLine cli, ShellContext context) {
         Terminal terminal = context.terminal();
-        CommandLine cli = new CommandLine(new AnimusCommand(context));
         HelpText.reflow(cli);
         cli.setOut(terminal.out());
         cli.setErr(terminal.err());

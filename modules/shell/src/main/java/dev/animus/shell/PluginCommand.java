@@ -14,12 +14,7 @@ import picocli.CommandLine.ParentCommand;
             "  animus plugin install --path ./animus-plugin-echo --trust --yes",
             "  animus plugin consent echo --yes && animus plugin enable echo",
             "  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
-            "  animus plugin dev ./animus-plugin-echo ping"},
-        subcommands = {ListCommand.class, InstallCommand.class, InspectCommand.class, TrustCommand.class,
-            ConsentCommand.class, EnableCommand.class, DisableCommand.class, UpdateCommand.class, RollbackCommand.class,
-            RemoveCommand.class, DoctorCommand.class, LockCommand.class, StateCommand.class, PluginNamedInfo.class,
-            PluginNamedPing.class, PluginNamedCall.class, StatusCommand.class, ResetCommand.class, CacheCommand.class,
-            DevCommand.class})
+            "  animus plugin dev ./animus-plugin-echo ping"})
 final class PluginCommand implements Runnable {
 
     @ParentCommand

@@ -31,8 +31,7 @@ import picocli.CommandLine.ParentCommand;
         footer = {"  animus secret set openai api_key            # asks, without echo",
             "  printf %s \"$KEY\" | animus secret set openai api_key",
             "  animus secret status openai",
-            "  animus secret forget openai api_key"},
-        subcommands = {SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class})
+            "  animus secret forget openai api_key"})
 final class SecretCommand implements Runnable {
     /** More than any API key; a bound on what stdin may hand over. */
     static final int MAX_VALUE_BYTES = 64 * 1024;

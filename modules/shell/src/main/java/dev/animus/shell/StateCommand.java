@@ -13,8 +13,7 @@ import picocli.CommandLine.ParentCommand;
         mixinStandardHelpOptions = true,
         description = {"Check and repair the state document.", "", "The state document (<animus_home>/state/state.json): installs, trust, consent, enablement."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin state repair"},
-        subcommands = {StateCommand.Repair.class})
+        footer = {"  animus plugin state repair"})
 final class StateCommand implements Runnable {
 
     @ParentCommand

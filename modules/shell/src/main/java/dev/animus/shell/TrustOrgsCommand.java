@@ -16,8 +16,7 @@ import picocli.CommandLine.ParentCommand;
         description = {"List and revoke the GitHub owners you trust.", "", "GitHub owners you allowed to publish plugins to this machine (trust on first use), with how",
             "and when. Revoking one makes the next install from it ask again."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus trust-orgs list", "  animus trust-orgs revoke acme"},
-        subcommands = {TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class})
+        footer = {"  animus trust-orgs list", "  animus trust-orgs revoke acme"})
 final class TrustOrgsCommand implements Runnable {
 
     @ParentCommand

@@ -1,0 +1,109 @@
+package dev.animus.shell;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Which command sits under which, and building the picocli tree from it: whole (help, completion,
+ * tests), or only along one command line. Building a command costs picocli's reflection over its
+ * class; the whole tree is some 60 commands, most of a one-shot command's start-up, while a command
+ * line needs only the commands it names and the children of the last (for its usage and for
+ * "did you mean" suggestions). Both build the same commands from the same classes, so a command
+ * line parses and runs the same either way.
+ */
+final class CommandTree {
+    private static final Map<Class<?>, List<Class<?>>> CHILDREN = Map.of(
+            AnimusCommand.class, List.of(PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class,
+                    VerifyBundleCommand.class, CompletionCommand.class, HelpCommand.class, TourCommand.class,
+                    CompleteCommand.class),
+            PluginCommand.class, List.of(ListCommand.class, InstallCommand.class, InspectCommand.class,
+                    TrustCommand.class, ConsentCommand.class, EnableCommand.class, DisableCommand.class,
+                    UpdateCommand.class, RollbackCommand.class, RemoveCommand.class, DoctorCommand.class,
+                    LockCommand.class, StateCommand.class, PluginNamedInfo.class, PluginNamedPing.class,
+                    PluginNamedCall.class, StatusCommand.class, ResetCommand.class, CacheCommand.class, DevCommand.class),
+            CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class),
+            DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class),
+            LockCommand.class, List.of(LockCommand.Verify.class, LockCommand.Show.class),
+            SecretCommand.class, List.of(SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class),
+            StateCommand.class, List.of(StateCommand.Repair.class),
+            TrustOrgsCommand.class, List.of(TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class));
+
+    /** Commands that look at the whole tree: the help of another command, completion. */
+    private static final Set<Class<?>> SEE_THE_WHOLE_TREE = Set.of(HelpCommand.class, CompleteCommand.class);
+
+    private CommandTree() {}
+
+    /** Every command under {@code root}. */
+    static CommandLine whole(AnimusCommand root) {
+        CommandLine cli = new CommandLine(root);
+        attach(cli, AnimusCommand.class, true);
+        return cli;
+    }
+
+    /**
+     * The commands {@code args} names, from the root down, with every child of the last one (the
+     * whole tree when one of them needs it). A word that names no command of the one reached ends
+     * the walk: the rest is for that command to parse, or to refuse. The root alone, with options
+     * only ({@code --version}, or nothing: the shell), gets no children unless help is asked for.
+     */
+    static CommandLine along(AnimusCommand root, String[] args) {
+        CommandLine cli = new CommandLine(root);
+        CommandLine at = cli;
+        Class<?> type = AnimusCommand.class;
+        boolean unknownWord = false;
+        for (int i = 0; i < args.length; i++) {
+            String word = args[i];
+            if (word.equals("--")) {
+                break;
+            }
+            if (word.startsWith("-")) {
+                OptionSpec option = at.getCommandSpec().findOption(word);
+                if (option != null && option.arity().max() > 0 && !word.contains("=")) {
+                    i++; // its value
+                }
+                continue;
+            }
+            Class<?> next = child(type, word);
+            if (next == null) {
+                unknownWord = true; // a positional value, or a typo: suggestions need the children
+                break;
+            }
+            if (SEE_THE_WHOLE_TREE.contains(next)) {
+                return whole(new AnimusCommand(root.context()));
+            }
+            CommandLine sub = new CommandLine(next);
+            at.addSubcommand(sub);
+            at = sub;
+            type = next;
+        }
+        if (type != AnimusCommand.class || unknownWord || List.of(args).contains("--help") || List.of(args).contains("-h")) {
+            attach(at, type, false);
+        }
+        return cli;
+    }
+
+    private static void attach(CommandLine at, Class<?> type, boolean deep) {
+        for (Class<?> child : CHILDREN.getOrDefault(type, List.of())) {
+            CommandLine sub = new CommandLine(child);
+            at.addSubcommand(sub);
+            if (deep) {
+                attach(sub, child, true);
+            }
+        }
+    }
+
+    /** The child of {@code type} named {@code word} (by name or alias), or null. */
+    private static Class<?> child(Class<?> type, String word) {
+        for (Class<?> c : CHILDREN.getOrDefault(type, List.of())) {
+            Command command = c.getAnnotation(Command.class);
+            if (command.name().equals(word) || List.of(command.aliases()).contains(word)) {
+                return c;
+            }
+        }
+        return null;
+    }
+}
