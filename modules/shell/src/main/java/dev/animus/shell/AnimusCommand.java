@@ -19,7 +19,7 @@ import picocli.CommandLine.ScopeType;
             "  animus help plugin dev",
             "  animus --keep-going < commands.txt     # one command per line; plugins stay warm between them"},
         subcommands = {PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class, VerifyBundleCommand.class,
-            CompletionCommand.class, HelpCommand.class})
+            CompletionCommand.class, HelpCommand.class, TrainCommand.class})
 final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,
