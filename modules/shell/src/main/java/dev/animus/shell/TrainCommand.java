@@ -27,9 +27,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code animus train} (hidden): the training run of the JDK AOT cache the image ships. The build
- * runs it once as {@code ANIMUS_JAVA_OPTS=-XX:AOTCacheOutput=lib/animus.aot bin/animus train}; the
- * classes it loads and the methods it profiles are what later starts find ready in the cache.
+ * {@code animus train} (hidden): the training run for the class-data archive the image ships. The
+ * build (jlink/build-image.sh) runs it through the new image as
+ * {@code ANIMUS_JAVA_OPTS=-XX:DumpLoadedClassList=... bin/animus train}, to check the image and to
+ * see which classes a start needs (the same run could write a JDK AOT cache with
+ * {@code -XX:AOTCacheOutput}; bench/startup does).
  *
  * <p>It touches every subsystem a command reaches: picocli and the help renderer, discovery of a
  * project's {@code Plugin.toml} (TOML), {@code --json} output (JSON), a plugin spawn, handshake and
@@ -41,7 +43,13 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "train",
         hidden = true,
-        description = "Exercise every subsystem once in a throwaway home (the build's AOT cache training run).")
+        mixinStandardHelpOptions = true,
+        description = {"Exercise every subsystem once in a throwaway home, output discarded:",
+            "the build's training run for the image's class-data archive.",
+            "Exit 1 names each step that failed."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  ANIMUS_JAVA_OPTS=-XX:DumpLoadedClassList=animus.classlist bin/animus train",
+            "  animus train --examples <image>/examples"})
 final class TrainCommand implements Callable<Integer> {
 
     /** The system property the launcher sets to the image's {@code examples} directory. */
