@@ -19,7 +19,7 @@ final class CommandTree {
     private static final Map<Class<?>, List<Class<?>>> CHILDREN = Map.of(
             AnimusCommand.class, List.of(PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class,
                     VerifyBundleCommand.class, CompletionCommand.class, HelpCommand.class, TourCommand.class,
-                    CompleteCommand.class),
+                    CompleteCommand.class, TrainCommand.class),
             PluginCommand.class, List.of(ListCommand.class, InstallCommand.class, InspectCommand.class,
                     TrustCommand.class, ConsentCommand.class, EnableCommand.class, DisableCommand.class,
                     UpdateCommand.class, RollbackCommand.class, RemoveCommand.class, DoctorCommand.class,

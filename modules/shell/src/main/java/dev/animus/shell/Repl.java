@@ -72,7 +72,7 @@ final class Repl {
      * {@code --enable-native-access=org.jline.terminal.ffm}); otherwise through {@code stty}, which
      * needs no native access, so no JVM warning about restricted methods is ever printed.
      */
-    private static org.jline.terminal.Terminal openTerminal() throws IOException {
+    static org.jline.terminal.Terminal openTerminal() throws IOException {
         boolean nativeAccess = ModuleLayer.boot().findModule("org.jline.terminal.ffm")
                 .map(Module::isNativeAccessEnabled).orElse(false);
         return TerminalBuilder.builder().name("animus").system(true).nativeSignals(true)

@@ -19,12 +19,20 @@ import tools.jackson.databind.node.ObjectNode;
  * (cli.md). Colour only on a terminal and never with {@code NO_COLOR}.
  */
 final class Terminal {
-    private static final JsonMapper JSON = JsonMapper.shared();
-    /** Two-space indent, {@code "name": value}: what people expect from gh and kubectl. */
-    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
-            .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+    /**
+     * Jackson, built on first use: its mapper loads some 500 classes, a good part of the start-up
+     * time of a command that prints no JSON ({@code --version}, a plain {@code plugin list}).
+     */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.shared();
+        /** Two-space indent, {@code "name": value}: what people expect from gh and kubectl. */
+        static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+        private Json() {}
+    }
 
     private final InputStream in;
     private final PrintWriter out;
@@ -115,7 +123,7 @@ final class Terminal {
 
     /** Prints {@code json} pretty-printed (two-space indent, {@code "a": 1}) on stdout. */
     void printJson(JsonNode json) {
-        out.println(JSON.writer().with(PRETTY).writeValueAsString(json));
+        out.println(Json.MAPPER.writer().with(Json.PRETTY).writeValueAsString(json));
         out.flush();
     }
 
@@ -154,6 +162,6 @@ final class Terminal {
     }
 
     static JsonMapper json() {
-        return JSON;
+        return Json.MAPPER;
     }
 }

@@ -1,0 +1,142 @@
+#!/bin/sh
+# Smoke test of the release tarball (run by `./mvnw verify`, after the unit tests): extracts it
+# into a fresh directory whose path holds a space and runs the image the way a user would, with an
+# environment of only PATH (symlinks to the few tools the launchers and the host use; no java)
+# and HOME (empty). Fails, saying which command and why, when the image is broken.
+# Usage: smoke-test.sh <tarball> <version>
+set -eu
+
+tarball=$1 version=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/animus smoke.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+  echo "smoke-test: FAILED: $*" >&2
+  failures=$((failures + 1))
+}
+
+# --- a fresh install -------------------------------------------------------------------------
+mkdir -p "$tmp/install dir" "$tmp/home" "$tmp/tools" "$tmp/link dir" "$tmp/work"
+tar -xzf "$tarball" -C "$tmp/install dir"
+img="$tmp/install dir/animus-$version"
+[ -x "$img/bin/animus" ] || { echo "smoke-test: FAILED: no animus-$version/bin/animus in $tarball" >&2; exit 1; }
+for f in README.md LICENSE completions/animus.bash completions/animus.zsh examples/echo/README.md \
+    examples/echo/animus-plugin-echo lib/animus.jsa lib/echo.jsa; do
+  [ -s "$img/$f" ] || fail "the tarball has no (or an empty) animus-$version/$f"
+done
+top=$(tar -tzf "$tarball" | cut -d/ -f1 | sort -u)
+[ "$top" = "animus-$version" ] || fail "the tarball's top directories are '$top', expected only animus-$version"
+
+# PATH: only what the launchers (readlink) and the host (setsid, for plugin process groups) run.
+for tool in readlink setsid; do
+  real=$(command -v "$tool") || { echo "smoke-test: FAILED: $tool is not installed here" >&2; exit 1; }
+  ln -s "$real" "$tmp/tools/$tool"
+done
+if env -i PATH="$tmp/tools" /bin/sh -c 'command -v java' >/dev/null 2>&1; then
+  echo "smoke-test: FAILED: java is on the smoke test's PATH ($tmp/tools)" >&2
+  exit 1
+fi
+
+# run <name> <expected exit> <command...>: runs in $tmp/work with only PATH and HOME; stdin from
+# $stdin (default /dev/null; "closed" closes it); leaves $tmp/<name>.out and .err
+run() {
+  name=$1 expected=$2
+  shift 2
+  case ${stdin:-/dev/null} in
+    closed) (cd "$tmp/work" && exec timeout 120 env -i PATH="$tmp/tools" HOME="$tmp/home" ${extra_env:-} "$@" \
+              >"$tmp/$name.out" 2>"$tmp/$name.err" <&-) && code=0 || code=$? ;;
+    *) (cd "$tmp/work" && exec timeout 120 env -i PATH="$tmp/tools" HOME="$tmp/home" ${extra_env:-} "$@" \
+              >"$tmp/$name.out" 2>"$tmp/$name.err" <"${stdin:-/dev/null}") && code=0 || code=$? ;;
+  esac
+  if [ "$code" != "$expected" ]; then
+    fail "$name: '$*' exited $code, expected $expected; stdout: $(cat "$tmp/$name.out"); stderr: $(cat "$tmp/$name.err")"
+    return 1
+  fi
+}
+
+# expect_out <name> <exact stdout>
+expect_out() {
+  printf '%s\n' "$2" > "$tmp/$1.expected"
+  cmp -s "$tmp/$1.expected" "$tmp/$1.out" || fail "$1: stdout was '$(cat "$tmp/$1.out")', expected '$2'"
+}
+
+# no_err <name>: nothing on stderr (a JVM warning there means a broken launcher or image)
+no_err() {
+  [ ! -s "$tmp/$1.err" ] || fail "$1: unexpected stderr: $(cat "$tmp/$1.err")"
+}
+
+echo "smoke-test: $img (PATH=$tmp/tools, HOME=$tmp/home)" >&2
+version_line="animus $version (protocol "
+
+if run version 0 "$img/bin/animus" --version; then
+  case $(cat "$tmp/version.out") in
+    "$version_line"*", Java 25"*")") ;;
+    *) fail "version: stdout was '$(cat "$tmp/version.out")', expected '$version_line..., Java 25...)'" ;;
+  esac
+  no_err version
+fi
+
+# the class-data archive fits the image: -Xshare:on fails when it cannot be used
+extra_env=ANIMUS_JAVA_OPTS=-Xshare:on
+if run archive 0 "$img/bin/animus" --version; then no_err archive; fi
+if run echo-archive 0 "$img/examples/echo/animus-plugin-echo" --manifest; then
+  grep -q '"name":"echo"' "$tmp/echo-archive.out" || fail "echo-archive: no echo manifest: $(cat "$tmp/echo-archive.out")"
+  no_err echo-archive
+fi
+extra_env=
+
+# an empty home: nothing on stdout, the places it looked on stderr
+if run list 0 "$img/bin/animus" plugin list; then
+  [ ! -s "$tmp/list.out" ] || fail "list: stdout was '$(cat "$tmp/list.out")', expected nothing"
+  grep -q "^no plugins installed or found (looked in $tmp/home/.animus/plugins.toml" "$tmp/list.err" ||
+    fail "list: stderr was '$(cat "$tmp/list.err")'"
+fi
+
+if run dev-call 0 "$img/bin/animus" plugin dev "$img/examples/echo/animus-plugin-echo" call echo --params '{"x":1}'; then
+  expect_out dev-call '{
+  "x": 1
+}'
+  grep -v '^warning: running .* in place: untrusted' "$tmp/dev-call.err" > "$tmp/dev-call.err2" || true
+  [ ! -s "$tmp/dev-call.err2" ] || fail "dev-call: unexpected stderr: $(cat "$tmp/dev-call.err2")"
+fi
+
+printf 'plugin list\n--version\n' > "$tmp/script.in"
+stdin=$tmp/script.in
+if run script 0 "$img/bin/animus"; then
+  grep -q '^no plugins installed or found' "$tmp/script.err" || fail "script: no plugin list in '$(cat "$tmp/script.err")'"
+  grep -q "^$version_line" "$tmp/script.out" || fail "script: no version line in '$(cat "$tmp/script.out")'"
+fi
+stdin=
+
+# through a symlink in another directory (relative link), and with stdin closed
+ln -s "../install dir/animus-$version/bin/animus" "$tmp/link dir/animus"
+if run symlink 0 "$tmp/link dir/animus" --version; then
+  grep -q "^$version_line" "$tmp/symlink.out" || fail "symlink: stdout was '$(cat "$tmp/symlink.out")'"
+fi
+stdin=closed
+if run closed-stdin 0 "$img/bin/animus" --version; then
+  grep -q "^$version_line" "$tmp/closed-stdin.out" || fail "closed-stdin: stdout was '$(cat "$tmp/closed-stdin.out")'"
+fi
+# the shell with a closed stdin reads no commands (not a file of the JVM's) and ends at once
+if run closed-stdin-shell 0 "$img/bin/animus"; then no_err closed-stdin-shell; fi
+stdin=
+
+# install the example from its path; the stored copy runs on the java of the animus that starts it
+if run install 0 "$img/bin/animus" plugin install --path "$img/examples/echo/animus-plugin-echo" --trust --yes; then
+  run consent 0 "$img/bin/animus" plugin consent echo --yes &&
+    run enable 0 "$img/bin/animus" plugin enable echo &&
+    run call 0 "$img/bin/animus" plugin call echo reverse --params '{"text":"abc"}' &&
+    expect_out call '{
+  "text": "cba"
+}'
+fi
+
+grep -q 'animus' "$img/completions/animus.bash" || fail "completions/animus.bash does not mention animus"
+if grep -q 'train' "$img/completions/animus.bash"; then fail "completions/animus.bash offers the hidden 'train'"; fi
+
+if [ "$failures" -ne 0 ]; then
+  echo "smoke-test: $failures check(s) failed" >&2
+  exit 1
+fi
+echo "smoke-test: all checks passed" >&2
