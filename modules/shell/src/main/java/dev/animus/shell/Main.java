@@ -19,6 +19,15 @@ public final class Main {
      * code; writes only to {@code terminal}. Every plugin it started is shut down before it returns.
      */
     static int run(String[] args, Map<String, String> env, Terminal terminal) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // asked for often (scripts, version checks) and needing nothing else: no plugin host, no
+            // command tree (picocli prints the same lines from the same provider, see CliTest)
+            for (String line : new AnimusCommand.Version().getVersion()) {
+                terminal.out().println(line);
+            }
+            terminal.out().flush();
+            return ExitCodes.OK;
+        }
         Logging.configure(env);
         try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current())))) {
             return execute(args, ShellContext.oneShot(terminal, env, host));

@@ -27,6 +27,20 @@ class CliTest {
         }
 
         @Test
+        void theVersionFastPathPrintsWhatTheCommandTreePrints() {
+            var tree = new java.io.StringWriter();
+            try (var host = dev.animus.runtime.PluginHost.create(dev.animus.runtime.PluginHost.Options.defaults(
+                    dev.animus.core.HostHello.animus("test")))) {
+                Main.commandLine(ShellContext.oneShot(new Terminal(System.in, new java.io.PrintWriter(tree, true),
+                        new java.io.PrintWriter(java.io.Writer.nullWriter()), false), Cli.ENV, host))
+                        .execute("--json", "--version");
+            }
+            assertEquals(tree.toString(), Cli.run("--version").out());
+            assertEquals(tree.toString(), Cli.run("-V").out());
+            assertEquals("", Cli.run("--version").err());
+        }
+
+        @Test
         void everyCommandHasHelpWithAnExample() {
             Terminal quiet = new Terminal(System.in, new java.io.PrintWriter(java.io.Writer.nullWriter()),
                     new java.io.PrintWriter(java.io.Writer.nullWriter()), false);
