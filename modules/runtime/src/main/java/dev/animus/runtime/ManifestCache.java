@@ -33,7 +33,10 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ManifestCache {
     private static final Logger LOG = LoggerFactory.getLogger(ManifestCache.class);
-    private static final JsonMapper JSON = JsonMapper.shared();
+    /** Built on first use: a listing with nothing cached (a fresh home) never pays for a mapper. */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.shared();
+    }
     private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
     private static final String SCHEMA = "animus.manifest-cache.v1";
 
@@ -80,7 +83,7 @@ public final class ManifestCache {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "." + sha256, ".tmp");
             try {
-                Files.write(tmp, JSON.writeValueAsBytes(doc));
+                Files.write(tmp, Json.MAPPER.writeValueAsBytes(doc));
                 move(tmp, target);
             } finally {
                 Files.deleteIfExists(tmp);
@@ -148,7 +151,7 @@ public final class ManifestCache {
 
     private static Map<String, Object> read(Path file) throws IOException {
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = JSON.readValue(Files.readAllBytes(file), Map.class);
+        Map<String, Object> doc = Json.MAPPER.readValue(Files.readAllBytes(file), Map.class);
         if (!SCHEMA.equals(doc.get("schema"))) {
             throw new IOException("unknown schema " + doc.get("schema"));
         }

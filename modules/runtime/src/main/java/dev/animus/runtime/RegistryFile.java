@@ -23,7 +23,10 @@ import tools.jackson.dataformat.toml.TomlMapper;
 final class RegistryFile {
     /** A registry bigger than this is not a registry someone wrote. */
     private static final long MAX_BYTES = 1 << 20;
-    private static final TomlMapper TOML = TomlMapper.builder().build();
+    /** Built on first use: most homes have no registry, and a listing then never pays for a mapper. */
+    private static final class Toml {
+        static final TomlMapper MAPPER = TomlMapper.builder().build();
+    }
 
     /** One entry. */
     record Entry(String name, Path path) {}
@@ -47,7 +50,7 @@ final class RegistryFile {
                 throw new Invalid(file, "larger than 1 MiB; is this really the registry?");
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> parsed = TOML.readValue(Files.readString(file), Map.class);
+            Map<String, Object> parsed = Toml.MAPPER.readValue(Files.readString(file), Map.class);
             root = parsed;
         } catch (NoSuchFileException e) {
             return List.of();
