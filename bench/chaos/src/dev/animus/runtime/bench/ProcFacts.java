@@ -47,6 +47,39 @@ final class ProcFacts {
         return out;
     }
 
+    /**
+     * CPU time of every task of this process (JVM-internal threads included: GC, JIT, VM thread),
+     * as "name#tid" → ns, from /proc/self/task/(tid)/stat.
+     */
+    static Map<String, Long> threadCpuNanos() {
+        Map<String, Long> out = new TreeMap<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path task : tasks) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                    out.put(name + "#" + task.getFileName(), ticks * 10_000_000L); // USER_HZ 100
+                } catch (IOException e) {
+                    // the thread ended meanwhile
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list /proc/self/task: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** The {@code n} threads that used the most CPU between two {@link #threadCpuNanos} snapshots, in ms. */
+    static String busiest(Map<String, Long> before, Map<String, Long> after, int n) {
+        return after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(n)
+                .map(e -> e.getKey() + "=" + String.format("%.1f", e.getValue() / 1e6) + "ms")
+                .toList().toString();
+    }
+
     /** Heap in use after two full collections, in bytes. */
     static long heapAfterGc() {
         System.gc();

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -33,6 +34,9 @@ import java.util.SplittableRandom;
 public final class ManyBench {
     private static final HostHello HELLO = HostHello.animus("many");
     private static final int BLOCK = 1000;
+    /** Idle windows measured one after another: a one-off (a late JIT compilation) shows in one only. */
+    private static final int IDLE_WINDOWS = 3;
+    private static final long SETTLE_MS = 3000;
     private static final CallOptions PING = CallOptions.defaults().withTimeout(Duration.ofSeconds(10));
 
     private ManyBench() {}
@@ -71,22 +75,37 @@ public final class ManyBench {
             failed |= ready != plugins || pids.size() != plugins;
 
             System.gc();
-            Thread.sleep(2000); // let the launches' stragglers (reapers, JIT) settle
+            Thread.sleep(SETTLE_MS); // let the launches' stragglers (reapers, JIT) settle
             long rss = ProcFacts.statusKb("VmRSS");
             int threads = ProcFacts.threads();
             System.out.println("after rss-kib " + rss + " threads " + threads);
             System.out.println("thread-names " + ProcFacts.threadNames());
 
             long hz = 100; // USER_HZ: the unit of /proc/*/stat times on Linux
-            long hostTicks0 = ProcFacts.cpuTicks();
-            long pluginTicks0 = pluginTicks(pids);
-            long w0 = System.nanoTime();
-            Thread.sleep(idleSeconds * 1000L);
-            double wall = (System.nanoTime() - w0) / 1e9;
-            long hostTicks = ProcFacts.cpuTicks() - hostTicks0;
-            long pluginTicks = pluginTicks(pids) - pluginTicks0;
-            System.out.printf("idle-window seconds %.1f host-cpu-ms %d host-cpu-percent %.3f plugins-cpu-ms %d%n",
-                    wall, hostTicks * 1000 / hz, 100.0 * hostTicks / hz / wall, pluginTicks * 1000 / hz);
+            // the readings below get JIT-compiled while they are hot: before the windows, not in them
+            for (int i = 0; i < 200; i++) {
+                ProcFacts.busiest(ProcFacts.threadCpuNanos(), ProcFacts.threadCpuNanos(), 4);
+                pluginTicks(pids);
+                ProcFacts.cpuTicks();
+            }
+            Thread.sleep(SETTLE_MS);
+            for (int window = 1; window <= IDLE_WINDOWS; window++) {
+                // the readings of the other figures stay outside the host's own window
+                Map<String, Long> threadCpu0 = ProcFacts.threadCpuNanos();
+                long pluginTicks0 = pluginTicks(pids);
+                long hostTicks0 = ProcFacts.cpuTicks();
+                long w0 = System.nanoTime();
+                Thread.sleep(idleSeconds * 1000L);
+                long hostTicks = ProcFacts.cpuTicks() - hostTicks0;
+                double wall = (System.nanoTime() - w0) / 1e9;
+                long pluginTicks = pluginTicks(pids) - pluginTicks0;
+                Map<String, Long> threadCpu = ProcFacts.threadCpuNanos();
+                threadCpu0.keySet().removeIf(k -> k.startsWith("main#") || k.startsWith("java#"));
+                threadCpu.keySet().removeIf(k -> k.startsWith("main#") || k.startsWith("java#"));
+                System.out.printf("idle-window %d seconds %.1f host-cpu-ms %d host-cpu-percent %.3f plugins-cpu-ms %d"
+                        + " busiest-threads %s%n", window, wall, hostTicks * 1000 / hz, 100.0 * hostTicks / hz / wall,
+                        pluginTicks * 1000 / hz, ProcFacts.busiest(threadCpu0, threadCpu, 4));
+            }
 
             SplittableRandom random = new SplittableRandom(42);
             for (int i = 0; i < warmup; i++) {

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       where that compensation is pure cost, the platform reader wins (6 µs against 11 µs).
  *       {@code -Danimus.rpc.reader=platform|virtual} overrides the choice, for measurements.
  *       At most {@value #VIRTUAL_READER_LIMIT} readers are virtual at once; later ones are platform
- *       threads. A virtual thread blocked in a pipe read holds its carrier (the JDK compensates
+ *       threads ({@code -Danimus.rpc.virtualReaders=N} changes the limit, for measurements). A virtual thread blocked in a pipe read holds its carrier (the JDK compensates
  *       with one more carrier, up to {@code jdk.virtualThreadScheduler.maxPoolSize}, 256), so
  *       ~130 plugins (a reader and a stderr drain each) used to take every carrier: no virtual
  *       thread ran any more, not even the completion of a timed-out call, and the host hung
@@ -40,6 +40,9 @@ final class RpcThreads {
 
     /** The most readers that are virtual threads at once (a small share of the JDK's 256 carriers). */
     static final int VIRTUAL_READER_LIMIT = 64;
+    /** {@link #VIRTUAL_READER_LIMIT}, or {@code -Danimus.rpc.virtualReaders=N} for measurements. */
+    private static final int VIRTUAL_READERS_AT_MOST = Integer.getInteger("animus.rpc.virtualReaders",
+            VIRTUAL_READER_LIMIT);
     private static final AtomicInteger LIVE_VIRTUAL_READERS = new AtomicInteger();
 
     private RpcThreads() {}
@@ -53,7 +56,7 @@ final class RpcThreads {
     static Thread newReader(String peerName, Runnable body) {
         String name = "animus-rpc-reader-" + peerName;
         if (VIRTUAL_READERS) {
-            if (LIVE_VIRTUAL_READERS.incrementAndGet() <= VIRTUAL_READER_LIMIT) {
+            if (LIVE_VIRTUAL_READERS.incrementAndGet() <= VIRTUAL_READERS_AT_MOST) {
                 return Thread.ofVirtual().name(name).unstarted(() -> {
                     try {
                         body.run();
