@@ -14,7 +14,7 @@
 #      with bench/chaos's ProcFacts) with JDK 25's javac;
 #   3. waits (up to a minute) for an idle machine, then runs the harness once, REPEAT times (1):
 #      launch N plugins through one host (each with a $/ping), wait 2 s, read VmRSS and threads,
-#      measure CPU over the idle window, then 1000 warm-up pings, then P pings each to the single
+#      measure CPU over three idle windows (the readings JIT-warmed first, outside them), then 1000 warm-up pings, then P pings each to the single
 #      plugin and to random ones of the N, in alternating blocks of 1000; then close the host and
 #      check that no plugin process is left. Exits non-zero when a check fails.
 # JDK 25 is found the way ./mvnw finds it unless JAVA_HOME already names one. BENCH_JAVA_OPTS adds

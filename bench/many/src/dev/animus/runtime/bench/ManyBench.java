@@ -26,8 +26,8 @@ import java.util.SplittableRandom;
  * {@code /proc/self/stat} utime + stime, and the same for the plugin processes), then sequential
  * {@code Supervisor.ping} ({@code $/ping}) round trips to a random plugin of the N against a host with
  * a single plugin, in alternating blocks so both see the same machine. Prints "key value" lines;
- * exits 1 when a plugin is not Ready, the ping p50 ratio exceeds 2, or a plugin process outlives
- * the host's close.
+ * exits 1 when a plugin is not Ready, the host used more than 1% of a CPU in each idle window,
+ * the ping p50 ratio exceeds 2, or a plugin process outlives the host's close.
  *
  * <p>Args: {@code <echo plugin> <plugins> <idle seconds> <warm-up pings> <pings per host>}.
  */
@@ -37,6 +37,8 @@ public final class ManyBench {
     /** Idle windows measured one after another: a one-off (a late JIT compilation) shows in one only. */
     private static final int IDLE_WINDOWS = 3;
     private static final long SETTLE_MS = 3000;
+    /** Of one CPU, in the quietest idle window. */
+    private static final double IDLE_CPU_PERCENT_AT_MOST = 1.0;
     private static final CallOptions PING = CallOptions.defaults().withTimeout(Duration.ofSeconds(10));
 
     private ManyBench() {}
@@ -89,6 +91,7 @@ public final class ManyBench {
                 ProcFacts.cpuTicks();
             }
             Thread.sleep(SETTLE_MS);
+            double quietest = Double.MAX_VALUE;
             for (int window = 1; window <= IDLE_WINDOWS; window++) {
                 // the readings of the other figures stay outside the host's own window
                 Map<String, Long> threadCpu0 = ProcFacts.threadCpuNanos();
@@ -105,7 +108,9 @@ public final class ManyBench {
                 System.out.printf("idle-window %d seconds %.1f host-cpu-ms %d host-cpu-percent %.3f plugins-cpu-ms %d"
                         + " busiest-threads %s%n", window, wall, hostTicks * 1000 / hz, 100.0 * hostTicks / hz / wall,
                         pluginTicks * 1000 / hz, ProcFacts.busiest(threadCpu0, threadCpu, 4));
+                quietest = Math.min(quietest, 100.0 * hostTicks / hz / wall);
             }
+            failed |= quietest > IDLE_CPU_PERCENT_AT_MOST; // a busy loop or a poller shows in every window
 
             SplittableRandom random = new SplittableRandom(42);
             for (int i = 0; i < warmup; i++) {
