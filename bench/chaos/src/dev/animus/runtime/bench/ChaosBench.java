@@ -158,6 +158,39 @@ public final class ChaosBench {
         threadNamesBefore = ProcFacts.threadNames();
         long heapBefore = ProcFacts.heapAfterGc();
 
+        Driven driven = drive(callers, calls); // the host is unreachable from here on
+
+        List<ProcFacts.Proc> leftAtClose = leftovers(runId);
+        List<ProcFacts.Proc> leaked = leftAtClose;
+        for (int i = 0; i < 20 && !leaked.isEmpty(); i++) { // up to 2 s for a kill already sent to land
+            Thread.sleep(100);
+            leaked = leftovers(runId);
+        }
+        Map<Integer, String> fdsAfter = ProcFacts.fds();
+        int threadsAfter = ProcFacts.threads();
+        threadNamesAfter = ProcFacts.threadNames();
+        long heapAfter = ProcFacts.heapAfterGc();
+        Map<Integer, String> fdsAfterGc = ProcFacts.fds();
+        String state = checkState(stateBefore);
+        // the JDK's pools (virtual-thread carriers, process reapers) keep idle threads for a while
+        long settle0 = System.nanoTime();
+        while (ProcFacts.threads() > threadsBefore && System.nanoTime() - settle0 < SETTLE.toNanos()) {
+            Thread.sleep(1000);
+        }
+        threadsSettled = ProcFacts.threads();
+        settledSeconds = (System.nanoTime() - settle0) / 1_000_000_000L;
+
+        heapWithClosedHost = driven.heapWithClosedHost();
+        return report(callers, calls, driven.seconds(), driven.closeMs(), driven.events(), driven.lostEvents(),
+                leftAtClose, leaked, fdsBefore, fdsAfter, fdsAfterGc, threadsBefore, threadsAfter, heapBefore, heapAfter,
+                state);
+    }
+
+    /** What {@link #drive} measured of the host it ran. */
+    private record Driven(double seconds, long closeMs, long events, long lostEvents, long heapWithClosedHost) {}
+
+    /** One host, the calls, the close. */
+    private Driven drive(int callers, int calls) throws InterruptedException {
         long start = System.nanoTime();
         long closeMs;
         LongAdder events = new LongAdder();
@@ -190,29 +223,7 @@ public final class ChaosBench {
             host.close();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-
-        List<ProcFacts.Proc> leftAtClose = leftovers(runId);
-        List<ProcFacts.Proc> leaked = leftAtClose;
-        for (int i = 0; i < 20 && !leaked.isEmpty(); i++) { // up to 2 s for a kill already sent to land
-            Thread.sleep(100);
-            leaked = leftovers(runId);
-        }
-        Map<Integer, String> fdsAfter = ProcFacts.fds();
-        int threadsAfter = ProcFacts.threads();
-        threadNamesAfter = ProcFacts.threadNames();
-        long heapAfter = ProcFacts.heapAfterGc();
-        Map<Integer, String> fdsAfterGc = ProcFacts.fds();
-        String state = checkState(stateBefore);
-        // the JDK's pools (virtual-thread carriers, process reapers) keep idle threads for a while
-        long settle0 = System.nanoTime();
-        while (ProcFacts.threads() > threadsBefore && System.nanoTime() - settle0 < SETTLE.toNanos()) {
-            Thread.sleep(1000);
-        }
-        threadsSettled = ProcFacts.threads();
-        settledSeconds = (System.nanoTime() - settle0) / 1_000_000_000L;
-
-        return report(callers, calls, seconds, closeMs, events.sum(), lostEvents, leftAtClose, leaked,
-                fdsBefore, fdsAfter, fdsAfterGc, threadsBefore, threadsAfter, heapBefore, heapAfter, state);
+        return new Driven(seconds, closeMs, events.sum(), lostEvents, ProcFacts.heapAfterGc());
     }
 
     /** One host, the first plugin, every behaviour once: classes, jars and JVM fds in use before the baseline. */
@@ -396,6 +407,7 @@ public final class ChaosBench {
     private Map<String, Integer> threadNamesBefore = Map.of();
     private Map<String, Integer> threadNamesAfter = Map.of();
     private int threadsSettled;
+    private long heapWithClosedHost;
     private long settledSeconds;
 
     private int report(int callers, int calls, double seconds, long closeMs, long events, long lostEvents,
@@ -437,8 +449,8 @@ public final class ChaosBench {
         row("**fd growth** (after GC − before)", fdGrowth);
         row("platform threads before / after close / " + settledSeconds + " s later", threadsBefore + " / "
                 + threadsAfter + " / " + threadsSettled);
-        row("heap after GC before / after (MiB)", String.format("%.1f / %.1f", heapBefore / 1048576.0,
-                heapAfter / 1048576.0));
+        row("heap after GC before / closed host still referenced / host unreachable (MiB)", String.format(
+                "%.1f / %.1f / %.1f", heapBefore / 1048576.0, heapWithClosedHost / 1048576.0, heapAfter / 1048576.0));
         row("**state document valid**", state.isEmpty() ? "yes" : "NO: " + state);
         System.out.println();
         tally.behaviourRows().forEach(System.out::println);
