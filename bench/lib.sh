@@ -47,3 +47,20 @@ module_classpath() {
     -Dmdep.outputFile="$out/deps.classpath" >&2
   echo "$(ls modules/"$module"/target/animus-"$module"-*.jar | head -n 1):$(cat "$out/deps.classpath")"
 }
+
+# Packages modules/$1 and what it needs in this checkout (tests not even compiled; nothing is
+# installed into ~/.m2, which other checkouts share) and copies its jar and its runtime
+# dependencies into $2/lib-$1 (a snapshot: a rebuild meanwhile changes nothing a run uses);
+# prints them as one classpath. Run from the checkout.
+snapshot_classpath() {
+  local module="$1" out="$2" jar classpath=""
+  mvn_quiet -pl "modules/$module" -am package dependency:build-classpath -Dmaven.test.skip=true \
+    -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench.classpath >&2
+  rm -rf "$out/lib-$module"
+  mkdir -p "$out/lib-$module"
+  for jar in "modules/$module/target/animus-$module-"*.jar $(tr ':' ' ' < "modules/$module/target/bench.classpath"); do
+    cp "$jar" "$out/lib-$module/"
+    classpath="$classpath${classpath:+:}$out/lib-$module/$(basename "$jar")"
+  done
+  echo "$classpath"
+}

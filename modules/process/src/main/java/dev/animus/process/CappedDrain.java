@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one output pipe of a probe to its end on a virtual thread, counting every byte against a
+ * Reads one output pipe of a probe to its end on a platform thread (see ProcessThreads), counting every byte against a
  * cap and keeping the last {@code keep} bytes. The byte that would pass the cap is not kept: the
  * drain stops reading, runs its overflow action (which kills the tree) and closes the pipe. So
  * at most {@code keep} bytes plus one read chunk are ever held.
@@ -41,7 +41,7 @@ final class CappedDrain {
     }
 
     /**
-     * Starts draining {@code in} on a virtual thread called {@code threadName}.
+     * Starts draining {@code in} on a platform thread (see ProcessThreads) called {@code threadName}.
      *
      * @param cap        the most bytes accepted in all
      * @param keep       how many of the last bytes to keep (at most {@code cap})

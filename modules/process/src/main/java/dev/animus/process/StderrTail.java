@@ -36,7 +36,7 @@ public final class StderrTail {
         this.log = LoggerFactory.getLogger("animus.plugin." + pluginName);
     }
 
-    /** Starts draining {@code stderr} on a virtual thread. */
+    /** Starts draining {@code stderr} on a platform thread (see ProcessThreads). */
     static StderrTail drain(String pluginName, InputStream stderr) {
         StderrTail tail = new StderrTail(pluginName);
         ProcessThreads.startStderrDrain(() -> tail.run(stderr));

@@ -2,6 +2,7 @@ package dev.animus.rpc;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The only place in this module that creates threads.
@@ -14,8 +15,13 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  *       responses/s against 380-410 thousand), as the carrier pool keeps a vCPU busy around the
  *       blocking pipe read and spares a wake-up of a halted vCPU per message; pinned to one CPU,
  *       where that compensation is pure cost, the platform reader wins (6 µs against 11 µs).
- *       Many plugins mean many readers, which also favours virtual threads.
  *       {@code -Danimus.rpc.reader=platform|virtual} overrides the choice, for measurements.
+ *       At most {@value #VIRTUAL_READER_LIMIT} readers are virtual at once; later ones are platform
+ *       threads ({@code -Danimus.rpc.virtualReaders=N} changes the limit, for measurements). A virtual thread blocked in a pipe read holds its carrier (the JDK compensates
+ *       with one more carrier, up to {@code jdk.virtualThreadScheduler.maxPoolSize}, 256), so
+ *       ~130 plugins (a reader and a stderr drain each) used to take every carrier: no virtual
+ *       thread ran any more, not even the completion of a timed-out call, and the host hung
+ *       (found by bench/many with 200 plugins).
  *   <li><b>The timer</b>: one daemon platform thread shared by every connection, for request
  *       deadlines and write watchdogs. Its tasks never block and never run user code: they hand
  *       completions to short-lived virtual threads. Its queue holds at most one watchdog per
@@ -32,14 +38,36 @@ final class RpcThreads {
         default -> Runtime.getRuntime().availableProcessors() > 1;
     };
 
+    /** The most readers that are virtual threads at once (a small share of the JDK's 256 carriers). */
+    static final int VIRTUAL_READER_LIMIT = 64;
+    /** {@link #VIRTUAL_READER_LIMIT}, or {@code -Danimus.rpc.virtualReaders=N} for measurements. */
+    private static final int VIRTUAL_READERS_AT_MOST = Integer.getInteger("animus.rpc.virtualReaders",
+            VIRTUAL_READER_LIMIT);
+    private static final AtomicInteger LIVE_VIRTUAL_READERS = new AtomicInteger();
+
     private RpcThreads() {}
 
-    /** An unstarted reader thread for the connection to {@code peerName}. */
+    /**
+     * An unstarted reader thread for the connection to {@code peerName}: virtual while fewer than
+     * {@link #VIRTUAL_READER_LIMIT} virtual readers run (and virtual readers are chosen at all),
+     * else a platform thread. The caller must start it: a virtual reader holds its place in the
+     * limit until its body returns.
+     */
     static Thread newReader(String peerName, Runnable body) {
         String name = "animus-rpc-reader-" + peerName;
-        return VIRTUAL_READERS
-                ? Thread.ofVirtual().name(name).unstarted(body)
-                : Thread.ofPlatform().name(name).daemon(true).unstarted(body);
+        if (VIRTUAL_READERS) {
+            if (LIVE_VIRTUAL_READERS.incrementAndGet() <= VIRTUAL_READERS_AT_MOST) {
+                return Thread.ofVirtual().name(name).unstarted(() -> {
+                    try {
+                        body.run();
+                    } finally {
+                        LIVE_VIRTUAL_READERS.decrementAndGet();
+                    }
+                });
+            }
+            LIVE_VIRTUAL_READERS.decrementAndGet();
+        }
+        return Thread.ofPlatform().name(name).daemon(true).unstarted(body);
     }
 
     /** Runs a short task on a new virtual thread. */

@@ -35,6 +35,12 @@ import java.util.concurrent.locks.LockSupport;
  *       {@code {"after_huge_frame": true}};
  *   <li>{@code stderr-flood} {@code {lines=10000}}: writes that many stderr lines, then answers
  *       {@code {"lines": n}};
+ *   <li>{@code notification-flood} {@code {count=10000}}: sends {@code count} {@code $/progress}
+ *       notifications for the request ({@code {id, value: {index}}}) interleaved with {@code count}
+ *       {@code misbehaving/flood} notifications ({@code {index}}), then answers
+ *       {@code {"notifications": 2 * count}};
+ *   <li>{@code slow} {@code {ms=500}}: answers {@code {"slept_ms": ms}} after {@code ms}
+ *       milliseconds (an interrupt does not cut the wait short);
  *   <li>{@code ignore-sigterm} {@code {ignore_exit=false}}: from now on SIGTERM is ignored;
  *       answers {@code {"ignoring": ["SIGTERM"]}}. With {@code ignore_exit: true}, {@code exit}
  *       and end of stdin no longer end the process either: only SIGKILL does;

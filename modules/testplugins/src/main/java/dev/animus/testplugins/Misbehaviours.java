@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -40,6 +41,8 @@ final class Misbehaviours {
                 .method("big", r -> "x".repeat(intParam(r.params(), "bytes", 1 << 20)))
                 .rawMethod("huge-frame", Misbehaviours::hugeFrame)
                 .method("stderr-flood", Misbehaviours::stderrFlood)
+                .method("notification-flood", Misbehaviours::notificationFlood)
+                .method("slow", Misbehaviours::slow)
                 .method("ignore-sigterm", Misbehaviours::ignoreSigterm)
                 .method("fork-grandchild", r -> Map.of("pid", forkGrandchild()))
                 .method("fork-grandchild-and-crash", Misbehaviours::forkGrandchildAndCrash)
@@ -120,6 +123,25 @@ final class Misbehaviours {
             STDERR.println("misbehaving plugin: stderr flood line " + i + " of " + lines);
         }
         return Map.of("lines", lines);
+    }
+
+    private static Object notificationFlood(RequestContext request) {
+        int count = intParam(request.params(), "count", 10_000);
+        for (int i = 0; i < count; i++) {
+            request.progress(Map.of("index", i));
+            request.notify("misbehaving/flood", Map.of("index", i));
+        }
+        return Map.of("notifications", 2 * count);
+    }
+
+    private static Object slow(RequestContext request) {
+        int ms = intParam(request.params(), "ms", 500);
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        for (long left = end - System.nanoTime(); left > 0; left = end - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+            Thread.interrupted(); // the wait is the behaviour: an interrupt does not shorten it
+        }
+        return Map.of("slept_ms", ms);
     }
 
     private static Object ignoreSigterm(RequestContext request) throws ReflectiveOperationException {

@@ -95,6 +95,38 @@ class MisbehavingPluginTest {
     }
 
     @Test
+    void aNotificationFloodSendsEveryNotificationBeforeTheAnswer() {
+        try (var plugin = startReady()) {
+            plugin.request(1, "notification-flood", "{\"count\":3000}");
+            for (int i = 0; i < 3000; i++) {
+                JsonNode progress = plugin.nextFrame();
+                assertEquals("$/progress", progress.get("method").asString());
+                assertEquals(1, progress.get("params").get("id").asInt());
+                assertEquals(i, progress.get("params").get("value").get("index").asInt());
+                JsonNode flood = plugin.nextFrame();
+                assertEquals("misbehaving/flood", flood.get("method").asString());
+                assertEquals(i, flood.get("params").get("index").asInt());
+            }
+            JsonNode answer = plugin.nextFrame();
+            assertEquals(1, answer.get("id").asInt());
+            assertEquals(6000, answer.get("result").get("notifications").asInt());
+        }
+    }
+
+    @Test
+    void slowAnswersAfterItsDelay() {
+        try (var plugin = startReady()) {
+            long start = System.nanoTime();
+            plugin.request(1, "slow", "{\"ms\":300}");
+            JsonNode answer = plugin.nextFrame();
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(1, answer.get("id").asInt());
+            assertEquals(300, answer.get("result").get("slept_ms").asInt(), answer.toString());
+            assertTrue(elapsedMs >= 300, "answered after " + elapsedMs + " ms");
+        }
+    }
+
+    @Test
     void crashExitsMidRequestWithItsCodeAndItsStderrLines() {
         try (var plugin = startReady()) {
             plugin.request(1, "crash", "{\"exit_code\":7,\"stderr\":[\"first words\",\"last words\"]}");
