@@ -86,11 +86,12 @@ if run echo-archive 0 "$img/examples/echo/animus-plugin-echo" --manifest; then
 fi
 extra_env=
 
-# an empty home: nothing on stdout, the places it looked on stderr
+# an empty home: the result says where it looked
 if run list 0 "$img/bin/animus" plugin list; then
-  [ ! -s "$tmp/list.out" ] || fail "list: stdout was '$(cat "$tmp/list.out")', expected nothing"
-  grep -q "^no plugins installed or found (looked in $tmp/home/.animus/plugins.toml" "$tmp/list.err" ||
-    fail "list: stderr was '$(cat "$tmp/list.err")'"
+  # an empty listing says so as its result, on stdout; stderr stays empty
+  grep -q "^no plugins installed or found (looked in $tmp/home/.animus/plugins.toml" "$tmp/list.out" ||
+    fail "list: stdout was '$(cat "$tmp/list.out")'"
+  [ ! -s "$tmp/list.err" ] || fail "list: stderr was '$(cat "$tmp/list.err")', expected nothing"
 fi
 
 if run dev-call 0 "$img/bin/animus" plugin dev "$img/examples/echo/animus-plugin-echo" call echo --params '{"x":1}'; then
@@ -104,8 +105,12 @@ fi
 printf 'plugin list\n--version\n' > "$tmp/script.in"
 stdin=$tmp/script.in
 if run script 0 "$img/bin/animus"; then
-  grep -q '^no plugins installed or found' "$tmp/script.err" || fail "script: no plugin list in '$(cat "$tmp/script.err")'"
+  grep -q '^no plugins installed or found' "$tmp/script.out" || fail "script: no plugin list in '$(cat "$tmp/script.out")'"
+  [ ! -s "$tmp/script.err" ] || fail "script: stderr was '$(cat "$tmp/script.err")', expected nothing"
   grep -q "^$version_line" "$tmp/script.out" || fail "script: no version line in '$(cat "$tmp/script.out")'"
+  # the same command read from stdin prints exactly what it prints as arguments
+  [ "$(head -n 1 "$tmp/script.out")" = "$(cat "$tmp/list.out")" ] ||
+    fail "script: 'plugin list' on stdin printed '$(head -n 1 "$tmp/script.out")', as arguments '$(cat "$tmp/list.out")'"
 fi
 stdin=
 
