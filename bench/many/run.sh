@@ -10,7 +10,8 @@
 # What it does:
 #   1. packages modules/runtime and what it needs in this checkout (tests not even compiled;
 #      nothing installed into ~/.m2) and snapshots the jars into bench/out/many;
-#   2. compiles the echo plugin with gcc and the harness (src/dev/animus/runtime/bench/ManyBench.java,
+#   2. compiles the echo plugin and raw_many.c (the same pings from a C host over bare pipes: what
+#      N plugins cost the OS alone, the baseline of the ratio) with gcc, and the harness (src/dev/animus/runtime/bench/ManyBench.java,
 #      with bench/chaos's ProcFacts) with JDK 25's javac;
 #   3. in two placements, "one vCPU" (taskset -c 0, plugins included: reproducible, and the only
 #      one that decides the exit status) and "unpinned" (on this 2-vCPU VM a round trip costs
@@ -48,6 +49,7 @@ mkdir -p "$OUT"
 cd "$ROOT"
 CLASSPATH="$(snapshot_classpath runtime "$OUT")"
 gcc -O2 -Wall -Wextra -o "$OUT/echo_plugin" "$ROOT/bench/rpc/echo_plugin.c"
+gcc -O2 -Wall -Wextra -o "$OUT/raw_many" "$HERE/raw_many.c"
 rm -rf "$OUT/classes"
 mkdir -p "$OUT/classes"
 "$JDK/bin/javac" -Xlint:all -Werror --release 25 -cp "$CLASSPATH" -d "$OUT/classes" \
@@ -61,6 +63,8 @@ run_placement() { # $1 = label, $2... = command prefix; only the pinned placemen
   for run in $(seq "$REPEAT"); do
     wait_for_idle
     echo "### $label, run $run: load $(cut -d' ' -f1-3 /proc/loadavg)"
+    "$@" "$OUT/raw_many" "$OUT/echo_plugin" "$PLUGINS" "$WARMUP" "$PINGS"
+    wait_for_idle
     if ! "$@" "$JDK/bin/java" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn ${BENCH_JAVA_OPTS-} \
         -cp "$OUT/classes:$CLASSPATH" dev.animus.runtime.bench.ManyBench \
         "$OUT/echo_plugin" "$PLUGINS" "$IDLE" "$WARMUP" "$PINGS"; then
