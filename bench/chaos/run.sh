@@ -18,7 +18,8 @@
 # The seed decides every call (plugin, behaviour, params, deadline, retry, streaming), not the
 # interleaving of the threads. Needs Linux (/proc) and util-linux setsid.
 # JDK 25 is found the way ./mvnw finds it (newest JDK >= 25 in the usual places) unless JAVA_HOME
-# already names one. BENCH_JAVA_OPTS adds options to the harness JVM. The host logs at WARN, except
+# already names one. BENCH_JAVA_OPTS adds options to the harness JVM; CHAOS_HISTOGRAM=1 prints the
+# classes whose live heap grew most over the run. The host logs at WARN, except
 # FrameReader's "discarded malformed output" (the plugin's banner and garbage: expected, thousands).
 set -euo pipefail
 

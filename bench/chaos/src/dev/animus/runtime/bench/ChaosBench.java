@@ -77,6 +77,8 @@ public final class ChaosBench {
     private static final Duration LAUNCH_TIMEOUT = Duration.ofSeconds(5);
     /** How long the run waits for the JDK's idle pool threads to end after the close. */
     private static final Duration SETTLE = Duration.ofSeconds(90);
+    /** CHAOS_HISTOGRAM=1: print the classes whose live heap grew most over the run. */
+    private static final boolean HISTOGRAM = "1".equals(System.getenv("CHAOS_HISTOGRAM"));
     private static final Pattern GRANDCHILD = Pattern.compile("grandchild pid (\\d+)");
 
     private final AnimusHome home;
@@ -157,6 +159,7 @@ public final class ChaosBench {
         int threadsBefore = ProcFacts.threads();
         threadNamesBefore = ProcFacts.threadNames();
         long heapBefore = ProcFacts.heapAfterGc();
+        Map<String, Long> histogramBefore = HISTOGRAM ? ProcFacts.classHistogram() : Map.of();
 
         Driven driven = drive(callers, calls); // the host is unreachable from here on
 
@@ -170,6 +173,10 @@ public final class ChaosBench {
         int threadsAfter = ProcFacts.threads();
         threadNamesAfter = ProcFacts.threadNames();
         long heapAfter = ProcFacts.heapAfterGc();
+        if (HISTOGRAM) {
+            System.out.println("heap grown most since the baseline: "
+                    + ProcFacts.grownMost(histogramBefore, ProcFacts.classHistogram(), 15));
+        }
         Map<Integer, String> fdsAfterGc = ProcFacts.fds();
         String state = checkState(stateBefore);
         // the JDK's pools (virtual-thread carriers, process reapers) keep idle threads for a while

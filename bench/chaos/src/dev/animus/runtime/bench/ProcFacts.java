@@ -80,6 +80,34 @@ final class ProcFacts {
                 .toList().toString();
     }
 
+    /** The live heap by class ("class name" → bytes), from the DiagnosticCommand MBean (GC.class_histogram). */
+    static Map<String, Long> classHistogram() {
+        try {
+            String text = (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                    new Object[] {null}, new String[] {String[].class.getName()});
+            Map<String, Long> out = new TreeMap<>();
+            for (String line : text.split("\n")) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 4 && f[0].endsWith(":")) {
+                    out.merge(f[3], Long.parseLong(f[2]), Long::sum);
+                }
+            }
+            return out;
+        } catch (javax.management.JMException e) {
+            throw new IllegalStateException("no class histogram: " + e.getMessage(), e);
+        }
+    }
+
+    /** The {@code n} classes whose live bytes grew most between two {@link #classHistogram}s. */
+    static String grownMost(Map<String, Long> before, Map<String, Long> after, int n) {
+        return after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(n)
+                .map(e -> e.getKey() + " +" + e.getValue() / 1024 + " KiB")
+                .toList().toString();
+    }
+
     /** Heap in use after two full collections, in bytes. */
     static long heapAfterGc() {
         System.gc();
