@@ -2,8 +2,10 @@
 # Many plugins at once (not a test; run on purpose; issue 11): one PluginHost with N live plugins
 # (the native echo plugin, bench/rpc/echo_plugin.c: 200 plugins are 200 small processes, not 200
 # JVMs). Reports the host's RSS and threads, the CPU the host and the plugins use over an idle
-# window (it must be about zero: no busy loops, no polling), and sequential $/ping p50/p99 to a
-# random plugin of the N against a host with a single plugin (p50 ratio must be <= 2).
+# window (it must be about zero: no busy loops, no polling), and sequential $/ping p50/p99 against a
+# host with a single plugin: to one plugin of the N at a time (blocks of pings to the same plugin,
+# each block another one; p50 ratio must be <= 2), and to a random plugin of the N per ping
+# (reported: every ping then meets a cache-cold process, an OS cost raw_many.c shows).
 #
 #   bench/many/run.sh [--plugins N] [--idle SECONDS] [--pings P]   defaults: 200 10 10000
 #
@@ -18,8 +20,9 @@
 #      2-70 µs depending on whether the kernel packs both sides on one vCPU: docs/performance.md),
 #      REPEAT times (1) each, waits (up to a minute) for an idle machine, then runs the harness:
 #      launch N plugins through one host (each with a $/ping), wait 2 s, read VmRSS and threads,
-#      measure CPU over three idle windows (the readings JIT-warmed first, outside them), then 1000 warm-up pings, then P pings each to the single
-#      plugin and to random ones of the N, in alternating blocks of 1000; then close the host and
+#      measure CPU over three idle windows (the readings JIT-warmed first, outside them), then 1000
+#      warm-up pings, then P pings each to the single plugin, to one of the N (a random one per
+#      block) and to random ones of the N, in alternating blocks of 1000; then close the host and
 #      check that no plugin process is left. Exits non-zero when a check fails.
 # JDK 25 is found the way ./mvnw finds it unless JAVA_HOME already names one. BENCH_JAVA_OPTS adds
 # options to the harness JVM.
