@@ -1,5 +1,6 @@
 package dev.animus.rpc;
 
+import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;

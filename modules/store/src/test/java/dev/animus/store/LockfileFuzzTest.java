@@ -1,5 +1,6 @@
 package dev.animus.store;
 
+import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;

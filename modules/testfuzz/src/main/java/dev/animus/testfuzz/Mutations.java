@@ -1,4 +1,4 @@
-package dev.animus.store;
+package dev.animus.testfuzz;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,10 +15,10 @@ import java.util.SplittableRandom;
  * huge runs of one fragment (deep nesting, long strings). Each mutation is appended to {@code how}
  * so a failure says what was done.
  *
- * <p>The same small class is copied, package-private, into each module with a fuzz test (rpc,
- * store, runtime): test sources are not shared between modules.
+ * <p>Used by the fuzz tests of rpc, store and runtime (a test-scoped dependency of each). Not
+ * thread-safe: one instance per test thread.
  */
-final class Mutations {
+public final class Mutations {
     private static final byte[] INTERESTING = {0, '\n', '\r', '\t', ' ', '"', '\'', '\\', '{', '}', '[', ']', ',',
         ':', '=', '#', '.', '-', '0', '9', 'e', 0x7f, (byte) 0x80, (byte) 0xc0, (byte) 0xed, (byte) 0xef,
         (byte) 0xf4, (byte) 0xf5, (byte) 0xff};
@@ -49,7 +49,7 @@ final class Mutations {
      * @param fragments pieces of the target's syntax to splice in and to repeat
      * @param corpus the valid seeds; their lines are spliced into other inputs
      */
-    Mutations(SplittableRandom random, List<String> fragments, List<byte[]> corpus) {
+    public Mutations(SplittableRandom random, List<String> fragments, List<byte[]> corpus) {
         this.random = random;
         this.fragments = new ArrayList<>();
         fragments.forEach(f -> this.fragments.add(f.getBytes(StandardCharsets.UTF_8)));
@@ -67,7 +67,7 @@ final class Mutations {
     }
 
     /** {@code input} with 1 to 4 random mutations; half the time only one, so that more inputs get past the syntax. */
-    byte[] mutate(byte[] input, StringBuilder how) {
+    public byte[] mutate(byte[] input, StringBuilder how) {
         byte[] b = input;
         for (int op = random.nextBoolean() ? 1 : 2 + random.nextInt(3); op > 0; op--) {
             b = once(b, how);
@@ -103,12 +103,12 @@ final class Mutations {
     }
 
     /** A repeat count, log-uniform from 1 to 100,000: usually small, sometimes enormous. */
-    int huge() {
+    public int huge() {
         return (int) Math.pow(10, random.nextDouble() * 5);
     }
 
     /** {@code unit} {@code times} times over. */
-    static byte[] repeat(byte[] unit, int times) {
+    public static byte[] repeat(byte[] unit, int times) {
         byte[] out = new byte[unit.length * times];
         for (int i = 0; i < times; i++) {
             System.arraycopy(unit, 0, out, i * unit.length, unit.length);
@@ -117,7 +117,7 @@ final class Mutations {
     }
 
     /** {@code b} with {@code [from, to)} replaced by {@code in}. */
-    static byte[] splice(byte[] b, int from, int to, byte[] in) {
+    public static byte[] splice(byte[] b, int from, int to, byte[] in) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(b.length + in.length);
         out.write(b, 0, from);
         out.writeBytes(in);
@@ -130,7 +130,7 @@ final class Mutations {
      * {@code \r}, {@code \t} escaped, every other byte as {@code \xNN}; shortened past 3000
      * characters, with the full length.
      */
-    static String show(byte[] b) {
+    public static String show(byte[] b) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < b.length && out.length() < 3000; i++) {
             int c = b[i] & 0xff;
@@ -145,13 +145,13 @@ final class Mutations {
         return out.length() >= 3000 ? out + "... (" + b.length + " bytes)" : out.toString();
     }
 
-    byte[] randomBytes(int n) {
+    public byte[] randomBytes(int n) {
         byte[] out = new byte[n];
         random.nextBytes(out);
         return out;
     }
 
-    <T> T pick(List<T> options) {
+    public <T> T pick(List<T> options) {
         return options.get(random.nextInt(options.size()));
     }
 
