@@ -1,5 +1,6 @@
 package dev.animus.runtime;
 
+import dev.animus.testfuzz.FuzzRun;
 import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,7 +67,7 @@ class ManifestParseFuzzTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyPluginTomlIsAValidManifestOrManifestInvalidNeverAnythingElse() throws IOException {
-        long seed = seed("ManifestParseFuzzTest (Plugin.toml)");
+        long seed = FuzzRun.seed("ManifestParseFuzzTest (Plugin.toml)");
         SplittableRandom random = new SplittableRandom(seed);
         List<byte[]> corpus = tomlCorpus(seed);
         Mutations mutations = new Mutations(random, TOML_FRAGMENTS, corpus);
@@ -90,7 +91,7 @@ class ManifestParseFuzzTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyManifestOutputIsAValidManifestOrManifestInvalidNeverAnythingElse() {
-        long seed = seed("ManifestParseFuzzTest (--manifest)");
+        long seed = FuzzRun.seed("ManifestParseFuzzTest (--manifest)");
         SplittableRandom random = new SplittableRandom(seed);
         List<byte[]> corpus = jsonCorpus(seed);
         Mutations mutations = new Mutations(random, JSON_FRAGMENTS, corpus);
@@ -109,45 +110,21 @@ class ManifestParseFuzzTest {
     /** One read of one input: what it names, how to read it, whether it reads a plugin directory's manifest. */
     private record Attempt(String source, Supplier<ManifestCheck> read, boolean directory) {}
 
-    private static long seed(String target) {
-        long seed = Long.getLong("fuzz.seed", new SplittableRandom().nextLong());
-        System.out.println(target + " seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
-        return seed;
-    }
-
     private void run(String target, long seed, SplittableRandom random, List<byte[]> corpus, Mutations mutations,
             boolean toml, Function<byte[], Attempt> attempt) {
-        Map<String, Integer> outcomes = new TreeMap<>();
-        long started = System.nanoTime();
-        long slowest = 0;
-        String slowestInput = "";
-        for (int i = 0; i < INPUTS; i++) {
-            StringBuilder how = new StringBuilder();
-            byte[] input;
+        Map<String, Integer> outcomes = FuzzRun.run("ManifestParseFuzzTest (" + target + ")", seed, INPUTS, (i, how) -> {
             int kind = random.nextInt(20);
             if (kind == 0) {
-                input = mutations.randomBytes(random.nextInt(600));
                 how.append("random bytes");
-            } else if (kind < 6) {
-                input = toml ? randomLines(random, how) : randomObject(random, how);
-            } else {
-                int pick = random.nextInt(corpus.size());
-                how.append("seed ").append(pick).append(':');
-                input = mutations.mutate(corpus.get(pick), how);
+                return mutations.randomBytes(random.nextInt(600));
             }
-            int n = i;
-            byte[] bytes = input;
-            Supplier<String> which = () -> target + " input " + n + " (seed " + seed + "," + how + "): "
-                    + Mutations.show(bytes);
-            long t0 = System.nanoTime();
-            outcomes.merge(readOnce(attempt.apply(input), which), 1, Integer::sum);
-            if (System.nanoTime() - t0 > slowest) {
-                slowest = System.nanoTime() - t0;
-                slowestInput = i + " (" + input.length + " bytes," + how + ")";
+            if (kind < 6) {
+                return toml ? randomLines(random, how) : randomObject(random, how);
             }
-        }
-        System.out.printf("ManifestParseFuzzTest (%s): %d inputs in %d ms (slowest: input %s, %.1f ms): %s%n", target,
-                INPUTS, (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, outcomes);
+            int pick = random.nextInt(corpus.size());
+            how.append("seed ").append(pick).append(':');
+            return mutations.mutate(corpus.get(pick), how);
+        }, (input, which) -> readOnce(attempt.apply(input), which));
         assertTrue(outcomes.getOrDefault("accepted", 0) > INPUTS / 100, "too few inputs were valid manifests: " + outcomes);
     }
 

@@ -1,5 +1,6 @@
 package dev.animus.store;
 
+import dev.animus.testfuzz.FuzzRun;
 import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,38 +44,19 @@ class LockfileFuzzTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyInputReadsAndRoundTripsOrIsRefusedAsUnreadableNeverAnythingElse() {
-        long seed = Long.getLong("fuzz.seed", new SplittableRandom().nextLong());
-        System.out.println("LockfileFuzzTest seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
+        long seed = FuzzRun.seed("LockfileFuzzTest");
         SplittableRandom random = new SplittableRandom(seed);
         List<byte[]> corpus = corpus(seed);
         Mutations mutations = new Mutations(random, FRAGMENTS, corpus);
-        Map<String, Integer> outcomes = new TreeMap<>();
-        long started = System.nanoTime();
-        long slowest = 0;
-        String slowestInput = "";
-        for (int i = 0; i < INPUTS; i++) {
-            StringBuilder how = new StringBuilder();
-            byte[] input;
+        Map<String, Integer> outcomes = FuzzRun.run("LockfileFuzzTest", seed, INPUTS, (i, how) -> {
             if (random.nextInt(20) == 0) {
-                input = mutations.randomBytes(random.nextInt(600));
                 how.append("random bytes");
-            } else {
-                int pick = random.nextInt(corpus.size());
-                how.append("seed ").append(pick).append(':');
-                input = mutations.mutate(corpus.get(pick), how);
+                return mutations.randomBytes(random.nextInt(600));
             }
-            int n = i;
-            byte[] bytes = input;
-            Supplier<String> which = () -> "input " + n + " (seed " + seed + "," + how + "): " + Mutations.show(bytes);
-            long t0 = System.nanoTime();
-            outcomes.merge(readOnce(input, which), 1, Integer::sum);
-            if (System.nanoTime() - t0 > slowest) {
-                slowest = System.nanoTime() - t0;
-                slowestInput = i + " (" + input.length + " bytes," + how + ")";
-            }
-        }
-        System.out.printf("LockfileFuzzTest: %d inputs in %d ms (slowest: input %s, %.1f ms): %s%n", INPUTS,
-                (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, outcomes);
+            int pick = random.nextInt(corpus.size());
+            how.append("seed ").append(pick).append(':');
+            return mutations.mutate(corpus.get(pick), how);
+        }, LockfileFuzzTest::readOnce);
         assertTrue(outcomes.getOrDefault("read", 0) > INPUTS / 20, "too few mutated lockfiles were still readable: " + outcomes);
     }
 

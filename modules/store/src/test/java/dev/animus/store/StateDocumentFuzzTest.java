@@ -1,5 +1,6 @@
 package dev.animus.store;
 
+import dev.animus.testfuzz.FuzzRun;
 import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -58,45 +58,27 @@ class StateDocumentFuzzTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyInputDecodesAndRoundTripsOrIsRefusedAsUnreadableNeverAnythingElse() {
-        long seed = Long.getLong("fuzz.seed", new SplittableRandom().nextLong());
-        System.out.println("StateDocumentFuzzTest seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
+        long seed = FuzzRun.seed("StateDocumentFuzzTest");
         SplittableRandom random = new SplittableRandom(seed);
         List<JsonNode> trees = corpus();
         List<byte[]> documents = trees.stream().map(t -> StateJson.MAPPER.writeValueAsBytes(t)).toList();
         Mutations mutations = new Mutations(random, FRAGMENTS, documents);
-        Map<String, Integer> outcomes = new TreeMap<>();
-        long started = System.nanoTime();
-        long slowest = 0;
-        String slowestInput = "";
-        for (int i = 0; i < INPUTS; i++) {
-            StringBuilder how = new StringBuilder();
-            byte[] input;
+        Map<String, Integer> outcomes = FuzzRun.run("StateDocumentFuzzTest", seed, INPUTS, (i, how) -> {
             int kind = random.nextInt(20);
             if (kind == 0) {
-                input = mutations.randomBytes(random.nextInt(600));
                 how.append("random bytes");
-            } else {
-                int pick = random.nextInt(trees.size());
-                how.append("seed ").append(pick).append(':');
-                input = kind < 8 ? mutations.mutate(documents.get(pick), how)
-                        : WRITER.writeValueAsBytes(mutate(trees.get(pick), random, how));
-                if (kind >= 17) {
-                    how.append(" | bytes:");
-                    input = mutations.mutate(input, how);
-                }
+                return mutations.randomBytes(random.nextInt(600));
             }
-            int n = i;
-            byte[] bytes = input;
-            Supplier<String> which = () -> "input " + n + " (seed " + seed + "," + how + "): " + Mutations.show(bytes);
-            long t0 = System.nanoTime();
-            outcomes.merge(decodeOnce(input, which), 1, Integer::sum);
-            if (System.nanoTime() - t0 > slowest) {
-                slowest = System.nanoTime() - t0;
-                slowestInput = i + " (" + input.length + " bytes," + how + ")";
+            int pick = random.nextInt(trees.size());
+            how.append("seed ").append(pick).append(':');
+            byte[] input = kind < 8 ? mutations.mutate(documents.get(pick), how)
+                    : WRITER.writeValueAsBytes(mutate(trees.get(pick), random, how));
+            if (kind >= 17) {
+                how.append(" | bytes:");
+                input = mutations.mutate(input, how);
             }
-        }
-        System.out.printf("StateDocumentFuzzTest: %d inputs in %d ms (slowest: input %s, %.1f ms): %s%n", INPUTS,
-                (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, outcomes);
+            return input;
+        }, StateDocumentFuzzTest::decodeOnce);
         assertTrue(INPUTS - outcomes.getOrDefault("refused", 0) > INPUTS / 20, "too few mutated documents still decoded: " + outcomes);
     }
 
