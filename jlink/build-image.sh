@@ -85,7 +85,7 @@ if ! printf '%s\n' \
     '{"jsonrpc":"2.0","id":6,"method":"health/check"}' \
     '{"jsonrpc":"2.0","id":7,"method":"no/such"}' \
     '{"jsonrpc":"2.0","id":8,"method":"shutdown"}' \
-  | ANIMUS_JAVA_OPTS="-XX:DumpLoadedClassList=$work/echo.classlist.raw" \
+  | ANIMUS_JAVA_OPTS="-XX:DumpLoadedClassList=$work/echo.classlist.raw" ANIMUS_JAVA_HOME="$image" \
     "$image/examples/echo/animus-plugin-echo" >"$work/echo.log" 2>&1; then
   cat "$work/echo.log" >&2
   echo "build-image: the training run of the example plugin failed (log above, also in $work/echo.log)" >&2

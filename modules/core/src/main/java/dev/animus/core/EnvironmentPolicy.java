@@ -59,7 +59,8 @@ public final class EnvironmentPolicy {
 
     /**
      * The plugin's whole environment: allowed names taken from {@code callerEnvironment}, then
-     * {@code extras} laid over them where the name is declared. Undeclared extras are dropped.
+     * {@code extras} laid over them where the name is declared. Undeclared extras are dropped;
+     * {@code PATH} keeps only its absolute entries ({@link #absoluteEntries}).
      */
     public Map<String, String> environmentFor(
             Map<String, String> callerEnvironment, Map<String, String> extras) {
@@ -76,7 +77,31 @@ public final class EnvironmentPolicy {
                 env.put(k, v);
             }
         });
+        String path = env.remove("PATH");
+        if (path != null) {
+            absoluteEntries(path).ifPresent(kept -> env.put("PATH", kept));
+        }
         return env;
+    }
+
+    /**
+     * {@code path} (a {@code PATH} value) with only its absolute entries, in order: a relative entry
+     * ({@code bin}, {@code .}, or an empty one, which means the working directory) would resolve
+     * against whatever directory a plugin runs in, so a project could put its own {@code python3}
+     * first. Empty when no absolute entry is left: an empty {@code PATH} would mean the working
+     * directory too.
+     */
+    public static java.util.Optional<String> absoluteEntries(String path) {
+        StringBuilder kept = new StringBuilder(path.length());
+        for (String entry : path.split(":", -1)) {
+            if (entry.startsWith("/")) {
+                if (!kept.isEmpty()) {
+                    kept.append(':');
+                }
+                kept.append(entry);
+            }
+        }
+        return kept.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(kept.toString());
     }
 
     /** Two policies are equal when they declare the same names. */

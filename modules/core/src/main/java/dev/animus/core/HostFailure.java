@@ -40,6 +40,7 @@ public sealed interface HostFailure {
             case NotInstalled n -> FailureClass.REFUSED;
             case CodeChanged c -> FailureClass.REFUSED;
             case StateUnreadable s -> FailureClass.REFUSED;
+            case InterpreterUnusable i -> FailureClass.REFUSED;
         };
     }
 
@@ -273,6 +274,23 @@ public sealed interface HostFailure {
         @Override
         public String message() {
             return OneLine.of(reason);
+        }
+    }
+
+    /**
+     * A script's recorded interpreter cannot be used: it was never recorded (trusted before
+     * interpreters were), or it is gone or no longer executable.
+     */
+    record InterpreterUnusable(String plugin, String reason) implements HostFailure {
+        public InterpreterUnusable {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public String message() {
+            return "plugin " + plugin + " cannot run: " + OneLine.of(reason) + "; run 'animus plugin trust " + plugin
+                    + "' to resolve and record its interpreter again";
         }
     }
 }

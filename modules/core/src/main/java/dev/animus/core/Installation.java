@@ -2,8 +2,10 @@ package dev.animus.core;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -50,7 +52,7 @@ public final class Installation {
             throw InstallationRefused.alreadyInstalled(name, p.current().get().digest());
         }
         return s.with(name, new PluginState(Optional.of(record), p.previous(), p.trustedDigests(), p.consentGrants(),
-                Set.of(), false));
+                Set.of(), false, p.interpreters()));
     }
 
     /**
@@ -63,7 +65,7 @@ public final class Installation {
         Objects.requireNonNull(record, "record");
         PluginState p = installed(s, name);
         return s.with(name, new PluginState(Optional.of(record), p.current(), p.trustedDigests(), p.consentGrants(),
-                Set.of(), false));
+                Set.of(), false, p.interpreters()));
     }
 
     /**
@@ -77,7 +79,7 @@ public final class Installation {
             throw InstallationRefused.noPrevious(name);
         }
         return s.with(name, new PluginState(p.previous(), p.current(), p.trustedDigests(), p.consentGrants(),
-                Set.of(), false));
+                Set.of(), false, p.interpreters()));
     }
 
     /**
@@ -98,7 +100,7 @@ public final class Installation {
         Optional<InstallRecord> current = p.current().map(read);
         Optional<InstallRecord> previous = p.previous().map(read);
         return s.with(name, new PluginState(current, previous, p.trustedDigests(), p.consentGrants(),
-                p.enabledAgents(), p.enabledAllAgents()));
+                p.enabledAgents(), p.enabledAllAgents(), p.interpreters()));
     }
 
     /**
@@ -108,13 +110,24 @@ public final class Installation {
      * @throws InstallationRefused {@code NOT_INSTALLED}, {@code CHANGED_SINCE_SHOWN}
      */
     public static InstallState trust(InstallState s, String name, String shownDigest) {
+        return trust(s, name, shownDigest, Optional.empty());
+    }
+
+    /**
+     * {@link #trust(InstallState, String, String)}, recording the interpreter the script runs on
+     * (empty for a native executable) with the trust: launches use exactly that interpreter.
+     * Trusting again records the interpreter resolved now.
+     */
+    public static InstallState trust(InstallState s, String name, String shownDigest,
+            Optional<Interpreter> interpreter) {
         Objects.requireNonNull(shownDigest, "shownDigest");
+        Objects.requireNonNull(interpreter, "interpreter");
         PluginState p = installed(s, name);
         String digest = p.current().orElseThrow().digest();
         if (!digest.equals(shownDigest)) {
             throw InstallationRefused.changedSinceShown(name, "code digest", shownDigest, digest);
         }
-        return s.with(name, withTrusted(p, digest));
+        return s.with(name, withTrusted(p, digest, interpreter));
     }
 
     /**
@@ -124,9 +137,16 @@ public final class Installation {
      * @throws IllegalArgumentException when {@code name} is not a plugin name or {@code digest} not a digest
      */
     public static InstallState trustDigest(InstallState s, String name, String digest) {
+        return trustDigest(s, name, digest, Optional.empty());
+    }
+
+    /** {@link #trustDigest(InstallState, String, String)}, recording the script's interpreter with the trust. */
+    public static InstallState trustDigest(InstallState s, String name, String digest,
+            Optional<Interpreter> interpreter) {
         requireName(name);
         Digests.requireSha256(digest, "code digest");
-        return s.with(name, withTrusted(s.plugin(name).orElse(PluginState.empty()), digest));
+        Objects.requireNonNull(interpreter, "interpreter");
+        return s.with(name, withTrusted(s.plugin(name).orElse(PluginState.empty()), digest, interpreter));
     }
 
     /**
@@ -152,7 +172,7 @@ public final class Installation {
         List<ConsentGrant> grants = new ArrayList<>(p.consentGrants());
         grants.add(new ConsentGrant(digest, now));
         return s.with(name, new PluginState(p.current(), p.previous(), p.trustedDigests(), grants,
-                p.enabledAgents(), p.enabledAllAgents()));
+                p.enabledAgents(), p.enabledAllAgents(), p.interpreters()));
     }
 
     /**
@@ -174,7 +194,7 @@ public final class Installation {
             case AgentScope.All every -> all = true;
         }
         return s.with(name, new PluginState(p.current(), p.previous(), p.trustedDigests(), p.consentGrants(),
-                agents, all));
+                agents, all, p.interpreters()));
     }
 
     /**
@@ -192,10 +212,10 @@ public final class Installation {
                 Set<String> agents = new HashSet<>(p.enabledAgents());
                 agents.remove(one.agent());
                 yield new PluginState(p.current(), p.previous(), p.trustedDigests(), p.consentGrants(), agents,
-                        p.enabledAllAgents());
+                        p.enabledAllAgents(), p.interpreters());
             }
             case AgentScope.All every -> new PluginState(p.current(), p.previous(), p.trustedDigests(),
-                    p.consentGrants(), Set.of(), false);
+                    p.consentGrants(), Set.of(), false, p.interpreters());
         };
         return s.with(name, next);
     }
@@ -254,7 +274,8 @@ public final class Installation {
             case ENABLED -> {
                 InstallRecord current = s.plugin(name).flatMap(PluginState::current).orElseThrow();
                 yield new LaunchVerdict.Allowed(current, validManifest(name, current).orElseThrow(),
-                        consentDigest(s, name).orElseThrow());
+                        consentDigest(s, name).orElseThrow(),
+                        s.plugin(name).orElseThrow().interpreter(current.digest()));
             }
         };
     }
@@ -299,11 +320,13 @@ public final class Installation {
         return p.consentGrants().stream().anyMatch(g -> g.digest().equals(consentDigest));
     }
 
-    private static PluginState withTrusted(PluginState p, String digest) {
+    private static PluginState withTrusted(PluginState p, String digest, Optional<Interpreter> interpreter) {
         Set<String> trusted = new HashSet<>(p.trustedDigests());
         trusted.add(digest);
+        Map<String, Interpreter> interpreters = new HashMap<>(p.interpreters());
+        interpreter.ifPresentOrElse(i -> interpreters.put(digest, i), () -> interpreters.remove(digest));
         return new PluginState(p.current(), p.previous(), trusted, p.consentGrants(), p.enabledAgents(),
-                p.enabledAllAgents());
+                p.enabledAllAgents(), interpreters);
     }
 
     private static void requireName(String name) {

@@ -2,9 +2,11 @@ package dev.animus.core;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -16,10 +18,12 @@ import java.util.TreeSet;
  * @param consentGrants disclosures the operator accepted, keyed by consent digest, in grant order
  * @param enabledAgents the agents it is enabled for (sorted)
  * @param enabledAllAgents whether it is enabled for every agent
+ * @param interpreters for each trusted digest of a script, the interpreter resolved when it was
+ *     trusted (a trusted digest without one is a native executable); every key is a trusted digest
  */
 public record PluginState(Optional<InstallRecord> current, Optional<InstallRecord> previous,
         Set<String> trustedDigests, List<ConsentGrant> consentGrants, Set<String> enabledAgents,
-        boolean enabledAllAgents) {
+        boolean enabledAllAgents, Map<String, Interpreter> interpreters) {
     public PluginState {
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(previous, "previous");
@@ -27,6 +31,32 @@ public record PluginState(Optional<InstallRecord> current, Optional<InstallRecor
         trustedDigests.forEach(d -> Digests.requireSha256(d, "trusted digest"));
         consentGrants = List.copyOf(consentGrants);
         enabledAgents = Collections.unmodifiableSet(new TreeSet<>(Set.copyOf(enabledAgents)));
+        interpreters = Collections.unmodifiableMap(new TreeMap<>(Map.copyOf(interpreters)));
+        for (String digest : interpreters.keySet()) {
+            if (!trustedDigests.contains(digest)) {
+                throw new IllegalArgumentException("an interpreter is recorded for " + digest + ", which is not trusted");
+            }
+        }
+    }
+
+    /**
+     * The state before interpreters were recorded, or of a plugin with none: the same fields, no
+     * interpreter. Only for building states from scratch; a transition keeps {@link #interpreters}.
+     */
+    public PluginState(Optional<InstallRecord> current, Optional<InstallRecord> previous,
+            Set<String> trustedDigests, List<ConsentGrant> consentGrants, Set<String> enabledAgents,
+            boolean enabledAllAgents) {
+        this(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, Map.of());
+    }
+
+    /** The interpreter recorded when {@code digest} was trusted; empty for a native executable or an untrusted digest. */
+    public Optional<Interpreter> interpreter(String digest) {
+        return Optional.ofNullable(interpreters.get(digest));
+    }
+
+    /** This state with other enablement: the one field most transitions change. */
+    public PluginState withEnablement(Set<String> agents, boolean allAgents) {
+        return new PluginState(current, previous, trustedDigests, consentGrants, agents, allAgents, interpreters);
     }
 
     /** A name with nothing recorded. */

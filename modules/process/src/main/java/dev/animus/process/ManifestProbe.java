@@ -61,18 +61,32 @@ public final class ManifestProbe {
      *         for anything the binary does
      */
     public static ProbeOutcome run(Path executable, Map<String, String> environment, ProbeLimits limits) {
+        return run(List.of(), executable, Optional.empty(), environment, limits);
+    }
+
+    /**
+     * Runs {@code interpreter... executable --manifest} in {@code workingDirectory} (none: the
+     * host's) within {@code limits}, as {@link #run(Path, Map, ProbeLimits)} does.
+     *
+     * @param interpreter what runs a script (an absolute interpreter path and its arguments); empty
+     *                    to execute {@code executable} itself
+     */
+    public static ProbeOutcome run(List<String> interpreter, Path executable, Optional<Path> workingDirectory,
+            Map<String, String> environment, ProbeLimits limits) {
+        Objects.requireNonNull(interpreter, "interpreter");
         Objects.requireNonNull(executable, "executable");
+        Objects.requireNonNull(workingDirectory, "workingDirectory");
         Objects.requireNonNull(limits, "limits");
         Map<String, String> env = Map.copyOf(environment);
         long started = System.nanoTime();
         String shown = OneLine.of(executable.toString());
-        Optional<String> refusal = refusal(executable);
+        Optional<String> refusal = refusal(executable, !interpreter.isEmpty());
         if (refusal.isPresent()) {
             return failed(Reason.SPAWN_FAILED, "cannot run " + shown + ": " + refusal.get(), started);
         }
         Process process;
         try {
-            process = builder(executable, env).start();
+            process = builder(interpreter, executable, workingDirectory, env).start();
         } catch (IOException e) {
             return failed(Reason.SPAWN_FAILED,
                     "cannot run " + shown + ": " + OneLine.of(String.valueOf(e.getMessage())), started);
@@ -86,25 +100,28 @@ public final class ManifestProbe {
         }
     }
 
-    private static ProcessBuilder builder(Path executable, Map<String, String> env) {
-        List<String> command = new ArrayList<>(3);
+    private static ProcessBuilder builder(List<String> interpreter, Path executable, Optional<Path> workingDirectory,
+            Map<String, String> env) {
+        List<String> command = new ArrayList<>(3 + interpreter.size());
         SETSID.ifPresent(setsid -> command.add(setsid.toString()));
+        command.addAll(interpreter);
         command.add(executable.toAbsolutePath().toString());
         command.add(ARGUMENT);
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().clear();
         pb.environment().putAll(env);
+        workingDirectory.ifPresent(d -> pb.directory(d.toFile()));
         return pb.redirectInput(DEV_NULL.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.PIPE);
     }
 
     /** With setsid in front, a missing executable would only show as exit code 127: say it clearly. */
-    private static Optional<String> refusal(Path executable) {
+    private static Optional<String> refusal(Path executable, boolean interpreted) {
         if (!Files.exists(executable)) {
             return Optional.of("no such file");
         }
-        if (!Files.isRegularFile(executable) || !Files.isExecutable(executable)) {
+        if (!Files.isRegularFile(executable) || (!interpreted && !Files.isExecutable(executable))) {
             return Optional.of("not an executable file (chmod +x?)");
         }
         return Optional.empty();

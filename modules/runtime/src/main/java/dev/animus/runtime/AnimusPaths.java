@@ -51,6 +51,14 @@ public record AnimusPaths(Path home, Path pluginDir, List<Path> pluginPath, List
         return home.resolve("cache").resolve("manifests");
     }
 
+    /**
+     * Private ({@code 0700}) working space: the copies discovery probes live in
+     * {@code tmp/probe-*} while they run.
+     */
+    public Path privateTmp() {
+        return home.resolve("tmp");
+    }
+
     /** The project's own plugins. */
     public Path projectPlugins() {
         return projectRoot.resolve(".animus").resolve("plugins");

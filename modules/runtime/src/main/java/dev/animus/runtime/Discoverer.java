@@ -4,11 +4,13 @@ import dev.animus.core.DiscoveryClaims;
 import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.Interpreter;
 import dev.animus.core.PluginCandidate;
 import dev.animus.process.ProbeLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -42,8 +44,9 @@ public final class Discoverer {
         this.trust = trust;
         this.cache = new ManifestCache(paths.manifestCache());
         this.scan = new CandidateScan(paths);
-        this.reader = new PluginReader(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment, Map.of()),
-                limits, paths.manifestCacheEnabled() ? java.util.Optional.of(cache) : java.util.Optional.empty());
+        this.reader = new PluginReader(HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment,
+                Map.of())), limits, paths.manifestCacheEnabled() ? Optional.of(cache) : Optional.empty(),
+                paths.privateTmp());
     }
 
     /**
@@ -97,7 +100,29 @@ public final class Discoverer {
     }
 
     private static PluginReader.Gate gate(TrustView view) {
-        return view::trusts;
+        return new PluginReader.Gate() {
+            @Override
+            public boolean allows(String sha256) {
+                return view.trusts(sha256);
+            }
+
+            @Override
+            public Optional<Interpreter> interpreter(String sha256, byte[] head, Map<String, String> environment) {
+                Optional<Interpreter> recorded = view.interpreter(sha256);
+                if (recorded.isPresent()) {
+                    Interpreters.check(recorded.get());
+                    return recorded;
+                }
+                if (view.resolvesUnrecorded()) {
+                    return Interpreters.resolve(head, environment);
+                }
+                if (head.length >= 2 && head[0] == '#' && head[1] == '!') {
+                    throw new Interpreters.Unresolved("a script trusted before its interpreter was recorded is not run;"
+                            + " trust it again ('animus plugin trust <path>') to resolve and record its interpreter");
+                }
+                return Optional.empty();
+            }
+        };
     }
 
     private List<PluginReader.Read> readAll(List<PluginCandidate> winners, InstalledReads installed,

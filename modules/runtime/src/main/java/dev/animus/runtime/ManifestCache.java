@@ -28,7 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Probed manifests by the SHA-256 of the binary that printed them
  * ({@code <animus_home>/cache/manifests/<sha256>.json}), so an unchanged binary is not run again
- * to be listed. Writes are atomic (a temp file renamed over); an entry that no longer reads or
+ * to be listed; a failed probe is cached the same way (its one-line reason instead of a
+ * manifest), so a broken binary costs one probe, not one per listing, until
+ * {@link #clear()}. Writes are atomic (a temp file renamed over); an entry that no longer reads or
  * validates is ignored and removed. Thread-safe: entries are independent files.
  */
 public final class ManifestCache {
@@ -40,8 +42,15 @@ public final class ManifestCache {
     private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
     private static final String SCHEMA = "animus.manifest-cache.v1";
 
-    /** One cached manifest, for {@code plugin cache list}. */
-    public record Entry(String sha256, String name, String version, String binary, Instant cachedAt, long bytes) {}
+    /**
+     * One cached probe, for {@code plugin cache list}.
+     *
+     * @param name the manifest's name; for a failed probe, the binary's file name
+     * @param version the manifest's version; {@code (probe failed)} for a failed probe
+     * @param failure why the probe failed; empty when it printed a valid manifest
+     */
+    public record Entry(String sha256, String name, String version, String binary, Instant cachedAt, long bytes,
+            Optional<String> failure) {}
 
     private final Path dir;
 
@@ -58,6 +67,9 @@ public final class ManifestCache {
         Path file = file(sha256);
         try {
             Map<String, Object> doc = read(file);
+            if (doc.get("failure") instanceof String) {
+                return Optional.empty();
+            }
             @SuppressWarnings("unchecked")
             Map<String, Object> manifest = (Map<String, Object>) doc.get("manifest");
             return Optional.of(ManifestValidator.validate(manifest, "manifest cache " + file, UnknownKeys.REJECT, false)
@@ -71,6 +83,23 @@ public final class ManifestCache {
         }
     }
 
+    /**
+     * Why the probe of the binary with this digest failed, if that is what is cached: the binary
+     * is not run again until the cache is cleared.
+     */
+    public Optional<String> failure(String sha256) {
+        Path file = file(sha256);
+        try {
+            return read(file).get("failure") instanceof String reason ? Optional.of(reason) : Optional.empty();
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException | JacksonException | ClassCastException e) {
+            LOG.debug("dropping unreadable manifest cache entry {}: {}", file, e.getMessage());
+            deleteQuietly(file);
+            return Optional.empty();
+        }
+    }
+
     /** Caches {@code manifest} as printed by {@code binary} with digest {@code sha256}. */
     public void put(String sha256, Path binary, Manifest manifest) {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -78,6 +107,20 @@ public final class ManifestCache {
         doc.put("binary", binary.toString());
         doc.put("cached_at", Instant.now().toString());
         doc.put("manifest", ManifestRendering.toMap(manifest));
+        write(sha256, doc);
+    }
+
+    /** Caches that the probe of {@code binary} (digest {@code sha256}) failed, and why (one line). */
+    public void putFailure(String sha256, Path binary, String reason) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schema", SCHEMA);
+        doc.put("binary", binary.toString());
+        doc.put("cached_at", Instant.now().toString());
+        doc.put("failure", reason);
+        write(sha256, doc);
+    }
+
+    private void write(String sha256, Map<String, Object> doc) {
         Path target = file(sha256);
         try {
             Files.createDirectories(dir);
@@ -99,13 +142,19 @@ public final class ManifestCache {
         for (Path file : files()) {
             try {
                 Map<String, Object> doc = read(file);
+                String name = file.getFileName().toString();
+                String sha256 = name.substring(0, name.length() - ".json".length());
+                String binary = String.valueOf(doc.get("binary"));
+                Instant at = Instant.parse(String.valueOf(doc.get("cached_at")));
+                if (doc.get("failure") instanceof String reason) {
+                    entries.add(new Entry(sha256, Path.of(binary).getFileName().toString(), "(probe failed)", binary, at,
+                            Files.size(file), Optional.of(reason)));
+                    continue;
+                }
                 @SuppressWarnings("unchecked")
                 Map<String, Object> manifest = (Map<String, Object>) doc.get("manifest");
-                String name = file.getFileName().toString();
-                entries.add(new Entry(name.substring(0, name.length() - ".json".length()),
-                        String.valueOf(manifest.get("name")), String.valueOf(manifest.get("version")),
-                        String.valueOf(doc.get("binary")), Instant.parse(String.valueOf(doc.get("cached_at"))),
-                        Files.size(file)));
+                entries.add(new Entry(sha256, String.valueOf(manifest.get("name")),
+                        String.valueOf(manifest.get("version")), binary, at, Files.size(file), Optional.empty()));
             } catch (IOException | RuntimeException e) {
                 LOG.debug("skipping unreadable manifest cache entry {}: {}", file, e.getMessage());
             }

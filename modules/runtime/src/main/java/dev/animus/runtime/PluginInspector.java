@@ -171,8 +171,13 @@ public final class PluginInspector {
                     r.digest(), manifestOf(e.getKey(), r), e.getValue().trustedDigests().contains(r.digest()))));
         }
         java.util.Set<String> trusted = new java.util.HashSet<>();
-        state.plugins().values().forEach(p -> trusted.addAll(p.trustedDigests()));
-        return new TrustView(installed, trusted::contains);
+        java.util.Map<String, dev.animus.core.Interpreter> interpreters = new java.util.HashMap<>();
+        state.plugins().values().forEach(p -> {
+            trusted.addAll(p.trustedDigests());
+            interpreters.putAll(p.interpreters());
+        });
+        return new TrustView(installed, trusted::contains, digest -> Optional.ofNullable(interpreters.get(digest)),
+                false);
     }
 
     private static Optional<Manifest> manifestOf(String name, InstallRecord r) {

@@ -3,6 +3,7 @@ package dev.animus.runtime;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
 import dev.animus.core.InstallState;
+import dev.animus.core.Interpreter;
 import dev.animus.core.Installation;
 import dev.animus.core.NameRule;
 import dev.animus.core.PluginState;
@@ -103,14 +104,18 @@ public final class PluginInstaller {
         Published published = publish(source, p, r.source(), r.signature());
         try {
             InstallRecord record = published.record;
+            Optional<Interpreter> interpreter = Optional.empty();
             if (r.trusted().isPresent()) {
-                record = withFirstManifest(plugin, record, p.notes);
+                interpreter = TrustService.interpreterOf(home, plugin, record);
+                record = withFirstManifest(plugin, record, interpreter, p.notes);
             }
+            Optional<Interpreter> trustedInterpreter = interpreter;
             guardName(plugin, record, r.guards());
             InstallRecord committed = record;
             home.state().transact(s -> {
                 InstallState next = Installation.install(s, plugin, committed);
-                return r.trusted().isPresent() ? Installation.trust(next, plugin, committed.digest()) : next;
+                return r.trusted().isPresent()
+                        ? Installation.trust(next, plugin, committed.digest(), trustedInterpreter) : next;
             });
             pin(plugin, committed, r.pins().rewriteLockfile());
             return report(plugin, p, committed, false, Optional.empty());
@@ -123,11 +128,12 @@ public final class PluginInstaller {
     }
 
     /** A binary's manifest, read by its first run from the store entry just published (a tree's is static). */
-    private InstallRecord withFirstManifest(String plugin, InstallRecord record, List<String> notes) {
+    private InstallRecord withFirstManifest(String plugin, InstallRecord record, Optional<Interpreter> interpreter,
+            List<String> notes) {
         if (record.manifest().isPresent()) {
             return record;
         }
-        return TrustedProbe.read(home, plugin, record, notes)
+        return TrustedProbe.read(home, plugin, record, interpreter, notes)
                 .map(check -> record.withManifest(RecordedManifest.of(check.manifest()))).orElse(record);
     }
 

@@ -2,6 +2,7 @@ package dev.animus.runtime;
 
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.HostHello;
+import dev.animus.core.Interpreter;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
@@ -23,13 +24,16 @@ import java.util.Optional;
  * Reads one claimed candidate into a usable plugin or a warning: a directory plugin from its
  * {@code Plugin.toml} (nothing runs) and its {@code entry}; an executable from the manifest cache
  * or, if its digest is trusted, from its hardened {@code --manifest} probe (an untrusted binary is
- * neither run nor described by a cached manifest). Checks the
- * protocol major against this host's.
+ * neither run nor described by a cached manifest). An executable is copied into a private
+ * directory first ({@link ProbeCopy}): the digest is the copy's, and the probe runs the copy, on
+ * the interpreter recorded with its trust, in that directory. A failed probe is cached like a
+ * manifest. Checks the protocol major against this host's.
  */
 final class PluginReader {
     private final Map<String, String> probeEnvironment;
     private final ProbeLimits limits;
     private final Optional<ManifestCache> cache;
+    private final Path tmpRoot;
 
     /** The outcome for one candidate. */
     sealed interface Read {
@@ -40,13 +44,23 @@ final class PluginReader {
         record Untrusted(UntrustedBinary binary) implements Read {}
     }
 
-    /** Whether a binary with this digest may run. */
-    @FunctionalInterface
+    /** Whether a binary with this digest may run, and on which interpreter. */
     interface Gate {
         boolean allows(String sha256);
+
+        /**
+         * The interpreter a trusted binary with this digest runs on; empty for a native executable.
+         *
+         * @param head the binary's first bytes, for its {@code #!} line
+         * @throws Interpreters.Unresolved when it is a script whose interpreter was not recorded with
+         *     its trust (and may not be resolved now), or cannot be used
+         */
+        Optional<Interpreter> interpreter(String sha256, byte[] head, Map<String, String> environment);
     }
 
-    PluginReader(Map<String, String> probeEnvironment, ProbeLimits limits, Optional<ManifestCache> cache) {
+    PluginReader(Map<String, String> probeEnvironment, ProbeLimits limits, Optional<ManifestCache> cache,
+            Path tmpRoot) {
+        this.tmpRoot = tmpRoot;
         this.probeEnvironment = Map.copyOf(probeEnvironment);
         this.limits = limits;
         this.cache = cache;
@@ -93,28 +107,58 @@ final class PluginReader {
         if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
             return broken(c, "not an executable file (chmod +x " + exe + ")");
         }
-        String digest = FileDigest.sha256(exe);
-        if (!gate.allows(digest)) {
-            // not even a cached manifest: what an untrusted binary says about itself is not shown
-            return new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
-                    "animus plugin install --path " + exe));
-        }
-        Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
-        if (cached.isPresent()) {
-            return usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true);
-        }
-        return switch (ManifestProbe.run(exe, probeEnvironment, limits)) {
-            case ProbeOutcome.Failed f -> broken(c, "--manifest probe failed: " + f.message());
-            case ProbeOutcome.Printed p -> {
-                ManifestCheck check = ManifestParser.probeJson(p.stdout(), exe + " --manifest");
-                Read read = usable(c, check, exe, Optional.of(digest), false);
-                // a binary replaced while it was probed may not be what printed this manifest
-                if (read instanceof Read.Usable && cache.isPresent() && FileDigest.sha256(exe).equals(digest)) {
-                    cache.get().put(digest, exe, check.manifest());
-                }
-                yield read;
+        // Hashed, inspected and (if trusted) run as one private copy: a file swapped where it lies
+        // after the hash never runs, and nothing that lies beside it is beside what runs.
+        try (ProbeCopy copy = ProbeCopy.of(tmpRoot, exe)) {
+            String digest = copy.sha256();
+            if (!gate.allows(digest)) {
+                // not even a cached manifest: what an untrusted binary says about itself is not shown
+                return new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
+                        "animus plugin install --path " + exe));
             }
-        };
+            Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
+            if (cached.isPresent()) {
+                return usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true);
+            }
+            Optional<String> failed = cache.flatMap(m -> m.failure(digest));
+            if (failed.isPresent()) {
+                return broken(c, failed.get() + " (cached for sha256 " + digest.substring(0, 12) + "; 'animus plugin"
+                        + " cache clear' probes it again)");
+            }
+            Optional<Interpreter> interpreter;
+            try {
+                interpreter = gate.interpreter(digest, copy.head(), probeEnvironment);
+            } catch (Interpreters.Unresolved e) {
+                return broken(c, e.getMessage());
+            }
+            ProbeOutcome outcome = ManifestProbe.run(interpreter.map(Interpreter::command).orElse(List.of()),
+                    copy.file(), Optional.of(copy.directory()), probeEnvironment, limits);
+            return switch (outcome) {
+                case ProbeOutcome.Failed f -> {
+                    String reason = "--manifest probe failed: " + f.message();
+                    if (!Thread.currentThread().isInterrupted()) { // an interrupted probe says nothing of the binary
+                        cache.ifPresent(m -> m.putFailure(digest, exe, reason));
+                    }
+                    yield broken(c, reason);
+                }
+                case ProbeOutcome.Printed p -> {
+                    ManifestCheck check;
+                    try {
+                        check = ManifestParser.probeJson(p.stdout(), exe + " --manifest");
+                    } catch (ManifestInvalid e) {
+                        cache.ifPresent(m -> m.putFailure(digest, exe, e.getMessage()));
+                        throw e;
+                    }
+                    Read read = usable(c, check, exe, Optional.of(digest), false);
+                    if (read instanceof Read.Usable && cache.isPresent()) {
+                        cache.get().put(digest, exe, check.manifest());
+                    }
+                    yield read;
+                }
+            };
+        } catch (ProbeCopy.TooLarge e) {
+            return broken(c, e.getMessage());
+        }
     }
 
     private static Read usable(PluginCandidate c, ManifestCheck check, Path exe, Optional<String> digest,

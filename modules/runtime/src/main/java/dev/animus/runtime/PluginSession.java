@@ -76,8 +76,7 @@ public final class PluginSession implements AutoCloseable {
         long start = System.nanoTime();
         PluginProcess process;
         try {
-            process = PluginProcess.start(new SpawnSpec(
-                    java.util.List.of(spec.executable().toString()), spec.environment(), spec.workingDirectory(),
+            process = PluginProcess.start(new SpawnSpec(spec.command(), spec.environment(), spec.workingDirectory(),
                     spec.name()));
         } catch (SpawnFailed e) {
             throw LaunchFailed.spawn(spec.name(), e);

@@ -4,6 +4,7 @@ import dev.animus.core.AgentScope;
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
+import dev.animus.core.Interpreter;
 import dev.animus.core.Installation;
 import dev.animus.core.ManifestCheck;
 import dev.animus.core.Manifest;
@@ -58,12 +59,14 @@ public final class TrustService {
         InstallState before = home.state().read().state();
         Installation.trust(before, name, shownDigest); // refuses early: not installed, or not what was shown
         InstallRecord record = current(before, name);
+        Optional<Interpreter> interpreter = interpreterOf(home, name, record);
         List<String> notes = new ArrayList<>();
         Optional<RecordedManifest> read = record.manifest().isPresent() ? Optional.empty()
-                : TrustedProbe.read(home, name, record, notes).map(check -> RecordedManifest.of(check.manifest()));
+                : TrustedProbe.read(home, name, record, interpreter, notes)
+                        .map(check -> RecordedManifest.of(check.manifest()));
         read.ifPresent(m -> guardRepositoryName(record, m, allowNameMismatch));
         home.state().transact(s -> {
-            InstallState trusted = Installation.trust(s, name, shownDigest);
+            InstallState trusted = Installation.trust(s, name, shownDigest, interpreter);
             return read.isPresent() ? Installation.recordManifest(trusted, name, record.digest(), read.get()) : trusted;
         });
         read.ifPresent(m -> installer.pin(name, record.withManifest(m)));
@@ -72,6 +75,21 @@ public final class TrustService {
         manifest.filter(m -> !m.name().equals(name)).ifPresent(m -> notes.add("its manifest calls it '" + m.name()
                 + "'; it stays installed as '" + name + "'"));
         return new TrustReport(name, record.digest(), manifest, notes);
+    }
+
+    /**
+     * The interpreter {@code record}'s stored entry runs on, resolved now (none for a native
+     * executable).
+     *
+     * @throws InstallFailed when its {@code #!} line cannot be resolved safely: nothing is trusted
+     */
+    static Optional<Interpreter> interpreterOf(AnimusHome home, String name, InstallRecord record) {
+        Path entry = home.store().executable(record.digest(), record.entry());
+        try {
+            return Interpreters.resolve(entry, home.callerEnvironment());
+        } catch (Interpreters.Unresolved e) {
+            throw InstallFailed.usage("plugin " + name + ": " + e.getMessage() + "; nothing was trusted");
+        }
     }
 
     private static void guardRepositoryName(InstallRecord record, RecordedManifest m, boolean allow) {
@@ -101,8 +119,15 @@ public final class TrustService {
         }
         String fileName = real.getFileName().toString();
         String name = PluginCandidate.nameOfScanned(fileName).orElse(fileName);
-        String digest = DigestStore.fileDigest(real);
-        home.state().transact(s -> Installation.trustDigest(s, name, digest));
+        // digest and #! line from one private copy: both are of the same bytes
+        try (ProbeCopy copy = ProbeCopy.of(home.paths().privateTmp(), real)) {
+            Optional<Interpreter> interpreter = Interpreters.resolve(copy.head(), home.callerEnvironment());
+            home.state().transact(s -> Installation.trustDigest(s, name, copy.sha256(), interpreter));
+        } catch (Interpreters.Unresolved | ProbeCopy.TooLarge e) {
+            throw InstallFailed.usage(path + ": " + e.getMessage() + "; nothing was trusted");
+        } catch (java.io.UncheckedIOException e) {
+            throw InstallFailed.usage(e.getMessage());
+        }
         return name;
     }
 

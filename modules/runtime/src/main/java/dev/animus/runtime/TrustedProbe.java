@@ -3,6 +3,7 @@ package dev.animus.runtime;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallRecord;
+import dev.animus.core.Interpreter;
 import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.process.ManifestProbe;
@@ -15,7 +16,8 @@ import java.util.Optional;
 
 /**
  * The first run of a trusted binary: its {@code --manifest} probe, from the verified store entry
- * (never from where it was found), with the base environment only.
+ * (never from where it was found), in that entry's read-only directory, on the interpreter about
+ * to be recorded with its trust, with the base environment only.
  */
 final class TrustedProbe {
     private TrustedProbe() {}
@@ -26,7 +28,8 @@ final class TrustedProbe {
      *
      * @throws LaunchRefused when the stored code no longer has the record's digest
      */
-    static Optional<ManifestCheck> read(AnimusHome home, String name, InstallRecord record, List<String> notes) {
+    static Optional<ManifestCheck> read(AnimusHome home, String name, InstallRecord record,
+            Optional<Interpreter> interpreter, List<String> notes) {
         Verification v = home.store().verify(record.digest(), record.shape(), record.entry());
         if (!(v instanceof Verification.Intact intact)) {
             throw new LaunchRefused(new HostFailure.CodeChanged(name, record.digest(), switch (v) {
@@ -36,8 +39,12 @@ final class TrustedProbe {
                 case Verification.Intact i -> record.digest();
             }));
         }
-        Map<String, String> env = EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(), Map.of());
-        return switch (ManifestProbe.run(intact.executable(), env, ProbeLimits.defaults())) {
+        Map<String, String> env = HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(),
+                Map.of()));
+        ProbeOutcome outcome = ManifestProbe.run(interpreter.map(Interpreter::command).orElse(List.of()),
+                intact.executable(), Optional.of(home.store().root().resolve(record.digest())), env,
+                ProbeLimits.defaults());
+        return switch (outcome) {
             case ProbeOutcome.Failed f -> {
                 notes.add("its manifest could not be read: " + f.message() + "; fix the plugin, then run 'animus"
                         + " plugin trust " + name + "' again");

@@ -47,7 +47,7 @@ final class CacheCommand implements Runnable {
                 ArrayNode list = env.putArray("entries");
                 entries.forEach(e -> list.addObject().put("sha256", e.sha256()).put("name", e.name())
                         .put("version", e.version()).put("binary", e.binary()).put("cached_at", e.cachedAt().toString())
-                        .put("bytes", e.bytes()));
+                        .put("bytes", e.bytes()).put("failure", e.failure().orElse(null)));
                 t.printJson(env);
             } else if (entries.isEmpty()) {
                 t.info("the manifest cache is empty (" + c.directory() + ")");

@@ -57,6 +57,8 @@ final class InspectCommand implements Callable<Integer> {
         DevInfo.row(out, "previous", s.previous().map(p -> p.digest() + " (installed " + p.installedAt() + ")")
                 .orElse("-"));
         DevInfo.row(out, "trusted", DevInfo.list(s.trustedDigests().stream().toList()));
+        DevInfo.row(out, "interpreter", s.interpreter(r.digest()).map(dev.animus.core.Interpreter::shown)
+                .orElse(s.trustedDigests().contains(r.digest()) ? "none (runs itself)" : "- (resolved when trusted)"));
         DevInfo.row(out, "manifest", i.manifest().map(m -> m.name() + " " + m.version() + " (" + m.kind().declared()
                 + ")").orElse(r.manifest().isPresent() ? "recorded but invalid" : "not read yet (trust it first)"));
         DevInfo.row(out, "consented", i.consented() ? "yes" : "no");
@@ -102,6 +104,8 @@ final class InspectCommand implements Callable<Integer> {
             SignatureText.put(env, r.signature());
             s.previous().ifPresentOrElse(p -> env.put("previous_sha256", p.digest()), () -> env.putNull("previous_sha256"));
             s.trustedDigests().forEach(env.putArray("trusted_digests")::add);
+            s.interpreter(r.digest()).ifPresentOrElse(in -> in.command().forEach(env.putArray("interpreter")::add),
+                    () -> env.putNull("interpreter"));
             var grants = env.putArray("consent_grants");
             s.consentGrants().forEach(g -> grants.addObject().put("digest", g.digest())
                     .put("granted_at", g.grantedAt().toString()));

@@ -63,7 +63,7 @@ final class PluginLookup {
         manifest.envRequired().forEach(e -> declared.add(e.name()));
         declared.addAll(PluginSecrets.variables(manifest));
         LaunchSpec spec = new LaunchSpec(permit.name(), permit.executable(), EnvironmentPolicy.declaring(declared),
-                root.environment(), PluginSecrets.environment(secrets), Optional.empty());
+                root.environment(), PluginSecrets.environment(secrets), Optional.empty(), permit.interpreter());
         LaunchGate gate = root.home().gate();
         return root.context().host().register(new PluginRegistration(permit.name(), spec,
                 permit.manifest().timeouts(), gate.guard(permit)));

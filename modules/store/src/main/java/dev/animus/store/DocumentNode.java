@@ -50,6 +50,14 @@ record DocumentNode(Path file, String path, JsonNode json) {
 
     /** This object's fields, which must be exactly {@code keys} (an unknown one would be lost on the next write). */
     Map<String, DocumentNode> fields(List<String> keys) {
+        return fields(keys, List.of());
+    }
+
+    /**
+     * {@link #fields(List)}, where the keys in {@code added} may be missing (a document written
+     * before they existed): those map to {@code null}.
+     */
+    Map<String, DocumentNode> fields(List<String> keys, List<String> added) {
         requireObject();
         for (String name : json.propertyNames()) {
             if (!keys.contains(name)) {
@@ -58,7 +66,7 @@ record DocumentNode(Path file, String path, JsonNode json) {
             }
         }
         Map<String, DocumentNode> fields = new LinkedHashMap<>();
-        keys.forEach(k -> fields.put(k, field(k)));
+        keys.forEach(k -> fields.put(k, added.contains(k) && json.get(k) == null ? null : field(k)));
         return fields;
     }
 

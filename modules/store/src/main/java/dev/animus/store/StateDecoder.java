@@ -7,6 +7,7 @@ import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import dev.animus.core.SignatureStatus;
 import dev.animus.core.InstallState;
+import dev.animus.core.Interpreter;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
 import dev.animus.core.SourceKind;
@@ -73,7 +74,7 @@ final class StateDecoder {
     }
 
     private static PluginState plugin(DocumentNode node) {
-        Map<String, DocumentNode> f = node.fields(StateJson.PLUGIN_KEYS);
+        Map<String, DocumentNode> f = node.fields(StateJson.PLUGIN_KEYS, StateJson.PLUGIN_KEYS_ADDED);
         Optional<InstallRecord> current = record(f.get("current"));
         Optional<InstallRecord> previous = record(f.get("previous"));
         Set<String> trusted = new LinkedHashSet<>();
@@ -83,7 +84,27 @@ final class StateDecoder {
         Set<String> agents = new LinkedHashSet<>();
         f.get("enabled_agents").elements().forEach(e -> agents.add(e.text()));
         boolean allAgents = f.get("enabled_all_agents").bool();
-        return node.built(() -> new PluginState(current, previous, trusted, grants, agents, allAgents));
+        Map<String, Interpreter> interpreters = new TreeMap<>();
+        DocumentNode recorded = f.get("trusted_interpreters");
+        if (recorded != null) {
+            recorded.entries().forEach((digest, i) -> interpreters.put(digestKey(i, digest), interpreter(i)));
+        }
+        return node.built(() -> new PluginState(current, previous, trusted, grants, agents, allAgents, interpreters));
+    }
+
+    private static String digestKey(DocumentNode node, String key) {
+        if (!dev.animus.core.Digests.isSha256(key)) {
+            throw node.unreadable("the key is not a SHA-256 digest (64 lowercase hex digits)");
+        }
+        return key;
+    }
+
+    private static Interpreter interpreter(DocumentNode node) {
+        Map<String, DocumentNode> f = node.fields(StateJson.INTERPRETER_KEYS);
+        String path = f.get("path").text();
+        List<String> arguments = new ArrayList<>();
+        f.get("arguments").elements().forEach(e -> arguments.add(e.text()));
+        return node.built(() -> new Interpreter(path, arguments));
     }
 
     private static ConsentGrant grant(DocumentNode node) {

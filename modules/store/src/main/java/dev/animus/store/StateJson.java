@@ -34,7 +34,10 @@ import tools.jackson.databind.node.ObjectNode;
 final class StateJson {
     static final List<String> TOP_KEYS = List.of("schema_version", "revision", "plugins");
     static final List<String> PLUGIN_KEYS = List.of("current", "previous", "trusted_digests", "consent_grants",
-            "enabled_agents", "enabled_all_agents");
+            "enabled_agents", "enabled_all_agents", "trusted_interpreters");
+    /** Keys a document written before they existed may lack: read as empty, always written. */
+    static final List<String> PLUGIN_KEYS_ADDED = List.of("trusted_interpreters");
+    static final List<String> INTERPRETER_KEYS = List.of("path", "arguments");
     static final List<String> RECORD_KEYS = List.of("digest", "shape", "entry", "source", "manifest", "signature",
             "installed_at");
     static final List<String> SOURCE_KEYS = List.of("kind", "origin", "tag", "asset", "sha256_verified");
@@ -81,6 +84,13 @@ final class StateJson {
         ArrayNode agents = n.putArray("enabled_agents");
         p.enabledAgents().forEach(agents::add);
         n.put("enabled_all_agents", p.enabledAllAgents());
+        ObjectNode interpreters = n.putObject("trusted_interpreters");
+        p.interpreters().forEach((digest, interpreter) -> {
+            ObjectNode i = interpreters.putObject(digest);
+            i.put("path", interpreter.path());
+            ArrayNode args = i.putArray("arguments");
+            interpreter.arguments().forEach(args::add);
+        });
         return n;
     }
 
