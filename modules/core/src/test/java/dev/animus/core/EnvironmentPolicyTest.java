@@ -72,4 +72,17 @@ class EnvironmentPolicyTest {
                     "seed " + seed + ": " + name);
         }
     }
+
+    @Test
+    void pathKeepsOnlyAbsoluteEntries() {
+        var caller = Map.of("PATH", "bin:/usr/local/bin::.:/usr/bin:./tools:/bin:");
+        assertEquals("/usr/local/bin:/usr/bin:/bin", EnvironmentPolicy.baseOnly().environmentFor(caller, Map.of())
+                .get("PATH"));
+        assertEquals(java.util.Optional.empty(), EnvironmentPolicy.absoluteEntries("bin:.::"));
+        org.junit.jupiter.api.Assertions.assertFalse(EnvironmentPolicy.baseOnly()
+                .environmentFor(Map.of("PATH", "bin:."), Map.of()).containsKey("PATH"),
+                "an empty PATH would mean the working directory: none is passed");
+        assertEquals("/x", EnvironmentPolicy.declaring(java.util.Set.of("PATH"))
+                .environmentFor(Map.of(), Map.of("PATH", "rel:/x")).get("PATH"), "extras are filtered too");
+    }
 }

@@ -68,7 +68,9 @@ class HostFailureTest {
                 new Case(new HostFailure.CodeChanged("echo", "a".repeat(64), "b".repeat(64)), FailureClass.REFUSED,
                         List.of("echo", "a".repeat(64), "b".repeat(64), "animus plugin update echo")),
                 new Case(new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
-                        FailureClass.REFUSED, List.of("state.json", "schema_version 99")));
+                        FailureClass.REFUSED, List.of("state.json", "schema_version 99")),
+                new Case(new HostFailure.InterpreterUnusable("pyecho", "its interpreter /usr/bin/python3 does not"
+                        + " exist\n"), FailureClass.REFUSED, List.of("pyecho", "/usr/bin/python3", "plugin trust pyecho")));
     }
 
     @Test

@@ -24,10 +24,11 @@ import java.util.Optional;
  * Reads one claimed candidate into a usable plugin or a warning: a directory plugin from its
  * {@code Plugin.toml} (nothing runs) and its {@code entry}; an executable from the manifest cache
  * or, if its digest is trusted, from its hardened {@code --manifest} probe (an untrusted binary is
- * neither run nor described by a cached manifest). An executable is copied into a private
- * directory first ({@link ProbeCopy}): the digest is the copy's, and the probe runs the copy, on
- * the interpreter recorded with its trust, in that directory. A failed probe is cached like a
- * manifest. Checks the protocol major against this host's.
+ * neither run nor described by a cached manifest). An executable that must be probed is copied
+ * into a private directory first ({@link ProbeCopy}): trust is checked on the copy's digest, and
+ * the probe runs the copy, on the interpreter recorded with its trust, in that directory. A failed
+ * probe is cached like a manifest; a file over {@link ProbeCopy#MAX_BYTES} is not hashed. Checks
+ * the protocol major against this host's.
  */
 final class PluginReader {
     private final Map<String, String> probeEnvironment;
@@ -107,27 +108,34 @@ final class PluginReader {
         if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
             return broken(c, "not an executable file (chmod +x " + exe + ")");
         }
-        // Hashed, inspected and (if trusted) run as one private copy: a file swapped where it lies
-        // after the hash never runs, and nothing that lies beside it is beside what runs.
+        long size;
+        try {
+            size = Files.size(exe);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + exe + ": " + e.getMessage(), e);
+        }
+        if (size > ProbeCopy.MAX_BYTES) {
+            return broken(c, ProbeCopy.tooLarge(exe, size).getMessage());
+        }
+        // Listing needs only the digest: nothing runs for an untrusted binary or a cached answer.
+        String digest = FileDigest.sha256(exe);
+        Optional<Read> known = known(c, exe, digest, gate);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        // To run it: one private copy, hashed as it is copied, is what is checked and what runs; a
+        // file swapped where it lies after the hash never runs, and nothing beside it is beside the copy.
         try (ProbeCopy copy = ProbeCopy.of(tmpRoot, exe)) {
-            String digest = copy.sha256();
-            if (!gate.allows(digest)) {
-                // not even a cached manifest: what an untrusted binary says about itself is not shown
-                return new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
-                        "animus plugin install --path " + exe));
+            if (!copy.sha256().equals(digest)) {
+                Optional<Read> now = known(c, exe, copy.sha256(), gate);
+                if (now.isPresent()) {
+                    return now.get();
+                }
             }
-            Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
-            if (cached.isPresent()) {
-                return usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true);
-            }
-            Optional<String> failed = cache.flatMap(m -> m.failure(digest));
-            if (failed.isPresent()) {
-                return broken(c, failed.get() + " (cached for sha256 " + digest.substring(0, 12) + "; 'animus plugin"
-                        + " cache clear' probes it again)");
-            }
+            String copied = copy.sha256();
             Optional<Interpreter> interpreter;
             try {
-                interpreter = gate.interpreter(digest, copy.head(), probeEnvironment);
+                interpreter = gate.interpreter(copied, copy.head(), probeEnvironment);
             } catch (Interpreters.Unresolved e) {
                 return broken(c, e.getMessage());
             }
@@ -137,7 +145,7 @@ final class PluginReader {
                 case ProbeOutcome.Failed f -> {
                     String reason = "--manifest probe failed: " + f.message();
                     if (!Thread.currentThread().isInterrupted()) { // an interrupted probe says nothing of the binary
-                        cache.ifPresent(m -> m.putFailure(digest, exe, reason));
+                        cache.ifPresent(m -> m.putFailure(copied, exe, reason));
                     }
                     yield broken(c, reason);
                 }
@@ -146,12 +154,12 @@ final class PluginReader {
                     try {
                         check = ManifestParser.probeJson(p.stdout(), exe + " --manifest");
                     } catch (ManifestInvalid e) {
-                        cache.ifPresent(m -> m.putFailure(digest, exe, e.getMessage()));
+                        cache.ifPresent(m -> m.putFailure(copied, exe, e.getMessage()));
                         throw e;
                     }
-                    Read read = usable(c, check, exe, Optional.of(digest), false);
+                    Read read = usable(c, check, exe, Optional.of(copied), false);
                     if (read instanceof Read.Usable && cache.isPresent()) {
-                        cache.get().put(digest, exe, check.manifest());
+                        cache.get().put(copied, exe, check.manifest());
                     }
                     yield read;
                 }
@@ -159,6 +167,24 @@ final class PluginReader {
         } catch (ProbeCopy.TooLarge e) {
             return broken(c, e.getMessage());
         }
+    }
+
+    /**
+     * What is known of the binary with {@code digest} without running it: untrusted, a cached
+     * manifest, or a cached failure; empty when it has to be probed.
+     */
+    private Optional<Read> known(PluginCandidate c, Path exe, String digest, Gate gate) {
+        if (!gate.allows(digest)) {
+            // not even a cached manifest: what an untrusted binary says about itself is not shown
+            return Optional.of(new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
+                    "animus plugin install --path " + exe)));
+        }
+        Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
+        if (cached.isPresent()) {
+            return Optional.of(usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true));
+        }
+        return cache.flatMap(m -> m.failure(digest)).map(failed -> broken(c, failed + " (cached for sha256 "
+                + digest.substring(0, 12) + "; 'animus plugin cache clear' probes it again)"));
     }
 
     private static Read usable(PluginCandidate c, ManifestCheck check, Path exe, Optional<String> digest,

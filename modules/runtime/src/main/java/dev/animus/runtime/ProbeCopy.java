@@ -123,7 +123,7 @@ final class ProbeCopy implements AutoCloseable {
         return Arrays.copyOf(head, headLength);
     }
 
-    private static TooLarge tooLarge(Path source, long size) {
+    static TooLarge tooLarge(Path source, long size) {
         return new TooLarge("larger than " + (MAX_BYTES >> 20) + " MiB (" + size + " bytes): not hashed nor run; a"
                 + " plugin binary is far smaller (move the file out of the plugin directory)");
     }

@@ -107,10 +107,16 @@ public final class TrustService {
     }
 
     /**
-     * Trusts the binary at {@code path} where it lies (not installed): discovery may then run its
-     * {@code --manifest} probe. Returns the name it is trusted under (from its file name).
+     * Trusts the binary at {@code path} where it lies (not installed), if its bytes still have the
+     * digest the operator was shown: discovery may then run its {@code --manifest} probe (from a
+     * private copy). The digest and the {@code #!} line are read from one private copy, so the
+     * interpreter recorded is that of the trusted bytes. Returns the name it is trusted under (from
+     * its file name).
+     *
+     * @throws InstallFailed when the file changed since {@code shownDigest} was shown, or its
+     *     interpreter cannot be resolved; nothing is trusted then
      */
-    public String trustPath(Path path) {
+    public String trustPath(Path path, String shownDigest) {
         Path real;
         try {
             real = path.toRealPath();
@@ -121,6 +127,10 @@ public final class TrustService {
         String name = PluginCandidate.nameOfScanned(fileName).orElse(fileName);
         // digest and #! line from one private copy: both are of the same bytes
         try (ProbeCopy copy = ProbeCopy.of(home.paths().privateTmp(), real)) {
+            if (!copy.sha256().equals(shownDigest)) {
+                throw InstallFailed.verification(path + " changed since its digest was shown (sha256 " + shownDigest
+                        + ", now " + copy.sha256() + "); nothing was trusted");
+            }
             Optional<Interpreter> interpreter = Interpreters.resolve(copy.head(), home.callerEnvironment());
             home.state().transact(s -> Installation.trustDigest(s, name, copy.sha256(), interpreter));
         } catch (Interpreters.Unresolved | ProbeCopy.TooLarge e) {

@@ -50,7 +50,9 @@ class DiscovererTest {
         Files.createDirectories(dir);
         Path p = dir.resolve(file);
         Files.writeString(p, "#!/bin/sh\n"
-                + "if [ \"$1\" = --manifest ]; then echo probed >> \"$0.probes\"; printf '%s' '" + manifestJson + "'; exit 0; fi\n"
+                // counted beside the found file: what runs is a private copy elsewhere ($0 is the copy)
+                + "if [ \"$1\" = --manifest ]; then echo probed >> '" + p + ".probes'; printf '%s' '" + manifestJson
+                + "'; exit 0; fi\n"
                 + "exit 0\n");
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         return p;
@@ -323,12 +325,20 @@ class DiscovererTest {
         }
 
         @Test
-        void aBinaryThatChangesWhileItIsProbedIsNotCached() throws IOException {
+        void whatIsProbedIsTheHashedCopyNotTheFoundFile() throws IOException {
             Path dir = home.resolve("plugins");
-            script(dir, "animus-plugin-shifty", "echo '# changed' >> \"$0\"\nprintf '%s' '"
+            // it tries to rewrite itself while probed: the file it can reach is its private copy
+            Path p = script(dir, "animus-plugin-shifty", "echo '# changed' >> \"$0\" 2>/dev/null\nprintf '%s' '"
                     + manifestJson("shifty", "custom") + "'\n");
-            plugin(discover(false), "shifty");
-            assertEquals(0, new ManifestCache(home.resolve("cache/manifests")).list().size());
+            String before = Files.readString(p);
+            String digest = dev.animus.store.DigestStore.fileDigest(p);
+            DiscoveredPlugin found = plugin(discover(false), "shifty");
+            assertEquals(before, Files.readString(p), "the found file is untouched");
+            assertEquals(java.util.Optional.of(digest), found.sha256());
+            assertEquals(digest, new ManifestCache(home.resolve("cache/manifests")).list().getFirst().sha256(),
+                    "the manifest is cached for the digest of the bytes that printed it");
+            assertEquals(java.util.List.of(), java.util.Arrays.asList(home.resolve("tmp").toFile().list()),
+                    "the private copy is gone");
         }
 
         @Test

@@ -45,7 +45,7 @@ final class ConsentCommand implements Callable<Integer> {
         Disclosure d = seen.disclosure().get();
         String digest = seen.consentDigest().orElseThrow();
         if (!root.json) {
-            print(root.terminal().out(), name, d, digest);
+            print(root.terminal().out(), name, d, digest, seen.state().interpreter(d.codeDigest()));
         }
         Confirm.require(root, yes, "consent to plugin " + name, "Consent to this disclosure of " + name + "?");
         new TrustService(root.home()).consent(name, digest);
@@ -62,9 +62,11 @@ final class ConsentCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    static void print(PrintWriter out, String name, Disclosure d, String digest) {
+    static void print(PrintWriter out, String name, Disclosure d, String digest,
+            java.util.Optional<dev.animus.core.Interpreter> interpreter) {
         out.println("disclosure of " + name + " (consent digest " + digest + "):");
         row(out, "code sha256", List.of(d.codeDigest()));
+        interpreter.ifPresent(i -> row(out, "runs on", List.of(i.shown() + " (recorded when it was trusted)")));
         row(out, "kinds", d.kinds());
         row(out, "capabilities", d.capabilities());
         row(out, "hooks", d.hooks());

@@ -69,7 +69,8 @@ final class InspectCommand implements Callable<Integer> {
                 + (p.artifactSha256().equals(r.digest()) ? " (matches)" : " (DIFFERS)")).orElse("not pinned"));
         if (i.disclosure().isPresent()) {
             out.println();
-            ConsentCommand.print(out, i.name(), i.disclosure().get(), i.consentDigest().orElseThrow());
+            ConsentCommand.print(out, i.name(), i.disclosure().get(), i.consentDigest().orElseThrow(),
+                    i.state().interpreter(i.disclosure().get().codeDigest()));
         }
         out.flush();
     }

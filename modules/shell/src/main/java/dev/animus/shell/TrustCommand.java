@@ -72,7 +72,7 @@ final class TrustCommand implements Callable<Integer> {
         String digest = DigestStore.fileDigest(real);
         Confirm.require(root, yes, "trust " + path, "Trust the binary " + path + " (sha256 " + digest
                 + ")? Discovery will run it to read its manifest.");
-        String name = new TrustService(root.home()).trustPath(path);
+        String name = new TrustService(root.home()).trustPath(path, digest);
         if (root.json) {
             root.terminal().printJson(Terminal.envelope("plugin.trust").put("name", name).put("sha256", digest)
                     .put("path", path.toString()).put("installed", false));

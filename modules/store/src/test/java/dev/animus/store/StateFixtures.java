@@ -84,7 +84,8 @@ final class StateFixtures {
                 new InstallSource(SourceKind.URL, "https://example.com/tool", Optional.empty(), Optional.empty(), true),
                 Optional.of(new RecordedManifest(manifestDocument("tool"))), SignatureCheck.unsigned(), T0);
         PluginState tool = new PluginState(Optional.of(toolNow), Optional.empty(), Set.of(digest("tool")),
-                List.of(), Set.of(), true);
+                List.of(), Set.of(), true, java.util.Map.of(digest("tool"),
+                        new dev.animus.core.Interpreter("/usr/bin/python3", List.of("-u", "-B"))));
         TreeMap<String, PluginState> plugins = new TreeMap<>();
         plugins.put("echo", echo);
         plugins.put("tool", tool);

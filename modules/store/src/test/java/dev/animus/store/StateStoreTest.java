@@ -102,7 +102,8 @@ class StateStoreTest {
                           "trusted_digests": [],
                           "consent_grants": [],
                           "enabled_agents": [],
-                          "enabled_all_agents": false
+                          "enabled_all_agents": false,
+                          "trusted_interpreters": {}
                         },
                         "echo": {
                           "current": {
@@ -137,7 +138,8 @@ class StateStoreTest {
                           "enabled_agents": [
                             "default"
                           ],
-                          "enabled_all_agents": false
+                          "enabled_all_agents": false,
+                          "trusted_interpreters": {}
                         }
                       }
                     }
