@@ -64,12 +64,12 @@ class HostileProjectTest {
         assertEquals(0, trust.exitCode(), trust.err());
         for (int i = 0; i < 2; i++) {
             Cli.Run list = animus("plugin", "list");
+            assertFalse(Files.exists(marker), "the project's json.py ran");
             assertEquals(0, list.exitCode(), list.err());
             assertTrue(list.out().contains("pyecho"), list.out());
         }
         Cli.Run json = animus("plugin", "list", "--json");
-        assertTrue(json.out().contains("\"name\":\"pyecho\"") && !json.out().contains("probe failed"), json.out());
-        assertFalse(Files.exists(marker), "the project's json.py ran");
+        assertTrue(json.out().contains("\"name\": \"pyecho\"") && !json.out().contains("probe failed"), json.out());
     }
 
     @Test
@@ -100,12 +100,13 @@ class HostileProjectTest {
                 {"plugin", "install", "--path", plugin.toString(), "--trust", "--yes"},
                 {"plugin", "consent", "pyecho", "--yes"}, {"plugin", "enable", "pyecho"}}) {
             Cli.Run r = animus(step);
+            assertFalse(Files.exists(marker), "the project's bin/python3 ran at " + String.join(" ", step));
             assertEquals(0, r.exitCode(), String.join(" ", step) + ": " + r.err());
         }
         Cli.Run call = animus("plugin", "call", "pyecho", "echo", "--params", "{\"x\":1}");
+        assertFalse(Files.exists(marker), "the project's bin/python3 ran");
         assertEquals(0, call.exitCode(), call.err());
         assertTrue(call.out().contains("\"x\""), call.out());
-        assertFalse(Files.exists(marker), "the project's bin/python3 ran");
         Cli.Run inspect = animus("plugin", "inspect", "pyecho");
         assertTrue(inspect.out().lines().anyMatch(l -> l.startsWith("interpreter") && l.contains("/python3")
                 && !l.contains(relative)), inspect.out());
