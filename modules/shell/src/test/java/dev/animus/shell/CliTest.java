@@ -183,6 +183,34 @@ class CliTest {
     }
 
     @Nested
+    class Deadlines {
+        @org.junit.jupiter.params.ParameterizedTest
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"0s", "0ms", "366d", "99999999999999999999d"})
+        void aDeadlineOutOfRangeIsAUsageErrorNamingTheOptionAndTheRange(String value) {
+            for (String[] args : new String[][] {
+                {"--timeout", "plugin", "dev", Cli.echo(), "call", "echo", "--timeout", value},
+                {"--timeout", "plugin", "dev", Cli.echo(), "ping", "--timeout", value},
+                {"--launch-timeout", "plugin", "dev", Cli.echo(), "--launch-timeout", value, "ping"},
+                {"--timeout", "plugin", "call", "echo", "echo", "--timeout", value},
+                {"--timeout", "plugin", "ping", "echo", "--timeout", value}}) {
+                String[] line = Arrays.copyOfRange(args, 1, args.length);
+                Cli.Run r = Cli.run(line);
+                assertEquals(2, r.exitCode(), String.join(" ", line) + ": " + r.err());
+                assertEquals("error: " + args[0] + ": duration '" + value + "' is out of range: give one from 1ms to 365d",
+                        r.errLine(), String.join(" ", line));
+            }
+        }
+
+        @org.junit.jupiter.params.ParameterizedTest
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"", "-1s", "5", "1e3s"})
+        void aDeadlineThatIsNoDurationIsAUsageErrorNamingTheOption(String value) {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--timeout", value);
+            assertEquals(2, r.exitCode(), r.err());
+            assertTrue(r.errLine().startsWith("error: --timeout: invalid duration '" + value + "'"), r.err());
+        }
+    }
+
+    @Nested
     class Failures {
         @TempDir
         Path dir;
