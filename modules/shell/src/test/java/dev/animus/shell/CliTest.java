@@ -236,6 +236,19 @@ class CliTest {
         }
 
         @Test
+        void aPluginThatStopsReadingFailsTheCallAtItsTimeoutWith124SayingTheRequestWasNotRead() {
+            String script = "plugin dev " + Cli.misbehaving() + " call stop-reading\n"
+                    + "plugin dev " + Cli.misbehaving() + " call echo --timeout 2s --params '{\"blob\":\""
+                    + "z".repeat(4 << 20) + "\"}'\n";
+            Cli.Run r = Cli.runWith(Cli.ENV, script);
+            assertEquals(124, r.exitCode(), r.err());
+            assertEquals("error: plugin animus-plugin-misbehaving did not read the request echo within 2s (it stopped "
+                    + "reading its input); it was stopped (raise --timeout if the params are large)", r.errLine());
+            // launch + stop-reading + the 2 s deadline; the write timeout alone would be 30 s
+            assertTrue(r.elapsed().compareTo(java.time.Duration.ofSeconds(10)) < 0, "took " + r.elapsed());
+        }
+
+        @Test
         void aTwentyMebibyteFrameIsRejectedAndTheCallStillSucceeds() {
             Cli.Run r = Cli.run("plugin", "dev", Cli.misbehaving(), "call", "huge-frame",
                     "--params", "{\"bytes\":20971520}");
