@@ -103,6 +103,18 @@ class CliTest {
         }
 
         @Test
+        void numbersReachThePluginAndComeBackExactlyAsWritten() {
+            String params = "{\"a\":1e1000000,\"b\":0.1000000000000000000000000001,"
+                    + "\"c\":123456789012345678901234567890,\"d\":-0.0,\"e\":1E+2,\"f\":[-0,2.5,1.5e-7]}";
+            Cli.Run plain = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", params);
+            assertEquals(0, plain.exitCode(), plain.err());
+            assertEquals(params, plain.out().replaceAll("\\s", ""), plain.out()); // pretty-printed, no strings
+            Cli.Run json = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", params, "--json");
+            assertEquals(0, json.exitCode(), json.err());
+            assertTrue(json.out().replaceAll("\\s", "").contains("\"result\":" + params), json.out());
+        }
+
+        @Test
         void callWithJsonPrintsAVersionedEnvelope() {
             Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", "[1,2]", "--json");
             assertEquals(0, r.exitCode(), r.err());
