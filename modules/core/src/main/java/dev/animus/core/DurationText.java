@@ -51,6 +51,41 @@ public final class DurationText {
         return Duration.ofNanos(nanos);
     }
 
+    /**
+     * Parses {@code text} and checks that it lies within {@code [min, max]}: what an option that
+     * takes a deadline accepts ({@code 0s} is no deadline at all, and a value past the range would
+     * overflow the clocks that arm it).
+     *
+     * @throws IllegalArgumentException naming the text and the accepted forms, or the range
+     */
+    public static Duration parseWithin(String text, Duration min, Duration max) {
+        Objects.requireNonNull(min, "min");
+        Objects.requireNonNull(max, "max");
+        Duration d;
+        try {
+            d = parse(text);
+        } catch (IllegalArgumentException tooLong) {
+            if (WHOLE.matcher(text.strip().toLowerCase(Locale.ROOT)).matches()) {
+                throw outOfRange(text, min, max);
+            }
+            throw tooLong;
+        }
+        if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+            throw outOfRange(text, min, max);
+        }
+        return d;
+    }
+
+    private static IllegalArgumentException outOfRange(String text, Duration min, Duration max) {
+        return new IllegalArgumentException("duration '" + text.strip() + "' is out of range: give one from "
+                + bound(min) + " to " + bound(max));
+    }
+
+    /** A bound as the operator would write it: whole days as {@code 365d}, else {@link #format}. */
+    private static String bound(Duration d) {
+        return d.toDaysPart() > 0 && d.equals(Duration.ofDays(d.toDays())) ? d.toDays() + "d" : format(d);
+    }
+
     /** Formats {@code d} compactly: {@code 250ms}, {@code 2s}, {@code 1.5s}, {@code 5m}, {@code 1h30m}. */
     public static String format(Duration d) {
         Objects.requireNonNull(d, "d");

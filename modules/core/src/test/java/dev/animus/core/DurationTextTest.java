@@ -30,4 +30,26 @@ class DurationTextTest {
     void formatsCompactly(long millis, String text) {
         assertEquals(text, DurationText.format(Duration.ofMillis(millis)));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0s", "0ms", "0.0001ms", "366d", "8785h", "99999999999999999999d", "106751d"})
+    void aDeadlineOutsideItsRangeIsRefusedNamingTheRange(String text) {
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> DurationText.parseWithin(text, Duration.ofMillis(1), Duration.ofDays(365)));
+        assertEquals("duration '" + text + "' is out of range: give one from 1ms to 365d", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1ms,1", "2s,2000", "365d,31536000000"})
+    void aDeadlineWithinItsRangeIsParsed(String text, long millis) {
+        assertEquals(Duration.ofMillis(millis), DurationText.parseWithin(text, Duration.ofMillis(1), Duration.ofDays(365)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "-1s", "1e3s", "5"})
+    void aDeadlineThatIsNoDurationIsRefusedAsSuch(String text) {
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> DurationText.parseWithin(text, Duration.ofMillis(1), Duration.ofDays(365)));
+        assertTrue(e.getMessage().startsWith("invalid duration '" + text + "'"), e.getMessage());
+    }
 }

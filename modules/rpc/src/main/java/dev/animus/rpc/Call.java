@@ -28,6 +28,8 @@ final class Call implements PendingCall {
     private final Outcome outcome = new Outcome();
     /** The peer is done with the request: see {@link PendingCall#settled()}. */
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
+    /** Whether the request reached the stream (set once its write returned). */
+    private volatile boolean written;
 
     Call(Connection connection, long id, String method, Duration timeout, long now) {
         this.connection = connection;
@@ -105,6 +107,16 @@ final class Call implements PendingCall {
         return deadline;
     }
 
+    /** The deadline as the writer sees it: the write of the request must be done by then. */
+    WriteDeadline writeDeadline() {
+        return deadline == NO_DEADLINE ? WriteDeadline.NONE : new WriteDeadline(deadline, timeout);
+    }
+
+    /** The request reached the stream. */
+    void written() {
+        written = true;
+    }
+
     /**
      * The peer's response: completes with the result and settles the call; false if the call had
      * already completed (the caller cancelled it).
@@ -123,19 +135,29 @@ final class Call implements PendingCall {
         return outcome.fail(error);
     }
 
-    /** The connection died: fails the call, and its settling, with {@code cause}. */
+    /**
+     * The connection died: fails the call, and its settling, with {@code cause}. A call whose
+     * deadline had passed before its request was written times out instead: its deadline is what
+     * killed the connection (whichever of the two the caller happened to hear of first).
+     */
     void reject(ConnectionLost cause) {
+        if (!written && deadline != NO_DEADLINE && deadline - System.nanoTime() <= 0) {
+            expire();
+            return;
+        }
         outcome.fail(cause);
         settled.completeExceptionally(cause);
     }
 
     /**
      * The deadline passed without an answer: fails with {@link RequestTimedOut} and tells the peer;
-     * a call the caller had cancelled is not told twice, but its settling fails too.
+     * a call the caller had cancelled is not told twice, but its settling fails too. A request that
+     * was never written whole is not cancelled: the peer never saw it.
      */
     void expire() {
-        RequestTimedOut late = new RequestTimedOut(method, timeout);
-        if (outcome.fail(late)) {
+        boolean sent = written;
+        RequestTimedOut late = new RequestTimedOut(method, timeout, sent);
+        if (outcome.fail(late) && sent) {
             connection.sendCancelNotice(id);
         }
         settled.completeExceptionally(late);

@@ -8,8 +8,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Writes a tree as compact UTF-8 JSON straight into the writer's buffer: no generator, no
  * intermediate arrays, escapes only where JSON requires them (quote, backslash, control
  * characters; a lone surrogate becomes a {@code \\uXXXX} escape so the output stays valid UTF-8).
- * Trees holding anything but objects, arrays, strings, booleans, nulls, ints, longs, big integers
- * and finite doubles (binary, POJO, missing, float, decimal nodes) are handed to Jackson whole,
+ * Numbers kept as written ({@link ExactNumberNode}) are written as their text, byte for byte.
+ * Trees holding anything but objects, arrays, strings, booleans, nulls, ints, longs, big integers,
+ * exact numbers and finite doubles (binary, POJO, missing, float, decimal nodes) are handed to Jackson whole,
  * so the output is always what Jackson would accept back as the same tree.
  *
  * <p>Stateless and thread-safe; the sink is the caller's.
@@ -82,7 +83,8 @@ final class CompactJson {
             case LONG -> ascii(Long.toString(node.longValue()), out);
             case BIG_INTEGER -> ascii(node.bigIntegerValue().toString(), out);
             case DOUBLE -> Double.isFinite(node.doubleValue()) && ascii(Double.toString(node.doubleValue()), out);
-            case FLOAT, BIG_DECIMAL -> false;
+            case BIG_DECIMAL -> node instanceof ExactNumberNode exact && ascii(exact.text(), out);
+            case FLOAT -> false;
         };
     }
 

@@ -68,7 +68,8 @@ final class Connection implements RpcConnection {
             return call;
         }
         try {
-            writer.write(Outbound.request(call.id(), method, params));
+            writer.write(Outbound.request(call.id(), method, params), call.writeDeadline());
+            call.written();
         } catch (ConnectionLost lost) {
             calls.remove(call);
             call.reject(causeOr(lost));

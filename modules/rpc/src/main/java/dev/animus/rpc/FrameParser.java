@@ -5,7 +5,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -14,8 +13,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Builds the {@link JsonNode} tree of a frame that {@link FrameScanner} already validated: no
  * grammar checks are repeated, so it is a plain recursive descent over one byte array (depth is
  * bounded by the scanner). It yields the same trees as Jackson's {@code readTree} (the property
- * tests compare them): {@code IntNode}/{@code LongNode}/{@code BigIntegerNode} by magnitude,
- * {@code DoubleNode} for fractions and exponents, last duplicate key wins. About half the cost of
+ * tests compare them) except for numbers that Jackson would rewrite, which are kept as written
+ * ({@link ExactJson#number}): {@code IntNode}/{@code LongNode}/{@code BigIntegerNode} by magnitude,
+ * {@code DoubleNode} for fractions and exponents spelled as Java prints them, an
+ * {@link ExactNumberNode} for the others; last duplicate key wins. About half the cost of
  * {@code readTree} on protocol-sized frames (185 ns against 345 ns for a 70-byte response,
  * docs/performance.md), which matters at hundreds of thousands of frames per second. Numbers of more than 18 digits and strings holding non-ASCII bytes take the slower,
  * exact paths ({@link java.math.BigInteger}, a strict UTF-8 decoder).
@@ -24,7 +25,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class FrameParser {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final JsonMapper JSON = JsonMapper.shared();
 
     private final byte[] b;
     private int i;
@@ -182,11 +182,11 @@ final class FrameParser {
             }
         }
         int length = i - start;
-        if (integral && length <= 18) {
+        if (integral && length <= 18 && !(length == 2 && b[start] == '-' && b[start + 1] == '0')) {
             long value = parseLong(start, i);
             return value == (int) value ? NODES.numberNode((int) value) : NODES.numberNode(value);
         }
-        return JSON.readTree(b, start, length);
+        return ExactJson.number(new String(b, start, length, StandardCharsets.ISO_8859_1));
     }
 
     private long parseLong(int from, int to) {

@@ -29,7 +29,11 @@ import tools.jackson.databind.JsonNode;
  * past 1 MiB, writers wait for the flusher.
  *
  * <p>A push that blocks longer than the write timeout (the peer stopped reading) kills the writer:
- * see {@link WriteWatchdog}. Death, by timeout, by an I/O error or by {@link #close()}, is final:
+ * see {@link WriteWatchdog}. A frame written with a {@link WriteDeadline} (a request, with its
+ * call's deadline) is bounded by that too: if the deadline passes before the frame reached the
+ * stream, whether its own push blocks or it waits behind another, the writer dies then, with
+ * {@link WriteDeadline#missed}. The stream may hold part of a frame by then, so nothing could be
+ * written after it anyway. Death, by timeout, by an I/O error or by {@link #close()}, is final:
  * waiting and later writes throw the same {@link ConnectionLost}, frames not yet pushed are
  * dropped, the stream is closed (from another thread if a push is blocked on it, which unblocks
  * channels and pipes that support asynchronous close), and the death listener runs once.
@@ -60,6 +64,11 @@ public final class FrameWriter implements AutoCloseable {
     private boolean flushing;
     private long appendedFrames;
     private long pushedFrames;
+    /** The earliest deadline of the frames in {@code pending}. */
+    private WriteDeadline pendingDeadline = WriteDeadline.NONE;
+    /** The earliest deadline of the batch being pushed, and when its push started (for the stall message). */
+    private volatile WriteDeadline pushDeadline = WriteDeadline.NONE;
+    private volatile long pushStartedAt;
     private volatile ConnectionLost dead;
     private volatile Thread deferringThread;
 
@@ -94,22 +103,35 @@ public final class FrameWriter implements AutoCloseable {
      * @throws IllegalArgumentException if the frame is not a container or cannot be serialized
      */
     public void write(JsonNode frame) {
+        write(frame, WriteDeadline.NONE);
+    }
+
+    /**
+     * {@link #write(JsonNode)}, waiting at most until {@code deadline} for the frame to reach the
+     * stream: past it the writer dies with {@link WriteDeadline#missed} and this throws that.
+     */
+    void write(JsonNode frame, WriteDeadline deadline) {
         Objects.requireNonNull(frame, "frame");
+        Objects.requireNonNull(deadline, "deadline");
         if (!frame.isContainer()) {
             throw new IllegalArgumentException("a frame is a JSON object or array, not " + frame.getNodeType());
         }
         ConnectionLost failure;
         lock.lock();
         try {
-            long mine = append(frame);
-            if (Thread.currentThread() == deferringThread && pending.size() < HIGH_WATER) {
+            long mine = append(frame, deadline);
+            if (mine == 0) {
+                failure = dead;
+            } else if (Thread.currentThread() == deferringThread && pending.size() < HIGH_WATER) {
                 return;
+            } else if (flushing) {
+                failure = awaitPushed(mine, deadline);
+                if (failure == null) {
+                    return;
+                }
+            } else {
+                failure = drain();
             }
-            if (flushing) {
-                awaitPushed(mine);
-                return;
-            }
-            failure = drain();
         } finally {
             lock.unlock();
         }
@@ -175,12 +197,17 @@ public final class FrameWriter implements AutoCloseable {
         announce(dead);
     }
 
-    private long append(JsonNode frame) {
+    /** Appends the frame; returns its number, or 0 if the writer is (or died while waiting) dead. */
+    private long append(JsonNode frame, WriteDeadline deadline) {
+        boolean interrupted = false;
         while (dead == null && flushing && pending.size() >= HIGH_WATER) {
-            pushed.awaitUninterruptibly();
+            interrupted |= awaitPush(deadline);
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         if (dead != null) {
-            throw dead;
+            return 0;
         }
         int before = pending.size();
         try {
@@ -190,15 +217,45 @@ public final class FrameWriter implements AutoCloseable {
             throw new IllegalArgumentException("frame cannot be serialized: " + e.getOriginalMessage(), e);
         }
         pending.write('\n');
+        pendingDeadline = pendingDeadline.earlier(deadline);
         return ++appendedFrames;
     }
 
-    private void awaitPushed(long frame) {
+    /** Waits until another thread pushed frame number {@code frame}; the cause if the writer died first. */
+    private ConnectionLost awaitPushed(long frame, WriteDeadline deadline) {
+        boolean interrupted = false;
         while (pushedFrames < frame && dead == null) {
-            pushed.awaitUninterruptibly();
+            interrupted |= awaitPush(deadline);
         }
-        if (pushedFrames < frame) {
-            throw dead;
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return pushedFrames < frame ? dead : null;
+    }
+
+    /**
+     * Waits (under the lock) for the flusher to signal progress, at most until {@code deadline};
+     * once that passed, kills the writer instead: the peer did not take the frame in time. Returns
+     * whether the thread was interrupted meanwhile (the wait goes on; the caller restores the flag).
+     */
+    private boolean awaitPush(WriteDeadline deadline) {
+        if (deadline.isNone()) {
+            pushed.awaitUninterruptibly();
+            return false;
+        }
+        long left = deadline.leftAt(System.nanoTime());
+        if (left <= 0) {
+            if (dead == null) {
+                dead = deadline.missed(peerName);
+                pushed.signalAll();
+            }
+            return false;
+        }
+        try {
+            pushed.awaitNanos(left);
+            return false;
+        } catch (InterruptedException e) {
+            return true;
         }
     }
 
@@ -210,12 +267,14 @@ public final class FrameWriter implements AutoCloseable {
                 ByteSink batch = pending;
                 pending = spare;
                 spare = batch;
+                WriteDeadline batchDeadline = pendingDeadline;
+                pendingDeadline = WriteDeadline.NONE;
                 long upTo = appendedFrames;
                 pushed.signalAll();
                 IOException failure;
                 lock.unlock();
                 try {
-                    failure = push(batch);
+                    failure = push(batch, batchDeadline);
                 } finally {
                     lock.lock();
                 }
@@ -241,9 +300,11 @@ public final class FrameWriter implements AutoCloseable {
      * cancelled caller's {@code $/cancelRequest}) therefore writes from another thread (see
      * {@code Call}). A child's stdin (a {@code FileOutputStream}) is not interruptible.
      */
-    private IOException push(ByteSink batch) {
+    private IOException push(ByteSink batch, WriteDeadline deadline) {
         boolean interrupted = Thread.interrupted();
-        watchdog.started();
+        pushDeadline = deadline;
+        pushStartedAt = System.nanoTime();
+        watchdog.started(deadline);
         try {
             out.write(batch.array(), 0, batch.size());
             out.flush();
@@ -266,8 +327,13 @@ public final class FrameWriter implements AutoCloseable {
     }
 
     private void stalled() {
-        kill(new ConnectionLost(peerName + " stopped reading: a write blocked for more than "
-                + writeTimeout.toMillis() + " ms"));
+        WriteDeadline deadline = pushDeadline;
+        if (!deadline.isNone() && deadline.at() - (pushStartedAt + writeTimeout.toNanos()) < 0) {
+            kill(deadline.missed(peerName));
+        } else {
+            kill(new ConnectionLost(peerName + " stopped reading: a write blocked for more than "
+                    + writeTimeout.toMillis() + " ms"));
+        }
     }
 
     /** Once: closes the stream (from another thread if a push is blocked on it) and tells the listener. */

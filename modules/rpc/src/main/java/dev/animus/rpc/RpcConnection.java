@@ -35,11 +35,16 @@ public interface RpcConnection extends AutoCloseable {
     }
 
     /**
-     * Sends a request. Never waits for the reply; may wait for the write (bounded by the write
-     * timeout) when the peer is slow to read.
+     * Sends a request. Never waits for the reply; may wait for the write when the peer is slow to
+     * read, bounded by the write timeout and by the call's own deadline, whichever comes first. A
+     * deadline that passes before the request was written kills the connection (the stream may
+     * hold part of the frame) and fails the call with {@link RequestTimedOut} whose
+     * {@link RequestTimedOut#requestWritten()} is false. Over a stream that a close from another
+     * thread does not unblock (a child's stdin), the blocked write returns once the owner, told
+     * through {@link #whenClosed()}, breaks the pipe (kills the child).
      *
      * @param params an object or array; {@code NullNode} or {@code MissingNode} omit {@code params}
-     * @param timeout the deadline for the response, from now; positive
+     * @param timeout the deadline for the response, and for writing the request, from now; positive
      * @return the call; already failed with the cause if the connection is dead
      */
     PendingCall call(String method, JsonNode params, Duration timeout);

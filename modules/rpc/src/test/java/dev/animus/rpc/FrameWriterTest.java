@@ -153,6 +153,65 @@ class FrameWriterTest {
     }
 
     @Test
+    void aWriteWithADeadlineThePeerNeverReadsKillsTheWriterAtTheDeadlineNotTheWriteTimeout() {
+        Pipes pipe = Pipes.open();
+        AtomicReference<ConnectionLost> told = new AtomicReference<>();
+        FrameWriter writer = new FrameWriter(pipe.out(), Duration.ofHours(1), "sleepy", told::set);
+        ObjectNode big = JSON.createObjectNode().put("blob", "z".repeat(1 << 20));
+        long started = System.nanoTime();
+        WriteDeadline deadline = new WriteDeadline(started + TimeUnit.MILLISECONDS.toNanos(300), Duration.ofMillis(300));
+
+        ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(big, deadline));
+
+        long elapsed = System.nanoTime() - started;
+        assertTrue(elapsed >= TimeUnit.MILLISECONDS.toNanos(300) && elapsed < TimeUnit.SECONDS.toNanos(10), elapsed + " ns");
+        assertEquals("sleepy stopped reading: a request could not be written within its deadline of 300 ms", lost.reason());
+        assertSame(lost, told.get());
+        assertFalse(writer.isAlive());
+    }
+
+    @Test
+    void aWriterWaitingBehindABlockedPushGivesUpAtItsDeadlineAndKillsTheWriter() throws Exception {
+        Pipes pipe = Pipes.open();
+        AtomicReference<ConnectionLost> told = new AtomicReference<>();
+        FrameWriter writer = new FrameWriter(pipe.out(), Duration.ofHours(1), "sleepy", told::set);
+        ObjectNode big = JSON.createObjectNode().put("blob", "z".repeat(1 << 20));
+        var blocked = new java.util.concurrent.CompletableFuture<ConnectionLost>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                writer.write(big); // no deadline: only the hour-long write timeout bounds it
+                blocked.complete(null);
+            } catch (ConnectionLost e) {
+                blocked.complete(e);
+            }
+        });
+        while (writer.framesWritten() == 0) {
+            Thread.onSpinWait();
+        }
+        long started = System.nanoTime();
+        WriteDeadline deadline = new WriteDeadline(started + TimeUnit.MILLISECONDS.toNanos(200), Duration.ofMillis(200));
+
+        ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(JSON.readTree("{\"small\":1}"), deadline));
+
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
+        assertEquals("sleepy stopped reading: a request could not be written within its deadline of 200 ms", lost.reason());
+        assertSame(lost, told.get());
+        assertSame(lost, blocked.get(10, TimeUnit.SECONDS), "the blocked push ends with the writer (the pipe is closed)");
+    }
+
+    @Test
+    void aDeadlineLaterThanTheWriteTimeoutLeavesTheWriteTimeoutInCharge() {
+        Pipes pipe = Pipes.open();
+        FrameWriter writer = new FrameWriter(pipe.out(), Duration.ofMillis(200), "sleepy", cause -> {});
+        ObjectNode big = JSON.createObjectNode().put("blob", "z".repeat(1 << 20));
+        WriteDeadline hour = new WriteDeadline(System.nanoTime() + TimeUnit.HOURS.toNanos(1), Duration.ofHours(1));
+
+        ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(big, hour));
+
+        assertEquals("sleepy stopped reading: a write blocked for more than 200 ms", lost.reason());
+    }
+
+    @Test
     void anIoErrorKillsTheWriterOnceWithTheErrorAsCause() {
         List<ConnectionLost> told = new ArrayList<>();
         OutputStream broken = new OutputStream() {

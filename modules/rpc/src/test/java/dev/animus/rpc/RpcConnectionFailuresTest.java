@@ -121,6 +121,29 @@ class RpcConnectionFailuresTest {
         }
 
         @Test
+        void theDeadlineOfACallAlsoBoundsTheWriteOfItsRequest() throws Exception {
+            RpcOptions options = RpcOptions.defaults("sleepy").withWriteTimeout(Duration.ofHours(1));
+            try (FakePeer peer = FakePeer.neverReading(options)) {
+                peer.connection.peerSupportsCancellation(true);
+                JsonNode big = JSON.createObjectNode().put("blob", "z".repeat(4 << 20));
+                long started = System.nanoTime();
+
+                PendingCall call = peer.connection.call("upload", big, Duration.ofMillis(300));
+
+                assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "call() returned at the deadline");
+                RequestTimedOut timedOut = assertInstanceOf(RequestTimedOut.class, failureOf(call));
+                assertFalse(timedOut.requestWritten());
+                assertEquals("upload timed out after 300 ms while its request was being written (the peer stopped reading)",
+                        timedOut.getMessage());
+                ConnectionLost lost = peer.connection.whenClosed().get(10, TimeUnit.SECONDS);
+                assertEquals("sleepy stopped reading: a request could not be written within its deadline of 300 ms",
+                        lost.reason());
+                assertInstanceOf(RequestTimedOut.class, assertThrows(ExecutionException.class,
+                        () -> call.settled().get(10, TimeUnit.SECONDS)).getCause());
+            }
+        }
+
+        @Test
         void aTimeoutSendsCancelRequestWhenThePeerSupportsCancellation() throws Exception {
             try (FakePeer peer = FakePeer.start()) {
                 peer.connection.peerSupportsCancellation(true);

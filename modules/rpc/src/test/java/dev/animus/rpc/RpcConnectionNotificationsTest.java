@@ -34,6 +34,21 @@ class RpcConnectionNotificationsTest {
     }
 
     @Test
+    void numbersInNotificationsAndResultsReachTheSubscriberAndTheCallerAsThePeerWroteThem() throws Exception {
+        String numbers = "{\"a\":1e1000000,\"b\":0.1000000000000000000000000001,\"c\":123456789012345678901234567890,"
+                + "\"d\":-0.0,\"e\":1E+2,\"f\":-0}";
+        try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
+            PendingCall call = peer.connection.call("exact", JSON.createObjectNode(), LONG);
+            long id = peer.nextRequest("exact").get("id").longValue();
+            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"x/numbers\",\"params\":" + numbers + "}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + numbers + "}\n");
+            assertEquals(numbers, assertInstanceOf(SubscriptionEvent.Delivered.class, s.next(LONG))
+                    .notification().params().toString());
+            assertEquals(numbers, call.await().toString());
+        }
+    }
+
+    @Test
     void aNotificationWithoutParamsHasMissingParams() throws Exception {
         try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
             peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}\n");

@@ -84,7 +84,8 @@ public final class Supervisor implements AutoCloseable {
             switch (RestartBudget.decide(failure, retries, attempt.forwardedOutput(), state.lifecycle())) {
                 case RetryDecision.Retry r -> LOG.debug("plugin {}: retrying {} after: {}", name(), method,
                         failure.message());
-                case RetryDecision.Surface s -> throw new PluginCallFailed(name(), method, s.failure());
+                case RetryDecision.Surface s -> throw new PluginCallFailed(name(), method, s.failure(),
+                        s.failure() != failure || attempt.requestWritten());
             }
         }
     }
@@ -214,6 +215,7 @@ public final class Supervisor implements AutoCloseable {
         private final CallOptions options;
         private final Duration limit;
         private boolean forwarded;
+        private boolean requestWritten = true;
 
         Attempt(String method, JsonNode params, CallOptions options, Duration limit) {
             this.method = method;
@@ -246,7 +248,13 @@ public final class Supervisor implements AutoCloseable {
             return forwarded;
         }
 
+        /** False when the last attempt timed out before its request was written whole. */
+        boolean requestWritten() {
+            return requestWritten;
+        }
+
         JsonNode run() {
+            requestWritten = true;
             SupervisorState.Admission a = admit();
             Optional<Subscription> sub = options.notifications().map(n -> a.session().subscribe());
             PendingCall call = a.session().call(method, params, limit); // the deadline starts at dispatch
@@ -263,6 +271,7 @@ public final class Supervisor implements AutoCloseable {
                 settleLater(call, a.incarnation());
                 throw new AttemptFailed(HostFailures.of(e, method));
             } catch (RequestTimedOut e) {
+                requestWritten = e.requestWritten();
                 state.apply(new LifecycleTrigger.RequestTimedOut(a.incarnation(), method, limit));
                 throw new AttemptFailed(new HostFailure.Timeout(method, limit));
             } catch (ConnectionLost e) {

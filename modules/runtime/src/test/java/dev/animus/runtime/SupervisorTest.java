@@ -259,6 +259,28 @@ class SupervisorTest {
         }
 
         @Test
+        void aWriteThePluginNeverReadsEndsAtTheCallsDeadlineNotTheWriteTimeout() throws Exception {
+            Supervisor s = host.register(registration(TestPlugins.misbehaving()));
+            assertTrue(s.call("stop-reading", obj("a", 1)).path("stopped_reading").asBoolean());
+            long pid = s.status().pid().orElseThrow();
+            ObjectNode big = obj("blob", "z".repeat(4 << 20)); // far more than the pipe holds
+            long t0 = System.nanoTime();
+
+            PluginCallFailed e = assertThrows(PluginCallFailed.class,
+                    () -> s.call("echo", big, CallOptions.defaults().withTimeout(Duration.ofSeconds(2))));
+
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            assertTrue(took.compareTo(Duration.ofSeconds(3)) <= 0, "took " + took);
+            var t = assertInstanceOf(HostFailure.Timeout.class, e.failure());
+            assertEquals(Duration.ofSeconds(2), t.after());
+            assertFalse(e.requestWritten());
+            assertEquals("plugin animus-plugin-misbehaving, echo: the request was not written within 2s (the plugin stopped reading its input)",
+                    e.getMessage());
+            awaitGone(pid);
+            assertEquals(obj("after", 1), s.call("echo", obj("after", 1)));
+        }
+
+        @Test
         void aProcessThatDiesWhileIdleIsCrashedAtOnceAndSaysSo() throws Exception {
             Supervisor s = host.register(registration(scriptPlugin(dir, "idle", "")));
             s.call("echo", obj("a", 1));

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.MappingIterator;
-import tools.jackson.databind.ObjectReader;
 
 /**
  * Reads the host's frames from the plugin's stdin: newline-delimited JSON (protocol §1).
@@ -26,8 +24,6 @@ final class FrameReader {
 
     /** The protocol's frame bound: larger frames are rejected (protocol §1). */
     static final int MAX_FRAME_BYTES = 16 * 1024 * 1024;
-
-    private static final ObjectReader VALUES = Frames.MAPPER.readerFor(JsonNode.class);
 
     private final InputStream in;
     private final Diagnostics diagnostics;
@@ -84,10 +80,8 @@ final class FrameReader {
             return;
         }
         var frames = new ArrayList<JsonNode>(1);
-        try (MappingIterator<JsonNode> values = VALUES.readValues(bytes)) {
-            while (values.hasNextValue()) {
-                frames.add(values.nextValue());
-            }
+        try {
+            ExactTrees.values(bytes, frames::add); // numbers as the host wrote them
         } catch (JacksonException e) {
             // the values before the bad bytes still count; the rest of the line is dropped
             diagnostics.warn("skipped input that is not JSON: "

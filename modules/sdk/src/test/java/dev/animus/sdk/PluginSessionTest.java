@@ -51,6 +51,17 @@ class PluginSessionTest {
     class Handshake {
 
         @Test
+        void anEchoedParamsObjectKeepsEveryNumberAsTheHostWroteIt() throws Exception {
+            String params = "{\"a\":1e1000000,\"b\":0.1000000000000000000000000001,"
+                    + "\"c\":123456789012345678901234567890,\"d\":-0.0,\"e\":1E+2,\"f\":-0,\"g\":2.5}";
+            try (var host = HostEnd.ready(sample())) {
+                host.call(9, "echo", params);
+                String line = host.lines().getLast();
+                assertEquals("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":" + params + "}", line);
+            }
+        }
+
+        @Test
         void initializeIsAnsweredWithProtocolVersionPluginInfoAndCapabilities() {
             try (var host = HostEnd.connect(sample())) {
                 JsonNode result = host.call(1, "initialize", "{\"protocol_version\":\"1.1.0\"}").get("result");

@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.runtime.CallOptions;
+import dev.animus.runtime.JsonInput;
 import dev.animus.runtime.Supervisor;
 import java.io.IOException;
 import java.io.InputStream;
@@ -74,9 +75,11 @@ final class CallArgs {
         String text = params.equals("-") ? readStdin(root.terminal().in()) : params;
         JsonNode node;
         try {
-            node = Terminal.json().readTree(text);
+            node = JsonInput.parse(text); // numbers as written: 1e1000000 must not become "Infinity"
         } catch (JacksonException e) {
             throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getMessage());
         }
         if (node == null || !(node.isObject() || node.isArray())) {
             throw new CommandFailed(ExitCodes.USAGE, "--params must be a JSON object or array (JSON-RPC params)");

@@ -86,9 +86,15 @@ final class DevCommand implements Runnable {
                 TimeoutTable.defaults().with(TimeoutTable.LAUNCH, timeout)));
     }
 
+    /** The shortest deadline an option accepts: below it, messages would read "within 0ms". */
+    static final Duration MIN_DEADLINE = Duration.ofMillis(1);
+    /** The longest: a year is "no deadline" to the wire layer, and longer would overflow its clock. */
+    static final Duration MAX_DEADLINE = Duration.ofDays(365);
+
+    /** The duration of a deadline option, from 1ms to 365d; anything else is a usage error. */
     static Duration duration(String text, String option) {
         try {
-            return DurationText.parse(text);
+            return DurationText.parseWithin(text, MIN_DEADLINE, MAX_DEADLINE);
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, option + ": " + e.getMessage());
         }

@@ -30,7 +30,7 @@ final class Failures {
     static CommandFailed of(RuntimeException e) {
         return switch (e) {
             case CommandFailed f -> f;
-            case PluginCallFailed p -> of(p.failure(), p.plugin(), p.method());
+            case PluginCallFailed p -> of(p);
             default -> throw e;
         };
     }
@@ -42,7 +42,7 @@ final class Failures {
     static CommandFailed ofException(Throwable e) {
         return switch (e) {
             case CommandFailed f -> f;
-            case PluginCallFailed p -> of(p.failure(), p.plugin(), p.method());
+            case PluginCallFailed p -> of(p);
             case LaunchRefused r -> of(r.failure(), "", "launch");
             case InstallFailed f -> new CommandFailed(switch (f.kind()) {
                 case USAGE -> ExitCodes.USAGE;
@@ -76,6 +76,16 @@ final class Failures {
             default -> new CommandFailed(ExitCodes.FAILED, "internal error: " + e
                     + " (rerun with ANIMUS_LOG=debug for details)");
         };
+    }
+
+    /** A failed request; a timeout that struck while the request was still being written says so. */
+    static CommandFailed of(PluginCallFailed p) {
+        if (p.failure() instanceof HostFailure.Timeout t && !p.requestWritten()) {
+            return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + p.plugin() + " did not read the request "
+                    + p.method() + " within " + DurationText.format(t.after())
+                    + " (it stopped reading its input); it was stopped (raise --timeout if the params are large)");
+        }
+        return of(p.failure(), p.plugin(), p.method());
     }
 
     static CommandFailed of(HostFailure failure, String plugin, String method) {

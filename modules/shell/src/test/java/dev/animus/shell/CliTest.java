@@ -103,6 +103,18 @@ class CliTest {
         }
 
         @Test
+        void numbersReachThePluginAndComeBackExactlyAsWritten() {
+            String params = "{\"a\":1e1000000,\"b\":0.1000000000000000000000000001,"
+                    + "\"c\":123456789012345678901234567890,\"d\":-0.0,\"e\":1E+2,\"f\":[-0,2.5,1.5e-7]}";
+            Cli.Run plain = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", params);
+            assertEquals(0, plain.exitCode(), plain.err());
+            assertEquals(params, plain.out().replaceAll("\\s", ""), plain.out()); // pretty-printed, no strings
+            Cli.Run json = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", params, "--json");
+            assertEquals(0, json.exitCode(), json.err());
+            assertTrue(json.out().replaceAll("\\s", "").contains("\"result\":" + params), json.out());
+        }
+
+        @Test
         void callWithJsonPrintsAVersionedEnvelope() {
             Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--params", "[1,2]", "--json");
             assertEquals(0, r.exitCode(), r.err());
@@ -183,6 +195,34 @@ class CliTest {
     }
 
     @Nested
+    class Deadlines {
+        @org.junit.jupiter.params.ParameterizedTest
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"0s", "0ms", "366d", "99999999999999999999d"})
+        void aDeadlineOutOfRangeIsAUsageErrorNamingTheOptionAndTheRange(String value) {
+            for (String[] args : new String[][] {
+                {"--timeout", "plugin", "dev", Cli.echo(), "call", "echo", "--timeout", value},
+                {"--timeout", "plugin", "dev", Cli.echo(), "ping", "--timeout", value},
+                {"--launch-timeout", "plugin", "dev", Cli.echo(), "--launch-timeout", value, "ping"},
+                {"--timeout", "plugin", "call", "echo", "echo", "--timeout", value},
+                {"--timeout", "plugin", "ping", "echo", "--timeout", value}}) {
+                String[] line = Arrays.copyOfRange(args, 1, args.length);
+                Cli.Run r = Cli.run(line);
+                assertEquals(2, r.exitCode(), String.join(" ", line) + ": " + r.err());
+                assertEquals("error: " + args[0] + ": duration '" + value + "' is out of range: give one from 1ms to 365d",
+                        r.errLine(), String.join(" ", line));
+            }
+        }
+
+        @org.junit.jupiter.params.ParameterizedTest
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"", "-1s", "5", "1e3s"})
+        void aDeadlineThatIsNoDurationIsAUsageErrorNamingTheOption(String value) {
+            Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "echo", "--timeout", value);
+            assertEquals(2, r.exitCode(), r.err());
+            assertTrue(r.errLine().startsWith("error: --timeout: invalid duration '" + value + "'"), r.err());
+        }
+    }
+
+    @Nested
     class Failures {
         @TempDir
         Path dir;
@@ -205,6 +245,19 @@ class CliTest {
             for (long pid : pids) {
                 assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !zombie(pid)).orElse(false), "left: " + pid);
             }
+        }
+
+        @Test
+        void aPluginThatStopsReadingFailsTheCallAtItsTimeoutWith124SayingTheRequestWasNotRead() {
+            String script = "plugin dev " + Cli.misbehaving() + " call stop-reading\n"
+                    + "plugin dev " + Cli.misbehaving() + " call echo --timeout 2s --params '{\"blob\":\""
+                    + "z".repeat(4 << 20) + "\"}'\n";
+            Cli.Run r = Cli.runWith(Cli.ENV, script);
+            assertEquals(124, r.exitCode(), r.err());
+            assertEquals("error: plugin animus-plugin-misbehaving did not read the request echo within 2s (it stopped "
+                    + "reading its input); it was stopped (raise --timeout if the params are large)", r.errLine());
+            // launch + stop-reading + the 2 s deadline; the write timeout alone would be 30 s
+            assertTrue(r.elapsed().compareTo(java.time.Duration.ofSeconds(10)) < 0, "took " + r.elapsed());
         }
 
         @Test

@@ -3,6 +3,7 @@ package dev.animus.testplugins;
 import dev.animus.sdk.Plugin;
 import dev.animus.sdk.PluginDefinition;
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,7 +57,10 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code request-host}: sends the plugin → host request
  *       {@code {"id": "p1", "method": "host/whatever"}}, then answers {@code {"sent": "host/whatever"}};
  *       the host's reply is logged on stderr ({@code dropped a response ...});
- *   <li>{@code echo}: the result is the params; {@code env}: the whole environment.
+ *   <li>{@code echo}: the result is the params; {@code env}: the whole environment;
+ *   <li>{@code stop-reading}: answers {@code {"stopped_reading": true}} and from then on never
+ *       reads stdin again (what it had read already is still handled), so the host's writes block
+ *       once the pipe is full; it still answers, and ends on SIGTERM.
  * </ul>
  */
 public final class MisbehavingPlugin {
@@ -71,10 +75,16 @@ public final class MisbehavingPlugin {
     }
 
     public static void main(String[] args) {
+        int code;
         if (args.length == 0) {
             banner();
+            System.out.flush();
+            System.setOut(System.err); // as the sdk's run(): a stray println must not land in the protocol stream
+            code = plugin().serve(Misbehaviours.gate(new FileInputStream(FileDescriptor.in)),
+                    new FileOutputStream(FileDescriptor.out), System.err);
+        } else {
+            code = plugin().run(args);
         }
-        int code = plugin().run(args);
         if (Misbehaviours.ignoresExit()) {
             while (true) {
                 LockSupport.park(); // only SIGKILL ends this process now

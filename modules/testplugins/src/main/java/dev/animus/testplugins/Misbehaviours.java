@@ -50,7 +50,44 @@ final class Misbehaviours {
                 .rawMethod("duplicate-answer", Misbehaviours::duplicateAnswer)
                 .rawMethod("request-host", Misbehaviours::requestHost)
                 .method("echo", RequestContext::params)
-                .method("env", r -> new TreeMap<>(System.getenv()));
+                .method("env", r -> new TreeMap<>(System.getenv()))
+                .method("stop-reading", Misbehaviours::stopReading);
+    }
+
+    /** Whether {@code stop-reading} was called: stdin is then no longer read (see {@link #gate}). */
+    private static final AtomicBoolean STOP_READING = new AtomicBoolean();
+
+    /**
+     * Stdin as the sdk reads it, which stops handing out bytes once {@code stop-reading} was
+     * called: the reader thread parks in its next read, forever, so the host's writes fill the pipe
+     * and block.
+     */
+    static java.io.InputStream gate(java.io.InputStream stdin) {
+        return new java.io.FilterInputStream(stdin) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                parkIfStopped();
+                return super.read(b, off, len);
+            }
+
+            @Override
+            public int read() throws IOException {
+                parkIfStopped();
+                return super.read();
+            }
+        };
+    }
+
+    private static void parkIfStopped() {
+        while (STOP_READING.get()) {
+            LockSupport.park();
+            Thread.interrupted();
+        }
+    }
+
+    private static Object stopReading(RequestContext request) {
+        STOP_READING.set(true);
+        return Map.of("stopped_reading", true);
     }
 
     /** Whether {@code ignore-sigterm} asked that exit and end of stdin be ignored too. */
