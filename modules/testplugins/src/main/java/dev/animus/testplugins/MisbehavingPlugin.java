@@ -56,7 +56,15 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code request-host}: sends the plugin → host request
  *       {@code {"id": "p1", "method": "host/whatever"}}, then answers {@code {"sent": "host/whatever"}};
  *       the host's reply is logged on stderr ({@code dropped a response ...});
- *   <li>{@code echo}: the result is the params; {@code env}: the whole environment.
+ *   <li>{@code echo}: the result is the params; {@code env}: the whole environment;
+ *   <li>{@code stderr-bytes} {@code {bytes=20971520, line_bytes=1024, fill="a"}}: writes lines of
+ *       {@code line_bytes} bytes ({@code fill} repeated, then a newline) to stderr, as many as fit in
+ *       {@code bytes}, then {@code misbehaving plugin: wrote N lines}, and answers
+ *       {@code {"lines": N, "bytes": written}};
+ *   <li>{@code leak-env} {@code {name="SECRET", crash=false}}: writes
+ *       {@code misbehaving plugin: NAME is VALUE} (the variable's value) to stderr, then answers
+ *       with the error {@code -32000 "the value of NAME is VALUE"}, or with {@code crash: true}
+ *       exits with code 3 without answering.
  * </ul>
  */
 public final class MisbehavingPlugin {
