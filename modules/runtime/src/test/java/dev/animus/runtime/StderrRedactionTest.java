@@ -92,13 +92,23 @@ class StderrRedactionTest {
                 shown.add(FailureText.lastStderrLine(failure).orElse(""));
             }
         }
+        try (PluginSession s = PluginSession.launch(spec, TestPlugins.HELLO, TestPlugins.LAUNCH)) {
+            // the secret starts 10 bytes before the 512 kept of the line: those 10 must not stay
+            String prefix = "misbehaving plugin: ANIMUS_TEST_TABBED is ";
+            int pad = 512 - prefix.length() - 10;
+            assertThrows(RemoteError.class, () -> s.call("leak-env", obj().put("name", "ANIMUS_TEST_TABBED")
+                    .put("pad", pad), TestPlugins.LAUNCH).await());
+            String cut = s.stderrTail().getLast();
+            assertEquals("x".repeat(pad) + prefix + "***…", cut);
+            shown.add(cut);
+        }
         assertTrue(shown.stream().anyMatch(l -> l.contains("ANIMUS_TEST_PEM is ***")), String.join("\n", shown));
         assertTrue(shown.stream().anyMatch(l -> l.contains("ANIMUS_TEST_TABBED is ***")), String.join("\n", shown));
         for (String text : shown) {
             for (String line : (PEM + "\n" + TABBED).split("\n")) {
                 assertFalse(text.contains(line), "a line of a secret in: " + text);
             }
-            assertFalse(text.contains("separated-secret"), text);
+            assertFalse(text.contains("separated-secret") || text.contains("tab\tsepara"), text);
             assertFalse(text.contains("MIIEvgIBADANBgkqhkiG9w0B"), text);
         }
     }

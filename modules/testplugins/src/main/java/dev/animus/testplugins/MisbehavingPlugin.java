@@ -61,8 +61,9 @@ import java.util.concurrent.locks.LockSupport;
  *       {@code line_bytes} bytes ({@code fill} repeated, then a newline) to stderr, as many as fit in
  *       {@code bytes}, then {@code misbehaving plugin: wrote N lines}, and answers
  *       {@code {"lines": N, "bytes": written}};
- *   <li>{@code leak-env} {@code {name="SECRET", crash=false}}: writes
- *       {@code misbehaving plugin: NAME is VALUE} (the variable's value) to stderr, then answers
+ *   <li>{@code leak-env} {@code {name="SECRET", crash=false, pad=0}}: writes
+ *       {@code misbehaving plugin: NAME is VALUE} (the variable's value, after {@code pad} times
+ *       {@code x}) to stderr, then answers
  *       with the error {@code -32000 "the value of NAME is VALUE"}, or with {@code crash: true}
  *       exits with code 3 without answering.
  * </ul>

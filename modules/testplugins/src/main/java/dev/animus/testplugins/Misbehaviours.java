@@ -214,7 +214,7 @@ final class Misbehaviours {
     private static Object leakEnv(RequestContext request) {
         String name = request.params().path("name").asString("SECRET");
         String value = String.valueOf(System.getenv(name));
-        STDERR.println("misbehaving plugin: " + name + " is " + value);
+        STDERR.println("x".repeat(intParam(request.params(), "pad", 0)) + "misbehaving plugin: " + name + " is " + value);
         STDERR.flush();
         if (request.params().path("crash").asBoolean(false)) {
             return exitNow(3);
