@@ -1,77 +1,72 @@
 package dev.animus.core;
 
-import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Masks credential-looking values in free text (plugin stderr, error messages) before it is kept or
  * shown. Keys stay visible so the reader still knows what was there; values become {@code ***}.
+ *
+ * <p>Every method takes time linear in the text: the secrets this process handed on are found by
+ * one automaton over all of them, the credential shapes by hand-written single-pass scanners (no
+ * regular expression, so no input can make it backtrack). Mask the raw text, before it is escaped
+ * or cut into lines; what was escaped first (by {@link OneLine} or as a JSON string) or split at
+ * the value's own line breaks is masked too.
+ *
+ * <p>Thread-safe: the set of known secrets only grows, and each call sees one snapshot of it.
  */
 public final class Redaction {
 
     /** What a masked value is replaced with. */
     public static final String MASK = "***";
 
-    private static final List<Pattern> KEY_VALUE = List.of(
-            // key=value, key: value, "key": "value" where the key names a credential
-            Pattern.compile("(?i)([\"']?[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|"
-                    + "access[_-]?key|private[_-]?key|credential|auth)[A-Za-z0-9_.-]*[\"']?\\s*[:=]\\s*)"
-                    + "((?i:bearer|basic|token)\\s+)?(\"[^\"]*\"|'[^']*'|[^\\s,;&]+)"),
-            // Authorization: Bearer xyz / Basic xyz
-            Pattern.compile("(?i)(\\b(?:bearer|basic)\\s+)([A-Za-z0-9._~+/=-]{6,})"));
-
-    private static final List<Pattern> BARE_TOKENS = List.of(
-            Pattern.compile("\\bgh[pousr]_[A-Za-z0-9]{20,}\\b"), // GitHub tokens
-            Pattern.compile("\\bgithub_pat_[A-Za-z0-9_]{20,}\\b"),
-            Pattern.compile("\\bsk-[A-Za-z0-9_-]{16,}\\b"), // common API key shape
-            Pattern.compile("\\bxox[abpr]-[A-Za-z0-9-]{10,}\\b"), // Slack
-            Pattern.compile("\\bAKIA[0-9A-Z]{16}\\b"), // AWS access key id
-            Pattern.compile("\\beyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\b")); // JWT
-
-    /** Values this process handed to plugins as secrets: masked wherever they appear. */
-    private static final Set<String> KNOWN_SECRETS = ConcurrentHashMap.newKeySet();
     /** Shorter values would mask ordinary words; a secret that short is no secret. */
     static final int MIN_KNOWN_LENGTH = 4;
+
+    /** Values this process handed to plugins as secrets: masked wherever they appear. */
+    private static final Set<String> KNOWN_SECRETS = new LinkedHashSet<>();
+    private static volatile SecretMatcher known = SecretMatcher.EMPTY;
 
     private Redaction() {}
 
     /**
      * Remembers {@code value} for this process's lifetime: from now on {@link #redact} masks it
-     * wherever it appears (a plugin's stderr, an error message, a log line), whatever its shape.
+     * wherever it appears (a plugin's stderr, an error message, a log line), whatever its shape:
+     * the whole value, and each line of a value of several lines (at least
+     * {@value #MIN_KNOWN_LENGTH} characters long), also where they were escaped as one line or as
+     * JSON.
      */
     public static void maskEverywhere(SecretValue value) {
         String text = value.reveal();
-        if (text.length() >= MIN_KNOWN_LENGTH) {
-            KNOWN_SECRETS.add(text);
+        if (text.length() < MIN_KNOWN_LENGTH) {
+            return;
+        }
+        synchronized (KNOWN_SECRETS) {
+            if (KNOWN_SECRETS.add(text)) {
+                known = SecretMatcher.of(KNOWN_SECRETS);
+            }
         }
     }
 
     /** {@code text} with the secret values this process handed on (only those) replaced by {@link #MASK}. */
     public static String maskKnown(String text) {
         Objects.requireNonNull(text, "text");
-        String out = text;
-        for (String secret : KNOWN_SECRETS) {
-            if (out.contains(secret)) {
-                out = out.replace(secret, MASK);
-            }
-        }
-        return out;
+        return known.mask(text, false, null);
     }
 
     /** {@code text} with known secret values and credential-looking values replaced by {@link #MASK}. */
     public static String redact(String text) {
-        String out = maskKnown(text);
-        for (Pattern p : KEY_VALUE) {
-            out = p.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
-                    m.group(1) + (m.groupCount() > 2 && m.group(2) != null ? m.group(2) : "") + MASK));
-        }
-        for (Pattern p : BARE_TOKENS) {
-            out = p.matcher(out).replaceAll(MASK);
-        }
-        return out;
+        return new CredentialScanner().scan(maskKnown(text));
+    }
+
+    /**
+     * {@link #redact} for text cut off after its end (a line kept only up to a length): where its
+     * last characters could begin a known secret, they are masked too, so no prefix of a secret
+     * survives the cut.
+     */
+    public static String redactCut(String text) {
+        Objects.requireNonNull(text, "text");
+        return new CredentialScanner().scan(known.mask(text, true, null));
     }
 }

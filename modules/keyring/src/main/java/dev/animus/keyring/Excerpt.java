@@ -34,9 +34,12 @@ final class Excerpt {
         }
         text = text.strip();
         if (text.length() > MAX_CHARS * 4) {
-            text = text.substring(0, MAX_CHARS * 4);
+            // cut, so an end that could begin another known secret is masked too
+            text = Redaction.redactCut(text.substring(0, MAX_CHARS * 4));
+        } else {
+            text = Redaction.redact(text);
         }
-        text = OneLine.of(Redaction.redact(text));
+        text = OneLine.of(text);
         if (text.isEmpty()) {
             return "";
         }

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The end of a probe's stderr as one short printable line for a warning row: the last non-blank
- * lines, stripped, redacted, control characters escaped, joined with {@value #SEPARATOR}, at most
+ * lines, stripped, redacted (known secrets on the whole text before it is split into lines),
+ * control characters escaped, joined with {@value #SEPARATOR}, at most
  * {@value #MAX_CHARS} characters. A last line longer than that alone is cut and marked with an
  * ellipsis.
  */
@@ -25,7 +26,8 @@ final class StderrExcerpt {
      *                    is then partial and skipped, unless it is the only one)
      */
     static String of(String tail, boolean headDropped) {
-        List<String> lines = tail.lines().toList();
+        // known secrets first, on the whole text: a value of several lines goes before it is split
+        List<String> lines = Redaction.maskKnown(tail).lines().toList();
         if (headDropped && lines.size() > 1) {
             lines = lines.subList(1, lines.size());
         }

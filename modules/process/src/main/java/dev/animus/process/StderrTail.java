@@ -16,7 +16,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Drains a plugin's stderr for as long as it is open, so the plugin can never block on a full
  * pipe, and keeps the last {@value #MAX_LINES} lines (each at most {@value #MAX_LINE_BYTES} bytes,
- * redacted) for error messages. Every line also goes to the log at debug level.
+ * redacted) for error messages. Every line also goes to the log at debug level, redacted the same.
+ *
+ * <p>Redaction takes time linear in the kept bytes (the rest of a longer line is dropped unread),
+ * so the drain keeps pace with the pipe whatever the plugin writes. Lines are redacted one by one:
+ * a secret of several lines is caught line by line ({@link Redaction#maskEverywhere} masks each of
+ * its lines on its own), and a line cut at the length limit loses an end that could begin a
+ * secret.
  *
  * <p>Thread-safe: one drain thread writes, any thread reads a snapshot.
  */
@@ -79,9 +85,12 @@ public final class StderrTail {
         if (end > 0 && bytes[end - 1] == '\r') {
             end--;
         }
-        String text = Redaction.redact(new String(bytes, 0, end, StandardCharsets.UTF_8));
+        String text;
         if (truncated) {
-            text = text + "…";
+            // a character cut in half would hide the secret it begins from the mask of a cut-off end
+            text = Redaction.redactCut(new String(bytes, 0, wholeCharacters(bytes, end), StandardCharsets.UTF_8)) + "…";
+        } else {
+            text = Redaction.redact(new String(bytes, 0, end, StandardCharsets.UTF_8));
         }
         log.debug("{}", text);
         lock.lock();
@@ -94,6 +103,20 @@ public final class StderrTail {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** {@code end}, or less so that {@code bytes[0, end)} does not end inside a UTF-8 sequence. */
+    static int wholeCharacters(byte[] bytes, int end) {
+        int start = end;
+        while (start > 0 && start > end - 4 && (bytes[start - 1] & 0xC0) == 0x80) {
+            start--;
+        }
+        if (start == 0 || (bytes[start - 1] & 0x80) == 0) {
+            return end; // ASCII last, or no lead byte in reach: nothing to trim
+        }
+        int lead = bytes[start - 1] & 0xFF;
+        int length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+        return end - (start - 1) < length ? start - 1 : end;
     }
 
     /** The kept lines, oldest first. */

@@ -12,10 +12,12 @@ final class Excerpt {
      * credentials (a secret handed to a plugin, credential-looking values) {@code ***}.
      */
     static String of(byte[] b, int from, int to) {
-        String text = new String(b, from, Math.max(0, to - from), StandardCharsets.UTF_8);
+        // redacted before control characters become spaces, so a secret holding a tab is still
+        // found; cut-off (the excerpt may end inside a secret), so a cut end is masked too
+        String text = Redaction.redactCut(new String(b, from, Math.max(0, to - from), StandardCharsets.UTF_8));
         StringBuilder out = new StringBuilder(text.length());
         text.codePoints().forEach(cp -> out.appendCodePoint(Character.isISOControl(cp) ? ' ' : cp));
-        return Redaction.redact(out.toString());
+        return out.toString();
     }
 
     /** The index after the last LF in {@code [from, to)}, or {@code from}. */

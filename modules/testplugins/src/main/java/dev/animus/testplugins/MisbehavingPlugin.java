@@ -61,6 +61,15 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code stop-reading}: answers {@code {"stopped_reading": true}} and from then on never
  *       reads stdin again (what it had read already is still handled), so the host's writes block
  *       once the pipe is full; it still answers, and ends on SIGTERM.
+ *   <li>{@code stderr-bytes} {@code {bytes=20971520, line_bytes=1024, fill="a"}}: writes lines of
+ *       {@code line_bytes} bytes ({@code fill} repeated, then a newline) to stderr, as many as fit in
+ *       {@code bytes}, then {@code misbehaving plugin: wrote N lines}, and answers
+ *       {@code {"lines": N, "bytes": written}};
+ *   <li>{@code leak-env} {@code {name="SECRET", crash=false, pad=0}}: writes
+ *       {@code misbehaving plugin: NAME is VALUE} (the variable's value, after {@code pad} times
+ *       {@code x}) to stderr, then answers
+ *       with the error {@code -32000 "the value of NAME is VALUE"}, or with {@code crash: true}
+ *       exits with code 3 without answering.
  * </ul>
  */
 public final class MisbehavingPlugin {

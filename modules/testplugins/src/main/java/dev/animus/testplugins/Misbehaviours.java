@@ -1,11 +1,13 @@
 package dev.animus.testplugins;
 
 import dev.animus.sdk.Plugin;
+import dev.animus.sdk.PluginError;
 import dev.animus.sdk.RawOutput;
 import dev.animus.sdk.RequestContext;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -51,7 +53,9 @@ final class Misbehaviours {
                 .rawMethod("request-host", Misbehaviours::requestHost)
                 .method("echo", RequestContext::params)
                 .method("env", r -> new TreeMap<>(System.getenv()))
-                .method("stop-reading", Misbehaviours::stopReading);
+                .method("stop-reading", Misbehaviours::stopReading)
+                .method("stderr-bytes", Misbehaviours::stderrBytes)
+                .method("leak-env", Misbehaviours::leakEnv);
     }
 
     /** Whether {@code stop-reading} was called: stdin is then no longer read (see {@link #gate}). */
@@ -221,6 +225,38 @@ final class Misbehaviours {
     private static void requestHost(JsonNode request, RawOutput out) {
         out.send(frame("id", "p1", "method", "host/whatever", "params", Map.of()));
         out.send(answer(request.get("id"), object("sent", "host/whatever")));
+    }
+
+    private static Object stderrBytes(RequestContext request) {
+        long bytes = request.params().path("bytes").asLong(20L << 20);
+        int lineBytes = Math.max(1, intParam(request.params(), "line_bytes", 1024));
+        String fill = request.params().path("fill").asString("a");
+        StringBuilder b = new StringBuilder(lineBytes);
+        while (b.length() < lineBytes - 1) {
+            b.append(fill);
+        }
+        b.setLength(lineBytes - 1);
+        byte[] line = (b + "\n").getBytes(StandardCharsets.UTF_8);
+        long written = 0;
+        long lines = 0;
+        for (; written + line.length <= bytes; written += line.length) {
+            STDERR.write(line, 0, line.length);
+            lines++;
+        }
+        STDERR.println("misbehaving plugin: wrote " + lines + " lines");
+        STDERR.flush();
+        return Map.of("lines", lines, "bytes", written);
+    }
+
+    private static Object leakEnv(RequestContext request) {
+        String name = request.params().path("name").asString("SECRET");
+        String value = String.valueOf(System.getenv(name));
+        STDERR.println("x".repeat(intParam(request.params(), "pad", 0)) + "misbehaving plugin: " + name + " is " + value);
+        STDERR.flush();
+        if (request.params().path("crash").asBoolean(false)) {
+            return exitNow(3);
+        }
+        throw new PluginError(-32000, "the value of " + name + " is " + value);
     }
 
     private static Object exitNow(int code) {
