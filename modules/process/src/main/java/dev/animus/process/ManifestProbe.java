@@ -72,7 +72,7 @@ public final class ManifestProbe {
         }
         Process process;
         try {
-            process = builder(executable, env).start();
+            process = LiveRoots.spawn(builder(executable, env));
         } catch (IOException e) {
             return failed(Reason.SPAWN_FAILED,
                     "cannot run " + shown + ": " + OneLine.of(String.valueOf(e.getMessage())), started);

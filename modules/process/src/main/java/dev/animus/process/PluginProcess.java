@@ -43,6 +43,7 @@ public final class PluginProcess implements AutoCloseable {
     private final SpawnSpec spec;
     private final Process process;
     private final boolean sessionLeader;
+    private final long startTicks;
     private final StderrTail stderr;
     private final CompletableFuture<ExitStatus> exited;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -51,6 +52,7 @@ public final class PluginProcess implements AutoCloseable {
         this.spec = spec;
         this.process = process;
         this.sessionLeader = sessionLeader;
+        this.startTicks = LiveRoots.startTicks(process.pid());
         this.stderr = StderrTail.drain(spec.name(), process.getErrorStream());
         this.exited = new CompletableFuture<>();
         // Not Process.onExit(): its async stage runs in the common pool, which anyone's blocking
@@ -67,6 +69,7 @@ public final class PluginProcess implements AutoCloseable {
             exited.completeExceptionally(e);
             return;
         }
+        LiveRoots.unregister(process.pid()); // reaped: waitFor returns after the JDK's waitpid
         stderr.awaitDrained(STDERR_SETTLE);
         exited.complete(new ExitStatus(code, stderr.lines()));
     }
@@ -92,7 +95,7 @@ public final class PluginProcess implements AutoCloseable {
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         checkExecutable(spec);
         try {
-            Process p = pb.start();
+            Process p = LiveRoots.spawn(pb);
             LOG.debug("started plugin {} (pid {}): {}", spec.name(), p.pid(), spec.command());
             return new PluginProcess(spec, p, leader);
         } catch (IOException e) {
@@ -153,7 +156,7 @@ public final class PluginProcess implements AutoCloseable {
 
     /** Live processes of the tree, the plugin last. */
     public Set<ProcessHandle> tree() {
-        return ProcessTree.members(process.toHandle(), sessionLeader);
+        return ProcessTree.members(process.toHandle(), startTicks, sessionLeader);
     }
 
     /** Closes the plugin's stdin (EOF means exit, protocol.md §3). */
