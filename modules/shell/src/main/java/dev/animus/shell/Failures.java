@@ -102,6 +102,7 @@ final class Failures {
             case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, n.message());
             case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.message());
             case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, s.message());
+            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, u.message());
         };
     }
 
