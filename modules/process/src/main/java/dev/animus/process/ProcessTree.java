@@ -58,8 +58,14 @@ final class ProcessTree {
             return members;
         }
         Map<Long, Stat> all = scan();
+        Stat now = all.get(root.pid());
+        // the root was reaped and its pid reused: then its session is empty too (a session's id is
+        // not reused while it has members), and the tree is the orphans it may own alone
+        boolean reused = now != null && rootStartTicks > 0 && now.startTicks() != rootStartTicks;
         List<Long> seeds = new ArrayList<>();
-        seeds.add(root.pid());
+        if (!reused) {
+            seeds.add(root.pid());
+        }
         Optional<Map<Long, Long>> roots = Subreaper.active() ? LiveRoots.afterScan() : Optional.empty();
         roots.ifPresent(r -> reapDead(all, r));
         roots.ifPresent(r -> {
@@ -70,12 +76,14 @@ final class ProcessTree {
             }
         });
         Set<Long> sessions = new HashSet<>();
-        if (sessionLeader) {
+        if (sessionLeader && !reused) {
             sessions.add(root.pid());
         }
         Set<Long> pids = closure(all, seeds, sessions);
-        pids.remove(root.pid());
-        pids.add(root.pid());
+        if (!reused) {
+            pids.remove(root.pid());
+            pids.add(root.pid());
+        }
         return handles(all, pids);
     }
 

@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Through the foreign function API, which prints a warning on stderr at first use unless the
  * JVM was started with {@code --enable-native-access=dev.animus.process} ({@code ALL-UNNAMED} on the
- * class path). Without that option on the command line (or in {@code JDK_JAVA_OPTIONS}) this class
- * does nothing and says so once in the log: the tree then loses such a process (security.md). Set
- * up once, at first use. Thread-safe.
+ * class path). Without that option on the command line or in {@code JDK_JAVA_OPTIONS} (one in an
+ * {@code @argfile} is not seen) this class does nothing and says so once in the debug log: a tree
+ * then loses such a process to init. Set up once, at first use. Thread-safe.
  */
 final class Subreaper {
     private static final Logger LOG = LoggerFactory.getLogger(Subreaper.class);
