@@ -68,7 +68,11 @@ class HostFailureTest {
                 new Case(new HostFailure.CodeChanged("echo", "a".repeat(64), "b".repeat(64)), FailureClass.REFUSED,
                         List.of("echo", "a".repeat(64), "b".repeat(64), "animus plugin update echo")),
                 new Case(new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
-                        FailureClass.REFUSED, List.of("state.json", "schema_version 99")));
+                        FailureClass.REFUSED, List.of("state.json", "schema_version 99")),
+                new Case(new HostFailure.Undisclosed("echo", "files/export", false), FailureClass.REFUSED,
+                        List.of("echo", "files/export", "animus plugin update echo", "animus plugin consent echo")),
+                new Case(new HostFailure.Undisclosed("echo", "shutdown", true), FailureClass.REFUSED,
+                        List.of("echo", "shutdown", "lifecycle", "never forwarded")));
     }
 
     @Test
