@@ -39,6 +39,8 @@ public final class PluginProcess implements AutoCloseable {
     private static final Path SETSID = Setsid.path().orElse(null);
     /** How long exit reporting waits for the last stderr bytes (a grandchild may hold stderr). */
     private static final Duration STDERR_SETTLE = Duration.ofMillis(200);
+    /** How long it waits for them beyond that once no process of the tree is left to hold stderr. */
+    private static final Duration STDERR_LAST_BYTES = Duration.ofSeconds(2);
 
     private final SpawnSpec spec;
     private final Process process;
@@ -70,7 +72,10 @@ public final class PluginProcess implements AutoCloseable {
             return;
         }
         LiveRoots.unregister(process.pid()); // reaped: waitFor returns after the JDK's waitpid
-        stderr.awaitDrained(STDERR_SETTLE);
+        if (!stderr.awaitDrained(STDERR_SETTLE) && tree().isEmpty()) {
+            // no process holds the pipe any more: its end is only the drain's turn away (a loaded machine)
+            stderr.awaitDrained(STDERR_LAST_BYTES);
+        }
         exited.complete(new ExitStatus(code, stderr.lines()));
     }
 
