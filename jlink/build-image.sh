@@ -108,5 +108,5 @@ dump() { # <name> <main module/class> [JVM options of its launcher]
   fi
   chmod 644 "$image/lib/$1.jsa"
 }
-dump animus dev.animus.shell/dev.animus.shell.Main --enable-native-access=org.jline.terminal.ffm,org.jline.nativ
+dump animus dev.animus.shell/dev.animus.shell.Main --enable-native-access=org.jline.terminal.ffm,org.jline.nativ,dev.animus.process
 dump echo dev.animus.examples.echo/dev.animus.examples.echo.EchoExample

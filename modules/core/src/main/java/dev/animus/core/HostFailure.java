@@ -41,6 +41,7 @@ public sealed interface HostFailure {
             case CodeChanged c -> FailureClass.REFUSED;
             case StateUnreadable s -> FailureClass.REFUSED;
             case InterpreterUnusable i -> FailureClass.REFUSED;
+            case Undisclosed u -> FailureClass.REFUSED;
         };
     }
 
@@ -291,6 +292,34 @@ public sealed interface HostFailure {
         public String message() {
             return "plugin " + plugin + " cannot run: " + OneLine.of(reason) + "; run 'animus plugin trust " + plugin
                     + "' to resolve and record its interpreter again";
+        }
+    }
+
+    /**
+     * A caller asked for a method the plugin's consented disclosure does not list, or for one of the
+     * protocol's lifecycle methods, which the host sends itself: nothing was sent, nothing started.
+     * The operator consented to the methods of the manifest they were shown (security.md §2).
+     *
+     * @param method as the caller gave it ({@link #message()} prints it through {@link OneLine})
+     * @param lifecycle whether it is a lifecycle method ({@code initialize}, {@code shutdown}, ...)
+     */
+    record Undisclosed(String plugin, String method, boolean lifecycle) implements HostFailure {
+        public Undisclosed {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(method, "method");
+        }
+
+        @Override
+        public String message() {
+            String shown = OneLine.of(method);
+            if (lifecycle) {
+                return "plugin " + plugin + ": " + shown + " belongs to the protocol's lifecycle, which the host"
+                        + " drives itself; it is never forwarded (try 'animus plugin ping " + plugin + "')";
+            }
+            return "plugin " + plugin + " did not disclose the method " + shown + ", so it was not sent: only the"
+                    + " methods its consented manifest declares are; if a newer version declares it, install it with"
+                    + " 'animus plugin update " + plugin + " --path <file>' and consent again with 'animus plugin"
+                    + " consent " + plugin + "'";
         }
     }
 }

@@ -70,7 +70,11 @@ class HostFailureTest {
                 new Case(new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
                         FailureClass.REFUSED, List.of("state.json", "schema_version 99")),
                 new Case(new HostFailure.InterpreterUnusable("pyecho", "its interpreter /usr/bin/python3 does not"
-                        + " exist\n"), FailureClass.REFUSED, List.of("pyecho", "/usr/bin/python3", "plugin trust pyecho")));
+                        + " exist\n"), FailureClass.REFUSED, List.of("pyecho", "/usr/bin/python3", "plugin trust pyecho")),
+                new Case(new HostFailure.Undisclosed("echo", "files/export", false), FailureClass.REFUSED,
+                        List.of("echo", "files/export", "animus plugin update echo", "animus plugin consent echo")),
+                new Case(new HostFailure.Undisclosed("echo", "shutdown", true), FailureClass.REFUSED,
+                        List.of("echo", "shutdown", "lifecycle", "never forwarded")));
     }
 
     @Test

@@ -37,5 +37,7 @@ final class LiveProbes {
         for (ProbeRun run : LIVE) {
             run.killTree();
         }
+        // adopted orphans that no tree could claim alone: the JVM's exit would hand them to init
+        ProcessTree.kill(ProcessTree.allOrphans());
     }
 }

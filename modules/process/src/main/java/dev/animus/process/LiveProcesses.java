@@ -29,5 +29,7 @@ final class LiveProcesses {
         for (PluginProcess p : LIVE) {
             p.kill();
         }
+        // adopted orphans that no tree could claim alone: the JVM's exit would hand them to init
+        ProcessTree.kill(ProcessTree.allOrphans());
     }
 }

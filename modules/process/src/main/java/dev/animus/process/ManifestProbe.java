@@ -86,7 +86,7 @@ public final class ManifestProbe {
         }
         Process process;
         try {
-            process = builder(interpreter, executable, workingDirectory, env).start();
+            process = LiveRoots.spawn(builder(interpreter, executable, workingDirectory, env));
         } catch (IOException e) {
             return failed(Reason.SPAWN_FAILED,
                     "cannot run " + shown + ": " + OneLine.of(String.valueOf(e.getMessage())), started);

@@ -39,10 +39,13 @@ public final class PluginProcess implements AutoCloseable {
     private static final Path SETSID = Setsid.path().orElse(null);
     /** How long exit reporting waits for the last stderr bytes (a grandchild may hold stderr). */
     private static final Duration STDERR_SETTLE = Duration.ofMillis(200);
+    /** How long it waits for them beyond that once no process of the tree is left to hold stderr. */
+    private static final Duration STDERR_LAST_BYTES = Duration.ofSeconds(2);
 
     private final SpawnSpec spec;
     private final Process process;
     private final boolean sessionLeader;
+    private final long startTicks;
     private final StderrTail stderr;
     private final CompletableFuture<ExitStatus> exited;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -51,6 +54,7 @@ public final class PluginProcess implements AutoCloseable {
         this.spec = spec;
         this.process = process;
         this.sessionLeader = sessionLeader;
+        this.startTicks = LiveRoots.startTicks(process.pid());
         this.stderr = StderrTail.drain(spec.name(), process.getErrorStream());
         this.exited = new CompletableFuture<>();
         // Not Process.onExit(): its async stage runs in the common pool, which anyone's blocking
@@ -67,7 +71,11 @@ public final class PluginProcess implements AutoCloseable {
             exited.completeExceptionally(e);
             return;
         }
-        stderr.awaitDrained(STDERR_SETTLE);
+        LiveRoots.unregister(process.pid()); // reaped: waitFor returns after the JDK's waitpid
+        if (!stderr.awaitDrained(STDERR_SETTLE) && tree().isEmpty()) {
+            // no process holds the pipe any more: its end is only the drain's turn away (a loaded machine)
+            stderr.awaitDrained(STDERR_LAST_BYTES);
+        }
         exited.complete(new ExitStatus(code, stderr.lines()));
     }
 
@@ -92,7 +100,7 @@ public final class PluginProcess implements AutoCloseable {
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         checkExecutable(spec);
         try {
-            Process p = pb.start();
+            Process p = LiveRoots.spawn(pb);
             LOG.debug("started plugin {} (pid {}): {}", spec.name(), p.pid(), spec.command());
             return new PluginProcess(spec, p, leader);
         } catch (IOException e) {
@@ -153,7 +161,7 @@ public final class PluginProcess implements AutoCloseable {
 
     /** Live processes of the tree, the plugin last. */
     public Set<ProcessHandle> tree() {
-        return ProcessTree.members(process.toHandle(), sessionLeader);
+        return ProcessTree.members(process.toHandle(), startTicks, sessionLeader);
     }
 
     /** Closes the plugin's stdin (EOF means exit, protocol.md §3). */

@@ -48,6 +48,7 @@ final class ProbeRun implements AutoCloseable {
 
     private final Process process;
     private final boolean sessionLeader;
+    private final long startTicks;
     private final AtomicReference<End> failure = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CappedDrain stdout;
@@ -57,6 +58,7 @@ final class ProbeRun implements AutoCloseable {
     private ProbeRun(Process process, boolean sessionLeader, ProbeLimits limits) {
         this.process = process;
         this.sessionLeader = sessionLeader;
+        this.startTicks = LiveRoots.startTicks(process.pid());
         String name = "animus-probe-" + process.pid();
         this.stdout = CappedDrain.start(name + "-stdout", process.getInputStream(), limits.maxStdoutBytes(),
                 limits.maxStdoutBytes(), () -> fail(new StdoutTooLarge()));
@@ -71,7 +73,9 @@ final class ProbeRun implements AutoCloseable {
             LiveProbes.register(run);
             return run;
         } catch (RuntimeException | Error e) {
-            ProcessTree.kill(ProcessTree.members(process.toHandle(), sessionLeader));
+            ProcessTree.kill(ProcessTree.members(process.toHandle(), LiveRoots.startTicks(process.pid()),
+                    sessionLeader));
+            LiveRoots.unregisterWhenReaped(process);
             throw e;
         }
     }
@@ -124,7 +128,7 @@ final class ProbeRun implements AutoCloseable {
     }
 
     private Set<ProcessHandle> tree() {
-        return ProcessTree.members(process.toHandle(), sessionLeader);
+        return ProcessTree.members(process.toHandle(), startTicks, sessionLeader);
     }
 
     /**
@@ -181,7 +185,14 @@ final class ProbeRun implements AutoCloseable {
         }
         try {
             killAndAwaitGone();
+            // the tree counts a zombie as gone: give the JDK's reaper its moment before forgetting the root
+            if (!process.waitFor(REAP_BOUND.toNanos(), TimeUnit.NANOSECONDS)) {
+                LOG.debug("probe pid {}: not reaped {} after SIGKILL", process.pid(), REAP_BOUND);
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
         } finally {
+            LiveRoots.unregisterWhenReaped(process);
             LiveProbes.unregister(this);
             if (interrupted) {
                 Thread.currentThread().interrupt();

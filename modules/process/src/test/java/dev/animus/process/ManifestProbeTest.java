@@ -128,6 +128,23 @@ class ManifestProbeTest {
     }
 
     @Nested
+    class ADescendantThatLeftTheSession {
+        @Test
+        void andLostItsParentIsKilledWithTheProbe() throws Exception {
+            Path pidFile = dir.resolve("escaped.pid");
+            Path exe = script("escaper", PluginProcessTest.ESCAPE + "\necho \"$pid\" > " + pidFile + "\necho '{}'");
+            ProbeOutcome outcome = ManifestProbe.run(exe, env(), ProbeLimits.defaults());
+            List<Long> escaped = pids(pidFile);
+            try {
+                assertEquals("{}\n", printed(outcome).stdout());
+                assertGone(escaped);
+            } finally {
+                escaped.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            }
+        }
+    }
+
+    @Nested
     class TheEnvironment {
         @Test
         void isExactlyWhatWasPassedAndNothingOfTheHost() throws Exception {

@@ -25,6 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginProcessTest {
     private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
     private static final Duration SHORT_STEP = Duration.ofMillis(300);
+    /**
+     * Sets {@code pid} to a sleep that runs in a session of its own and has lost its parent: the
+     * subshell of {@code $( )} starts it through {@code setsid} and exits, and the shell has waited
+     * for that subshell by the time {@code pid} is set (its output ends after the sleep's setsid).
+     */
+    static final String ESCAPE = "pid=$(setsid sh -c 'echo $$; exec sleep 3600 </dev/null >/dev/null 2>&1' &)";
 
     @TempDir
     Path dir;
@@ -44,6 +50,27 @@ class PluginProcessTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         p.stdout().transferTo(out);
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String firstLine(PluginProcess p) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = p.stdout().read(); c != -1 && c != '\n'; c = p.stdout().read()) {
+            line.append((char) c);
+        }
+        return line.toString();
+    }
+
+    /** Waits at most {@code bound} for {@code pid} to end; fails if it is still running then. */
+    private static void awaitGone(long pid, Duration bound) throws Exception {
+        Optional<ProcessHandle> h = ProcessHandle.of(pid);
+        if (h.isPresent()) {
+            try {
+                h.get().onExit().get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // asserted below
+            }
+        }
+        assertFalse(ProcessTree.isRunning(pid), "still running " + bound + " after the stop: " + pid);
     }
 
     @Nested
@@ -194,6 +221,44 @@ class PluginProcessTest {
             assertTrue(ProcessTree.isRunning(grandchild));
             p.close();
             assertFalse(ProcessTree.isRunning(grandchild));
+        }
+
+        @Test
+        void aGrandchildThatStartedItsOwnSessionAndLostItsParentIsStoppedToo() throws Exception {
+            Path exe = script("escaper",
+                    ESCAPE + "; echo \"$pid\"; exec cat");
+            PluginProcess p = start(exe, PATH_ONLY);
+            long escaped = Long.parseLong(firstLine(p));
+            try {
+                assertTrue(ProcessTree.isRunning(escaped), "the escaper's sleep is not running");
+                assertEquals(escaped, ProcessTree.sessionOf(Path.of("/proc", Long.toString(escaped))));
+                assertFalse(ProcessHandle.of(p.pid()).orElseThrow().descendants().anyMatch(h -> h.pid() == escaped));
+                assertEquals(Termination.EXITED_ON_EOF, p.stop(SHORT_STEP));
+                awaitGone(escaped, Duration.ofSeconds(5));
+            } finally {
+                p.close();
+                ProcessHandle.of(escaped).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+
+        @Test
+        void aGrandchildThatEscapedWhileAnotherPluginRanIsStoppedWithTheLastOfThem() throws Exception {
+            Path exe = script("escaper",
+                    ESCAPE + "; echo \"$pid\"; exec cat");
+            PluginProcess other = start(script("cat", "exec cat"), PATH_ONLY);
+            PluginProcess p = start(exe, PATH_ONLY);
+            long escaped = Long.parseLong(firstLine(p));
+            try {
+                p.stop(SHORT_STEP);
+                // it may be the other plugin's: that one is still running, so it is left to that one's stop
+                assertTrue(ProcessTree.isRunning(escaped), "killed while its possible owner still runs");
+                other.stop(SHORT_STEP);
+                awaitGone(escaped, Duration.ofSeconds(5));
+            } finally {
+                p.close();
+                other.close();
+                ProcessHandle.of(escaped).ifPresent(ProcessHandle::destroyForcibly);
+            }
         }
 
         @Test

@@ -99,17 +99,26 @@ public record LaunchGate(StateStore state, DigestStore store) {
         return new LaunchRefused(new HostFailure.CodeChanged(name, expected, actual));
     }
 
-    /** The guard a supervisor asks before every launch of the code {@code permit} admitted. */
+    /**
+     * The guard a supervisor asks before every launch of the code {@code permit} admitted, and before
+     * every call: only the methods of the consented manifest are forwarded ({@link ForwardedMethods}).
+     */
     public LaunchGuard guard(Permit permit) {
-        return new Guard(this, permit.name(), permit.agent(), permit.record().digest(), permit.interpreter());
+        return new Guard(this, permit.name(), permit.agent(), permit.record().digest(), permit.interpreter(),
+                ForwardedMethods.of(permit.manifest()));
     }
 
     /**
      * Re-admits before each launch, and refuses if the plugin now runs other code, or on another
-     * interpreter, than it was registered with.
+     * interpreter, than it was registered with (whose consented manifest {@code methods} come from).
      */
     private record Guard(LaunchGate gate, String name, String agent, String digest,
-            Optional<Interpreter> interpreter) implements LaunchGuard {
+            Optional<Interpreter> interpreter, ForwardedMethods methods) implements LaunchGuard {
+        @Override
+        public Optional<HostFailure> refusal(String method) {
+            return methods.refusal(name, method);
+        }
+
         @Override
         public Optional<HostFailure> refusal() {
             try {

@@ -16,6 +16,15 @@ public interface LaunchGuard {
     /** Why the plugin must not be launched now; empty when it may. */
     Optional<HostFailure> refusal();
 
+    /**
+     * Why a caller's {@code method} must not be forwarded to the plugin; empty when it may. Asked
+     * by {@link Supervisor#call} before anything is launched or sent. The default forwards every
+     * method: for {@code plugin dev} and tests of supervision.
+     */
+    default Optional<HostFailure> refusal(String method) {
+        return Optional.empty();
+    }
+
     /** No check: for {@code plugin dev}, the explicit untrusted path, and for tests of supervision. */
     static LaunchGuard none() {
         return Unguarded.INSTANCE;

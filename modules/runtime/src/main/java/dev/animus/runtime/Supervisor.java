@@ -65,13 +65,18 @@ public final class Supervisor implements AutoCloseable {
 
     /**
      * Sends {@code method} and waits for its result, launching or restarting the plugin first if
-     * needed. A death-like failure is retried once on a fresh process (see {@link CallOptions}).
+     * needed. A death-like failure is retried once on a fresh process (see {@link CallOptions}). A
+     * method the registration's guard refuses ({@link LaunchGuard#refusal(String)}) fails at once.
      *
      * @throws PluginCallFailed with the failure as a value; a plugin's error answer untouched
      */
     public JsonNode call(String method, JsonNode params, CallOptions options) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(params, "params");
+        // before anything starts: only what the operator consented to is forwarded
+        registration.guard().refusal(method).ifPresent(refused -> {
+            throw new PluginCallFailed(name(), method, refused);
+        });
         Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(NO_DEADLINE);
         Attempt attempt = new Attempt(method, params, options, limit);
         for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {

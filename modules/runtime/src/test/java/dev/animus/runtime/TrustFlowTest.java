@@ -75,6 +75,34 @@ class TrustFlowTest {
         }
 
         @Test
+        void aMethodTheConsentedManifestDoesNotDeclareIsRefusedBeforeAnythingStarts() throws IOException {
+            AnimusHome home = Installs.home(root);
+            Installs.ready(home, Installs.pyecho(root.resolve("src"), ""));
+            try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(TestPlugins.HELLO))) {
+                Permit permit = home.gate().admit("pyecho", "default");
+                assertFalse(permit.manifest().methods().contains("files/export"), permit.manifest().methods().toString());
+                Supervisor s = host.register(new PluginRegistration("pyecho", TestPlugins.spec(permit.executable()),
+                        permit.manifest().timeouts(), home.gate().guard(permit)));
+                var failed = assertThrows(PluginCallFailed.class, () -> s.call("files/export",
+                        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()));
+                var undisclosed = assertInstanceOf(HostFailure.Undisclosed.class, failed.failure());
+                assertEquals(new HostFailure.Undisclosed("pyecho", "files/export", false), undisclosed);
+                assertTrue(undisclosed.message().contains("files/export")
+                        && undisclosed.message().contains("animus plugin consent pyecho"), undisclosed.message());
+                assertTrue(s.handshake().isEmpty() && s.status().pid().isEmpty(), "nothing was started: " + s.status());
+                var lifecycle = assertThrows(PluginCallFailed.class, () -> s.call("shutdown",
+                        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()));
+                assertEquals(new HostFailure.Undisclosed("pyecho", "shutdown", true), lifecycle.failure());
+                assertTrue(s.handshake().isEmpty(), "nothing was started");
+                // declared methods and the protocol's checks go through
+                assertEquals("hi", s.call("echo", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                        .put("text", "hi")).path("text").asString());
+                s.call("health/check", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+                s.ping(CallOptions.defaults());
+            }
+        }
+
+        @Test
         void aSymlinkPlantedInATrustedTreeIsRefused() throws IOException {
             AnimusHome home = Installs.home(root);
             InstallReport r = Installs.ready(home, Installs.tree(root.resolve("tree"), ""));

@@ -113,6 +113,7 @@ final class Failures {
             case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.message());
             case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, s.message());
             case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, i.message());
+            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, u.message());
         };
     }
 

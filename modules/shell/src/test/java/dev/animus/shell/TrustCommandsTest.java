@@ -166,6 +166,23 @@ class TrustCommandsTest {
         }
 
         @Test
+        void aMethodMissingFromTheConsentedDisclosureIsRefusedWithExitTwoNamingItAndTheFix() {
+            for (String line : List.of("plugin install --path " + v1 + " --trust --yes", "plugin consent pyecho --yes",
+                    "plugin enable pyecho")) {
+                assertEquals(0, animus(line.split(" ")).exitCode(), line);
+            }
+            Cli.Run r = animus("plugin", "call", "pyecho", "files/export");
+            assertEquals(2, r.exitCode(), r.err());
+            assertEquals("error: plugin pyecho did not disclose the method files/export, so it was not sent: only the"
+                    + " methods its consented manifest declares are; if a newer version declares it, install it with"
+                    + " 'animus plugin update pyecho --path <file>' and consent again with 'animus plugin consent"
+                    + " pyecho'", r.errLine(), r.err());
+            Cli.Run lifecycle = animus("plugin", "call", "pyecho", "shutdown");
+            assertEquals(2, lifecycle.exitCode(), lifecycle.err());
+            assertTrue(lifecycle.errLine().contains("shutdown belongs to the protocol's lifecycle"), lifecycle.err());
+        }
+
+        @Test
         void anUnreadableStateDocumentIsAOneLineErrorAndIsLeftByteIdentical() throws IOException {
             Path state = Files.createDirectories(root.resolve("home/state")).resolve("state.json");
             Files.writeString(state, "{\"schema_version\": 99, \"revision\": 7, \"plugins\": {}}\n");
