@@ -1,10 +1,8 @@
 package dev.animus.store;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -26,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * removals, and replaces the file atomically ({@link AtomicFile}), so concurrent saves from any
  * number of threads and processes each keep the others' entries. A file that cannot be read
  * ({@link LockfileUnreadable}) fails closed: it is left byte-identical unless the caller passes
- * the explicit rewrite flag. Keys of schema 1 that this animus does not know are ignored on read
+ * the explicit rewrite flag; so does one that every user may write (its pins may not be the
+ * operator's: the fix is {@code chmod go-w}). A FIFO, a directory or a link in its place is refused
+ * before anything opens it, and no more than 16 MiB is ever read. Keys of schema 1 that this animus does not know are ignored on read
  * (a newer animus of the same major may add optional ones) and dropped by the next save.
  *
  * <p>Thread-safe; holds no state but its paths (the lock is taken per call, through
@@ -146,19 +146,18 @@ public final class LockfileStore {
     }
 
     private Optional<byte[]> bytes() {
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a FIFO would block the read, a directory cannot be replaced by a rename
-            throw new UncheckedIOException(new IOException("the lockfile " + file + " is not a regular file"));
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
-            if (bytes.length > MAX_BYTES) {
-                throw new LockfileUnreadable(file, "it is larger than 16 MiB, which no lockfile animus writes is",
-                        LockfileUnreadable.FIX_OR_REWRITE);
+        try {
+            return DocumentFile.read(file, MAX_BYTES, DocumentFile.Access.SHARED);
+        } catch (DocumentFile.Refusal r) {
+            if (r.kind() == DocumentFile.Refusal.Kind.NOT_REGULAR) {
+                // a directory cannot be replaced by a rename, so --rewrite-lockfile would not help either
+                String message = "the lockfile " + file + ": " + r.reason() + "; "
+                        + r.fix();
+                throw new UncheckedIOException(message, new IOException(message));
             }
-            return Optional.of(bytes);
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
+            throw new LockfileUnreadable(file, r.reason(), r.kind() == DocumentFile.Refusal.Kind.UNSAFE
+                    ? r.fix() + " (or pass --rewrite-lockfile to replace it with only the entries this command writes)"
+                    : LockfileUnreadable.FIX_OR_REWRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the lockfile " + file + ": " + e.getMessage(), e);
         }

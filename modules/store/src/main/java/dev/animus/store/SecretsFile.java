@@ -25,7 +25,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * The file keyring backend ({@code ANIMUS_KEYRING=file}, security.md §6): the secrets in plain
@@ -66,7 +65,6 @@ public final class SecretsFile implements SecretStore {
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
-    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./,:@%+=-]+");
 
     private final Path file;
     private final Path lock;
@@ -275,15 +273,11 @@ public final class SecretsFile implements SecretStore {
 
     /** A mode as {@code ls} and {@code chmod} spell it in octal: {@code 0644}. */
     static String octal(Set<PosixFilePermission> mode) {
-        int bits = 0;
-        for (PosixFilePermission p : mode) {
-            bits |= 1 << (8 - p.ordinal());
-        }
-        return String.format("%04o", bits);
+        return DocumentFile.octal(mode);
     }
 
     /** {@code text} as one word for a POSIX shell. */
     private static String shellWord(String text) {
-        return SHELL_SAFE.matcher(text).matches() ? text : "'" + text.replace("'", "'\\''") + "'";
+        return DocumentFile.shellWord(text);
     }
 }
