@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -124,6 +125,35 @@ public final class LockfileStore {
             Lockfile next = current(rewriteCorrupt).merged(puts, removed);
             AtomicFile.write(file, LockfileText.render(next), SHARED);
             return next;
+        }
+    }
+
+    /**
+     * Removes, under the lock, every entry that {@code drop} picks (it sees the file as it is
+     * under the lock), and replaces the file atomically when one was removed; when none was, the
+     * file is not written (nor created).
+     *
+     * @return the entries removed, in name order
+     * @throws LockfileUnreadable when the file is corrupt or of another major schema; it is left
+     *     byte-identical
+     * @throws LockTimedOut when another holder keeps the lock longer than the wait
+     * @throws UncheckedIOException naming the file when it cannot be read or written; it is then
+     *     unchanged
+     */
+    public List<LockEntry> removeIf(Predicate<LockEntry> drop) {
+        Objects.requireNonNull(drop, "drop");
+        if (!Files.isDirectory(file.getParent())) {
+            return List.of();
+        }
+        try (FileLocks.Held _ = FileLocks.acquire(lock, lockWait)) {
+            Lockfile now = load().orElseGet(Lockfile::empty);
+            List<LockEntry> dropped = now.entries().values().stream().filter(drop).toList();
+            if (!dropped.isEmpty()) {
+                Set<String> names = new HashSet<>();
+                dropped.forEach(e -> names.add(e.name()));
+                AtomicFile.write(file, LockfileText.render(now.merged(List.of(), names)), SHARED);
+            }
+            return dropped;
         }
     }
 
