@@ -152,14 +152,27 @@ final class DocumentFile {
                     + "), so what it says may not be yours", chmod);
         }
         if (access == Access.PRIVATE) {
-            int owner = uid(file);
-            long me = currentUid();
-            if (owner != me && owner != ROOT) {
-                throw new Refusal(Refusal.Kind.UNSAFE, "it is owned by the user with uid " + owner
-                        + ", not by you (uid " + me + ") nor root, so what it says may not be yours",
+            Optional<String> foreign = foreignOwner(file);
+            if (foreign.isPresent()) {
+                throw new Refusal(Refusal.Kind.UNSAFE, foreign.get() + ", so what it says may not be yours",
                         "check what it holds, then make it yours (chown) or move it aside");
             }
         }
+    }
+
+    /**
+     * Why {@code file} (lstat'ed) belongs to someone else: "it is owned by the user with uid N, not
+     * by you (uid M) nor root"; empty when its owner is the user this process runs as, or root.
+     *
+     * @throws Refusal when its owner cannot be read
+     */
+    static Optional<String> foreignOwner(Path file) throws Refusal {
+        int owner = uid(file);
+        long me = currentUid();
+        if (owner == me || owner == ROOT) {
+            return Optional.empty();
+        }
+        return Optional.of("it is owned by the user with uid " + owner + ", not by you (uid " + me + ") nor root");
     }
 
     private static byte[] bounded(FileChannel in, int maxBytes) throws Refusal, IOException {

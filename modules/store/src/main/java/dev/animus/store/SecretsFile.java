@@ -48,6 +48,7 @@ import java.util.function.Supplier;
  *       (by reads and writes alike) until the operator runs {@code chmod 600} on it, since the
  *       secrets in it may already have been read; an owner-only mode other than 0600 (0400, say)
  *       is accepted, and the next write makes it 0600;
+ *   <li>is owned by another user than the one animus runs as and root;
  *   <li>is not a regular file (a symbolic link, a directory, a FIFO): a write would replace a link
  *       by a file, and a FIFO would block the read.
  * </ul>
@@ -225,6 +226,12 @@ public final class SecretsFile implements SecretStore {
                         + " it must be readable only by you; run 'chmod 600 " + shellWord(file.toString())
                         + "' and consider changing the secrets in it; nothing was changed"));
             }
+            Optional<String> foreign = foreignOwner();
+            if (foreign.isPresent()) {
+                throw new SecretStoreFailed(OneLine.of("the secrets file " + file + " (ANIMUS_KEYRING=file): "
+                        + foreign.get() + ", so the secrets in it may not be yours and others may have read them:"
+                        + " check what it holds, then make it yours (chown) or move it aside; nothing was changed"));
+            }
             try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 byte[] bytes = in.readNBytes(MAX_BYTES + 1);
                 if (bytes.length > MAX_BYTES) {
@@ -238,6 +245,15 @@ public final class SecretsFile implements SecretStore {
         } catch (IOException e) {
             throw new SecretStoreFailed("ANIMUS_KEYRING=file: cannot read the secrets file " + NoFollow.shown(file)
                     + ": " + e.getMessage() + "; nothing was changed", e);
+        }
+    }
+
+    private Optional<String> foreignOwner() {
+        try {
+            return DocumentFile.foreignOwner(file);
+        } catch (DocumentFile.Refusal r) {
+            throw new SecretStoreFailed("ANIMUS_KEYRING=file: the secrets file " + NoFollow.shown(file) + ": "
+                    + r.getMessage() + "; nothing was changed", r);
         }
     }
 

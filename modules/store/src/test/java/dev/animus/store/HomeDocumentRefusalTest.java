@@ -205,6 +205,19 @@ class HomeDocumentRefusalTest {
         }
 
         @Test
+        void aSecretsFileOwnedByAnotherUserIsRefused() throws IOException {
+            assumeTrue(DocumentFile.currentUid() == 0, "only root can give a file to another user");
+            SecretsFile secrets = new SecretsFile(layout());
+            secrets.set("echo", "TOKEN", dev.animus.core.SecretValue.of("s3cret"));
+            StoreFiles.run("chown", "12345", secrets.file().toString());
+
+            var e = assertThrows(dev.animus.core.SecretStoreFailed.class, () -> secrets.get("echo", "TOKEN"));
+            assertTrue(e.getMessage().contains("it is owned by the user with uid 12345, not by you (uid 0) nor root"),
+                    e.getMessage());
+            assertFalse(e.getMessage().contains("s3cret"));
+        }
+
+        @Test
         void aTrustedOwnersFileOwnedByAnotherUserIsRefused() throws IOException {
             assumeTrue(DocumentFile.currentUid() == 0, "only root can give a file to another user");
             TrustedOrgs trusted = new TrustedOrgs(layout().trustedOrgs(), Duration.ofSeconds(2));
