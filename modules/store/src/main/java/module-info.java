@@ -12,6 +12,8 @@ module dev.animus.store {
     requires tools.jackson.databind;
     requires tools.jackson.dataformat.toml;
     requires org.slf4j;
+    // UnixSystem: the user id this process runs as, to refuse documents someone else owns
+    requires jdk.security.auth;
 
     exports dev.animus.store;
 }

@@ -10,6 +10,9 @@ import java.util.Optional;
  * @param detail one line: why it does not match, or what is missing
  */
 public record LockCheck(String name, String locked, Status status, Optional<String> actual, String detail) {
+    /** The detail of a pin whose plugin is not installed at all. */
+    public static final String NOT_INSTALLED = "not installed";
+
     public enum Status {
         /** The installed code has the locked digest. */
         MATCH,
@@ -21,6 +24,14 @@ public record LockCheck(String name, String locked, Status status, Optional<Stri
         public String word() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+    }
+
+    /**
+     * Whether this is a pin of a plugin that is not installed (not merely one whose store entry is
+     * gone): what {@link TrustService#pruneLock} drops.
+     */
+    public boolean pinWithoutInstall() {
+        return status == Status.MISSING && detail.equals(NOT_INSTALLED);
     }
 
     public LockCheck {

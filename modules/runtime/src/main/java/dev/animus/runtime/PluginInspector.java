@@ -142,7 +142,8 @@ public final class PluginInspector {
     private LockCheck check(LockEntry e, Optional<InstallRecord> installed) {
         String locked = e.artifactSha256();
         if (installed.isEmpty()) {
-            return new LockCheck(e.name(), locked, LockCheck.Status.MISSING, Optional.empty(), "not installed");
+            return new LockCheck(e.name(), locked, LockCheck.Status.MISSING, Optional.empty(),
+                    LockCheck.NOT_INSTALLED);
         }
         InstallRecord r = installed.get();
         if (!r.digest().equals(locked)) {

@@ -1,7 +1,11 @@
 package dev.animus.runtime;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,11 +50,20 @@ final class RegistryFile {
     static List<Entry> read(Path file) {
         Map<String, Object> root;
         try {
-            if (Files.size(file) > MAX_BYTES) {
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
+                throw new Invalid(file, "not a regular file (a FIFO would block every listing); put the registry"
+                        + " itself in its place, or move this aside");
+            }
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes((int) MAX_BYTES + 1);
+            }
+            if (bytes.length > MAX_BYTES) {
                 throw new Invalid(file, "larger than 1 MiB; is this really the registry?");
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> parsed = Toml.MAPPER.readValue(Files.readString(file), Map.class);
+            Map<String, Object> parsed = Toml.MAPPER.readValue(
+                    StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString(), Map.class);
             root = parsed;
         } catch (NoSuchFileException e) {
             return List.of();

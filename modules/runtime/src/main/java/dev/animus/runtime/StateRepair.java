@@ -8,6 +8,7 @@ import dev.animus.store.StateView;
 import dev.animus.store.Verification;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,6 +85,9 @@ public final class StateRepair {
     }
 
     private static Optional<Long> newerSchema(Path file) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty(); // a FIFO in its place would block the read (the store has refused it already)
+        }
         try {
             JsonNode root = JsonMapper.shared().readTree(Files.readAllBytes(file));
             JsonNode v = root.get("schema_version");

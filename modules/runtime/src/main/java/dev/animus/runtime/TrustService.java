@@ -13,6 +13,7 @@ import dev.animus.core.PluginCandidate;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
 import dev.animus.store.DigestStore;
+import dev.animus.store.LockEntry;
 import dev.animus.store.StateView;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The operator's acts on installed plugins (lifecycle.md §1), each one transaction of the state
@@ -163,12 +165,42 @@ public final class TrustService {
         return now;
     }
 
-    /** Forgets {@code name} (trust, consent, enablement, both installs), unpins it, and removes store entries nothing references. */
+    /**
+     * Forgets {@code name} (trust, consent, enablement, both installs), unpins it, and removes store
+     * entries nothing references, in that order: what grants authority goes first. A remove killed
+     * between two steps leaves a state that a command repairs: after the state commit, a pin of a
+     * plugin that is not installed ({@code lock verify} reports it missing; {@link #pruneLock} or
+     * this remove run again drops it); after the unpin, unreferenced store entries (the next
+     * remove or {@link #collectGarbage} deletes them).
+     *
+     * @throws dev.animus.core.InstallationRefused when {@code name} is neither installed nor pinned
+     */
     public List<String> remove(String name) {
-        home.lockfile().read(); // fail closed before anything changes
-        home.state().transact(s -> Installation.remove(s, name));
+        // fail closed before anything changes; a pin without an install is what a killed remove leaves
+        boolean pinned = home.lockfile().read().entry(name).isPresent();
+        home.state().transact(s -> s.plugin(name).isEmpty() && pinned ? s : Installation.remove(s, name));
+        CrashPoint.reached(CrashPoint.REMOVE_STATE_COMMITTED);
         home.lockfile().save(List.of(), Set.of(name), false);
         return collectGarbage();
+    }
+
+    /**
+     * Drops from the lockfile every pin of a plugin that is not installed (what a remove killed
+     * after its state commit leaves, or a project's pin of a plugin this home never installed),
+     * under the state lock (no install commits between the check and the write) and the lockfile's.
+     *
+     * @param dryRun only say which pins would go; nothing is written
+     * @return the pins dropped (or that would be), in name order
+     */
+    public List<LockEntry> pruneLock(boolean dryRun) {
+        List<LockEntry> pruned = new ArrayList<>();
+        home.state().transact(s -> {
+            Predicate<LockEntry> orphan = e -> s.plugin(e.name()).flatMap(PluginState::current).isEmpty();
+            pruned.addAll(dryRun ? home.lockfile().read().entries().values().stream().filter(orphan).toList()
+                    : home.lockfile().removeIf(orphan));
+            return s;
+        });
+        return List.copyOf(pruned);
     }
 
     /** Removes store entries no install record references; returns their digests. */

@@ -27,7 +27,7 @@ final class CommandTree {
                     PluginNamedCall.class, StatusCommand.class, ResetCommand.class, CacheCommand.class, DevCommand.class),
             CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class),
             DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class),
-            LockCommand.class, List.of(LockCommand.Verify.class, LockCommand.Show.class),
+            LockCommand.class, List.of(LockCommand.Verify.class, LockCommand.Show.class, LockCommand.Prune.class),
             SecretCommand.class, List.of(SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class),
             StateCommand.class, List.of(StateCommand.Repair.class),
             TrustOrgsCommand.class, List.of(TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class));

@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.runtime.LockCheck;
 import dev.animus.runtime.PluginInspector;
+import dev.animus.runtime.TrustService;
 import dev.animus.store.LockEntry;
 import dev.animus.store.Lockfile;
 import java.util.ArrayList;
@@ -11,14 +12,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code animus plugin lock verify|show}: the lockfile against what is installed. */
+/** {@code animus plugin lock verify|show|prune}: the lockfile against what is installed. */
 @Command(
         name = "lock",
         mixinStandardHelpOptions = true,
-        description = {"Verify or show the lockfile, plugins.lock.", "", "The lockfile plugins.lock pins the exact code of each installed plugin: the project's",
+        description = {"Verify, show or prune the lockfile, plugins.lock.", "", "The lockfile plugins.lock pins the exact code of each installed plugin: the project's",
             "(.animus/plugins.lock, when the project has an .animus directory) or the global one."},
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin lock verify", "  animus plugin lock show --json"})
+        footer = {"  animus plugin lock verify", "  animus plugin lock show --json", "  animus plugin lock prune --dry-run"})
 final class LockCommand implements Runnable {
 
     @ParentCommand
@@ -26,7 +27,7 @@ final class LockCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: verify or show");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: verify, show or prune");
     }
 
     @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -58,6 +59,11 @@ final class LockCommand implements Runnable {
                 rows.add(new String[] {"NAME", "STATUS", "LOCKED SHA256", "DETAIL"});
                 checks.forEach(c -> rows.add(new String[] {c.name(), c.status().word(), c.locked(), c.detail()}));
                 Table.print(t.out(), rows);
+            }
+            if (!root.json) {
+                checks.stream().filter(LockCheck::pinWithoutInstall).forEach(c -> t.error("the plugin " + c.name()
+                        + " is pinned in " + root.home().lockfile().file() + " but not installed: install it again, or"
+                        + " run 'animus plugin lock prune' to drop its pin"));
             }
             if (checks.stream().anyMatch(c -> c.status() == LockCheck.Status.MISMATCH)) {
                 return ExitCodes.VERIFICATION_FAILED;
@@ -105,6 +111,39 @@ final class LockCommand implements Runnable {
                     e.artifactSha256(), e.signature(), e.installedAt().toString()});
             }
             Table.print(t.out(), rows);
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "prune", mixinStandardHelpOptions = true,
+            description = {"Drop the pins of plugins that are not installed.", "",
+                "Remove from plugins.lock every pin whose plugin is not installed: what an interrupted",
+                "'animus plugin remove' leaves, or a project's pin of a plugin this home does not have."},
+            footerHeading = "%nExamples:%n", footer = {"  animus plugin lock prune --dry-run", "  animus plugin lock prune"})
+    static final class Prune implements Callable<Integer> {
+        @ParentCommand
+        LockCommand lock;
+
+        @CommandLine.Option(names = "--dry-run", description = "Only list the pins that would be dropped.")
+        boolean dryRun;
+
+        @Override
+        public Integer call() {
+            AnimusCommand root = lock.plugin.root;
+            List<LockEntry> pruned = new TrustService(root.home()).pruneLock(dryRun);
+            Terminal t = root.terminal();
+            String file = root.home().lockfile().file().toString();
+            if (root.json) {
+                var env = Terminal.envelope("plugin.lock.prune").put("lockfile", file).put("dry_run", dryRun);
+                var list = env.putArray("pruned");
+                pruned.forEach(e -> list.addObject().put("name", e.name()).put("artifact_sha256", e.artifactSha256()));
+                t.printJson(env);
+            } else if (pruned.isEmpty()) {
+                t.result("every pin in " + file + " is of an installed plugin; nothing to prune");
+            } else {
+                pruned.forEach(e -> t.result((dryRun ? "would drop " : "dropped ") + "the pin of " + e.name()
+                        + " (sha256 " + e.artifactSha256() + "), which is not installed"));
+            }
             return ExitCodes.OK;
         }
     }

@@ -79,7 +79,7 @@ class CommandTreeTest {
         assertEquals(Set.of("animus", "animus plugin", "animus plugin list"),
                 names(along("--agent", "plugin", "plugin", "list", "--json")), "an option's value is no command");
         assertEquals(Set.of("animus", "animus plugin", "animus plugin lock", "animus plugin lock verify",
-                "animus plugin lock show"), names(along("--project-root=/x", "plugin", "lock")));
+                "animus plugin lock show", "animus plugin lock prune"), names(along("--project-root=/x", "plugin", "lock")));
         Set<String> typo = names(along("plugn", "list"));
         assertEquals(true, typo.contains("animus plugin") && typo.contains("animus secret") && !typo.contains("animus plugin list"),
                 "a typo at the root gets the root's children for suggestions: " + typo);

@@ -22,8 +22,9 @@ import java.util.Set;
  * <p>The path is lstat'ed first and must be a regular file, so a FIFO is never opened (opening one
  * would block). It is then opened with {@link LinkOption#NOFOLLOW_LINKS} and lstat'ed again right
  * after opening and again after reading: a different file key, a type that is no longer "regular
- * file", another size or another modification time means the file was swapped or written
- * meanwhile, and the read is refused. (Java has no fstat, so the opened file itself cannot be
+ * file", another size, modification time or mode means the file was swapped, written or
+ * chmod'ed meanwhile, and the read is refused. A file with a setuid, setgid or sticky bit, or one
+ * every user may write, is refused before it is opened ({@link StoredMode#fileProblem}). (Java has no fstat, so the opened file itself cannot be
  * asked; a swap between the first lstat and the open that is undone before the second lstat goes
  * unseen, and is then harmless only because the digest is always that of the bytes read.)
  */
@@ -42,7 +43,17 @@ final class CheckedRead {
      * @throws UncheckedIOException naming the file when it cannot be read
      */
     static String sha256(Path file) {
-        return read(file, Optional.empty()).sha256();
+        return hash(file).sha256();
+    }
+
+    /**
+     * The SHA-256 of the bytes of {@code file} and its mode (whose owner-execute bit the tree
+     * digest holds).
+     *
+     * @throws StoreRefused as {@link #sha256}
+     */
+    static Copied hash(Path file) {
+        return read(file, Optional.empty());
     }
 
     /**
@@ -66,6 +77,13 @@ final class CheckedRead {
                 throw new StoreRefused("refused " + NoFollow.shown(file) + ": it is " + NoFollow.describe(before)
                         + ", not a regular file");
             }
+            int mode = NoFollow.mode(file);
+            Optional<String> special = StoredMode.fileProblem(mode);
+            if (special.isPresent()) {
+                throw new StoreRefused("refused " + NoFollow.shown(file) + ": " + special.get() + " (mode "
+                        + StoredMode.octal(mode) + "); a plugin's files may not be setuid, setgid, sticky or"
+                        + " writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)");
+            }
             MessageDigest md = Sha256.start();
             try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                 requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.empty(), done);
@@ -73,6 +91,9 @@ final class CheckedRead {
                         ? copyInto(in, md, target.get(), StoredMode.ofFile(before.permissions()))
                         : feed(in, md, Optional.empty());
                 requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.of(bytes), done);
+                if (NoFollow.mode(file) != mode) {
+                    throw changed(file, done);
+                }
             }
             return new Copied(Sha256.finish(md), before.permissions());
         } catch (IOException e) {
@@ -110,19 +131,25 @@ final class CheckedRead {
 
     /**
      * Refuses when {@code after} (an lstat of {@code file} once it was opened, or once it was read)
-     * is not the regular file {@code before} was: another file key, another type, another size or
-     * modification time, or (once read) another number of bytes than its size.
+     * is not the regular file {@code before} was: another file key, another type, another size,
+     * modification time or permissions, or (once read) another number of bytes than its size.
      */
     static void requireUnchanged(Path file, PosixFileAttributes before, PosixFileAttributes after,
             OptionalLong bytesRead, String done) {
         boolean same = after.isRegularFile()
                 && Objects.equals(before.fileKey(), after.fileKey())
+                && before.permissions().equals(after.permissions())
                 && before.size() == after.size()
                 && before.lastModifiedTime().equals(after.lastModifiedTime())
                 && (bytesRead.isEmpty() || bytesRead.getAsLong() == before.size());
         if (!same) {
-            throw new StoreRefused("refused " + NoFollow.shown(file) + ": it changed while it was " + done
-                    + " (another file took its place, or it was written meanwhile); try again when nothing writes it");
+            throw changed(file, done);
         }
+    }
+
+    private static StoreRefused changed(Path file, String done) {
+        return new StoreRefused("refused " + NoFollow.shown(file) + ": it changed while it was " + done
+                + " (another file took its place, or it was written or its mode changed meanwhile); try again when"
+                + " nothing writes it");
     }
 }

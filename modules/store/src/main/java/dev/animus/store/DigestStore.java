@@ -17,7 +17,9 @@ import java.util.Set;
  * The digest-addressed store of installed code (security.md §2): every published artifact lives
  * under {@code <root>/<sha256>/} and is immutable once published. A single executable is stored as
  * {@code <root>/<digest>/<file name>}, its digest the SHA-256 of its bytes; a plugin directory as
- * the tree {@code <root>/<digest>/}, its digest the tree digest ({@link #treeDigest}).
+ * the tree {@code <root>/<digest>/}, its digest the tree digest ({@link #treeDigest}). Nothing
+ * with a setuid, setgid or sticky bit, nor anything every user may write, is ever stored (nor
+ * verified as intact).
  *
  * <p>Publishing copies into a dot-prefixed partial directory {@code <root>/.partial-<uuid>} (mode
  * 0700), without following links and refusing links and special files; it then checks the digest
@@ -164,13 +166,16 @@ public final class DigestStore {
     }
 
     /**
-     * The tree digest of a directory: for every regular file, sorted by {@link String#compareTo} of
-     * its relative '/'-separated path (UTF-16 code unit order), the UTF-8 bytes of {@code path +
-     * "\0" + sha256hex(content) + "\n"} are fed to SHA-256, written as lowercase hex. Empty
-     * directories contribute nothing; modes are not part of it.
+     * The tree digest of a directory, format 2 ({@link TreeDigest} has the stream): SHA-256, as
+     * lowercase hex, of a header then one record per directory and regular file below it, sorted
+     * by {@link String#compareTo} of the relative '/'-separated path, each record holding its kind
+     * (directory, file, or file its owner may execute), its path and, for a file, the SHA-256 of
+     * its bytes. Empty directories and the owner-execute bit count; no other mode bit does.
      *
      * @throws StoreRefused naming the relative path of a symbolic link or special file anywhere in
-     *     it (they are refused, never skipped), or when {@code dir} is not a directory
+     *     it (they are refused, never skipped), naming a file with a setuid, setgid or sticky bit or
+     *     that every user may write, or a directory every user may write, or when {@code dir} is not
+     *     a directory
      * @throws UncheckedIOException naming the path that cannot be read
      */
     public static String treeDigest(Path dir) {

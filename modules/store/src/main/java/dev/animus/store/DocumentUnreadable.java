@@ -13,6 +13,10 @@ import java.nio.file.Path;
  * <p>The message is one line: {@code <file>: <field>: <reason>; <what happens and what to do>},
  * where {@code field} is the path of the offending value ({@code plugins.echo.current.digest}),
  * or {@code (syntax)} / {@code (document)} when there is no such path.
+ *
+ * <p>A document that is not a regular file (a FIFO, a directory, a link) is one too, at
+ * {@code (document)}; so is one whose mode or owner lets someone else change it, which is not
+ * {@link #repairable()}: the fix is {@code chmod 600} (or {@code chown}), not setting it aside.
  */
 public final class DocumentUnreadable extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -22,10 +26,26 @@ public final class DocumentUnreadable extends RuntimeException {
     private static final String UPGRADE = "upgrade animus to a version that reads it";
 
     private final transient Path file;
+    private final boolean repairable;
 
     private DocumentUnreadable(Path file, String field, String reason, String nextStep, Throwable cause) {
+        this(file, field, reason, nextStep, cause, true);
+    }
+
+    private DocumentUnreadable(Path file, String field, String reason, String nextStep, Throwable cause,
+            boolean repairable) {
         super(OneLine.of(file + ": " + field + ": " + reason + "; " + RETAINED + "; " + nextStep), cause);
         this.file = file;
+        this.repairable = repairable;
+    }
+
+    /**
+     * The document's mode or owner lets someone other than the operator change it: it is not read
+     * (what it grants may not be the operator's), and the repair command does not set it aside
+     * either, since its content may well be fine; {@code fix} says what the operator runs.
+     */
+    static DocumentUnreadable unsafe(Path file, String reason, String fix) {
+        return new DocumentUnreadable(file, "(document)", reason, fix, null, false);
     }
 
     /** The value at {@code field} breaks the document's shape because of {@code reason}. */
@@ -46,6 +66,14 @@ public final class DocumentUnreadable extends RuntimeException {
         }
         return at(file, "schema_version", "unknown schema " + version + " (this animus reads "
                 + InstallState.SCHEMA_VERSION + ")");
+    }
+
+    /**
+     * Whether {@link StateStore#quarantine} sets the document aside: false when only its mode or
+     * owner is wrong ({@link #unsafe}), which the operator fixes in place.
+     */
+    public boolean repairable() {
+        return repairable;
     }
 
     /** The state document that cannot be used. */

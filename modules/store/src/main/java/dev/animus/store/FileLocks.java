@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -41,10 +42,12 @@ public final class FileLocks {
 
     /**
      * Takes the lock on {@code lockFile} (created 0600 if missing, with its directory), waiting at
-     * most {@code wait}.
+     * most {@code wait}. A lock file that is not a regular file (a FIFO, a directory, a link) is
+     * refused, never opened in a way that could block.
      *
      * @throws LockTimedOut when it is not free in time
-     * @throws UncheckedIOException when the lock file cannot be opened
+     * @throws UncheckedIOException naming the file when the lock file cannot be opened or is not a
+     *     regular file
      */
     public static Held acquire(Path lockFile, Duration wait) {
         Path key = lockFile.toAbsolutePath().normalize();
@@ -75,8 +78,17 @@ public final class FileLocks {
     private static FileChannel open(Path key) {
         try {
             AtomicFile.createPrivateDirectories(key.getParent());
-            return FileChannel.open(key, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(AtomicFile.PRIVATE));
+            DocumentFile.requireLockable(key);
+            // read and write: opening a FIFO that took its place meanwhile for both does not block
+            FileChannel ch = FileChannel.open(key, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(AtomicFile.PRIVATE));
+            try {
+                DocumentFile.requireLockable(key);
+            } catch (IOException e) {
+                ch.close();
+                throw e;
+            }
+            return ch;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the lock file " + key + ": " + e.getMessage(), e);
         }

@@ -1,10 +1,8 @@
 package dev.animus.store;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * removals, and replaces the file atomically ({@link AtomicFile}), so concurrent saves from any
  * number of threads and processes each keep the others' entries. A file that cannot be read
  * ({@link LockfileUnreadable}) fails closed: it is left byte-identical unless the caller passes
- * the explicit rewrite flag. Keys of schema 1 that this animus does not know are ignored on read
+ * the explicit rewrite flag; so does one that every user may write (its pins may not be the
+ * operator's: the fix is {@code chmod go-w}). A FIFO, a directory or a link in its place is refused
+ * before anything opens it, and no more than 16 MiB is ever read. Keys of schema 1 that this animus does not know are ignored on read
  * (a newer animus of the same major may add optional ones) and dropped by the next save.
  *
  * <p>Thread-safe; holds no state but its paths (the lock is taken per call, through
@@ -127,6 +128,35 @@ public final class LockfileStore {
         }
     }
 
+    /**
+     * Removes, under the lock, every entry that {@code drop} picks (it sees the file as it is
+     * under the lock), and replaces the file atomically when one was removed; when none was, the
+     * file is not written (nor created).
+     *
+     * @return the entries removed, in name order
+     * @throws LockfileUnreadable when the file is corrupt or of another major schema; it is left
+     *     byte-identical
+     * @throws LockTimedOut when another holder keeps the lock longer than the wait
+     * @throws UncheckedIOException naming the file when it cannot be read or written; it is then
+     *     unchanged
+     */
+    public List<LockEntry> removeIf(Predicate<LockEntry> drop) {
+        Objects.requireNonNull(drop, "drop");
+        if (!Files.isDirectory(file.getParent())) {
+            return List.of();
+        }
+        try (FileLocks.Held _ = FileLocks.acquire(lock, lockWait)) {
+            Lockfile now = load().orElseGet(Lockfile::empty);
+            List<LockEntry> dropped = now.entries().values().stream().filter(drop).toList();
+            if (!dropped.isEmpty()) {
+                Set<String> names = new HashSet<>();
+                dropped.forEach(e -> names.add(e.name()));
+                AtomicFile.write(file, LockfileText.render(now.merged(List.of(), names)), SHARED);
+            }
+            return dropped;
+        }
+    }
+
     /** What a save merges into; the caller holds the lock. */
     private Lockfile current(boolean rewriteCorrupt) {
         try {
@@ -146,19 +176,18 @@ public final class LockfileStore {
     }
 
     private Optional<byte[]> bytes() {
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a FIFO would block the read, a directory cannot be replaced by a rename
-            throw new UncheckedIOException(new IOException("the lockfile " + file + " is not a regular file"));
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
-            if (bytes.length > MAX_BYTES) {
-                throw new LockfileUnreadable(file, "it is larger than 16 MiB, which no lockfile animus writes is",
-                        LockfileUnreadable.FIX_OR_REWRITE);
+        try {
+            return DocumentFile.read(file, MAX_BYTES, DocumentFile.Access.SHARED);
+        } catch (DocumentFile.Refusal r) {
+            if (r.kind() == DocumentFile.Refusal.Kind.NOT_REGULAR) {
+                // a directory cannot be replaced by a rename, so --rewrite-lockfile would not help either
+                String message = "the lockfile " + file + ": " + r.reason() + "; "
+                        + r.fix();
+                throw new UncheckedIOException(message, new IOException(message));
             }
-            return Optional.of(bytes);
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
+            throw new LockfileUnreadable(file, r.reason(), r.kind() == DocumentFile.Refusal.Kind.UNSAFE
+                    ? r.fix() + " (or pass --rewrite-lockfile to replace it with only the entries this command writes)"
+                    : LockfileUnreadable.FIX_OR_REWRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the lockfile " + file + ": " + e.getMessage(), e);
         }

@@ -25,6 +25,18 @@ final class NoFollow {
         return Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     }
 
+    /**
+     * The whole mode of {@code path} itself ({@code st_mode} of lstat: type, setuid, setgid and
+     * sticky bits, permissions), which {@link PosixFileAttributes} cannot express.
+     */
+    static int mode(Path path) throws IOException {
+        try {
+            return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            throw new IOException("the file system of " + shown(path) + " has no POSIX modes: " + e.getMessage(), e);
+        }
+    }
+
     /** The attributes of {@code path} itself; empty when nothing is there. */
     static Optional<PosixFileAttributes> lstatIfExists(Path path) throws IOException {
         try {

@@ -25,7 +25,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * The file keyring backend ({@code ANIMUS_KEYRING=file}, security.md §6): the secrets in plain
@@ -49,6 +48,7 @@ import java.util.regex.Pattern;
  *       (by reads and writes alike) until the operator runs {@code chmod 600} on it, since the
  *       secrets in it may already have been read; an owner-only mode other than 0600 (0400, say)
  *       is accepted, and the next write makes it 0600;
+ *   <li>is owned by another user than the one animus runs as and root;
  *   <li>is not a regular file (a symbolic link, a directory, a FIFO): a write would replace a link
  *       by a file, and a FIFO would block the read.
  * </ul>
@@ -66,7 +66,6 @@ public final class SecretsFile implements SecretStore {
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
-    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./,:@%+=-]+");
 
     private final Path file;
     private final Path lock;
@@ -227,6 +226,12 @@ public final class SecretsFile implements SecretStore {
                         + " it must be readable only by you; run 'chmod 600 " + shellWord(file.toString())
                         + "' and consider changing the secrets in it; nothing was changed"));
             }
+            Optional<String> foreign = foreignOwner();
+            if (foreign.isPresent()) {
+                throw new SecretStoreFailed(OneLine.of("the secrets file " + file + " (ANIMUS_KEYRING=file): "
+                        + foreign.get() + ", so the secrets in it may not be yours and others may have read them:"
+                        + " check what it holds, then make it yours (chown) or move it aside; nothing was changed"));
+            }
             try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 byte[] bytes = in.readNBytes(MAX_BYTES + 1);
                 if (bytes.length > MAX_BYTES) {
@@ -240,6 +245,15 @@ public final class SecretsFile implements SecretStore {
         } catch (IOException e) {
             throw new SecretStoreFailed("ANIMUS_KEYRING=file: cannot read the secrets file " + NoFollow.shown(file)
                     + ": " + e.getMessage() + "; nothing was changed", e);
+        }
+    }
+
+    private Optional<String> foreignOwner() {
+        try {
+            return DocumentFile.foreignOwner(file);
+        } catch (DocumentFile.Refusal r) {
+            throw new SecretStoreFailed("ANIMUS_KEYRING=file: the secrets file " + NoFollow.shown(file) + ": "
+                    + r.getMessage() + "; nothing was changed", r);
         }
     }
 
@@ -275,15 +289,11 @@ public final class SecretsFile implements SecretStore {
 
     /** A mode as {@code ls} and {@code chmod} spell it in octal: {@code 0644}. */
     static String octal(Set<PosixFilePermission> mode) {
-        int bits = 0;
-        for (PosixFilePermission p : mode) {
-            bits |= 1 << (8 - p.ordinal());
-        }
-        return String.format("%04o", bits);
+        return DocumentFile.octal(mode);
     }
 
     /** {@code text} as one word for a POSIX shell. */
     private static String shellWord(String text) {
-        return SHELL_SAFE.matcher(text).matches() ? text : "'" + text.replace("'", "'\\''") + "'";
+        return DocumentFile.shellWord(text);
     }
 }

@@ -57,23 +57,26 @@ final class Stage implements AutoCloseable {
     /**
      * Copies the tree under {@code sourceDir} into the stage.
      *
-     * @return the digest and the source mode of every regular file copied, by relative path
+     * @return every directory and regular file copied, as the tree digest counts them
      * @throws StoreRefused for a symbolic link or special file in it (the stage is then incomplete)
      */
-    List<TreeDigest.FileHash> copyTree(Path sourceDir) {
-        List<TreeDigest.FileHash> files = new ArrayList<>();
+    List<TreeDigest.Entry> copyTree(Path sourceDir) {
+        List<TreeDigest.Entry> files = new ArrayList<>();
         TreeWalk.walk(sourceDir, new TreeWalk.Visitor() {
             @Override
             public void directory(TreeWalk.Item source) throws IOException {
                 Path copy = dir.resolve(source.relative());
                 Files.createDirectory(copy, PosixFilePermissions.asFileAttribute(StoredMode.WORKING_DIRECTORY));
                 directories.add(copy);
+                files.add(TreeDigest.Entry.directory(source.slashed()));
             }
 
             @Override
             public void file(TreeWalk.Item source) {
                 CheckedRead.Copied copied = CheckedRead.copy(source.path(), dir.resolve(source.relative()));
-                files.add(new TreeDigest.FileHash(source.slashed(), copied.sha256()));
+                // the copy keeps the source's owner-execute bit (StoredMode.ofFile), so its digest is the source's
+                files.add(TreeDigest.Entry.file(source.slashed(), StoredMode.ownerMayRun(copied.sourceMode()),
+                        copied.sha256()));
             }
         });
         return files;

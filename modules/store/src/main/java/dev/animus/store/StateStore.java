@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
  * <p>Writes are atomic ({@link AtomicFile}: the document is either the old or the new one at any
  * instant, also across a crash); the document is mode 0600 and its directory 0700. A document
  * that cannot be read fails closed ({@link DocumentUnreadable}) and is never written over nor
- * reset; reading never rewrites. Stored manifests are re-validated on every read and every
+ * reset; reading never rewrites. It is read as {@link DocumentFile} reads what the host trusts: a
+ * FIFO, a directory or a link in its place, a document the group or others may write, one owned by
+ * another user than the operator and root, or one over 64 MiB is refused, never opened or read
+ * whole. The lock file must be a regular file too (or missing). Stored manifests are re-validated on every read and every
  * commit; a record whose manifest fails is reported in {@link StateView#problems()} and kept.
  *
  * <p>Thread-safe. Holds no resources between calls.
@@ -46,6 +49,8 @@ import org.slf4j.LoggerFactory;
 public final class StateStore {
     /** How long a read or a transaction waits for another animus process before giving up. */
     static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(10);
+    /** A document bigger than this is not one animus wrote: 64 MiB is thousands of plugins with their manifests. */
+    static final int MAX_BYTES = 64 << 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(StateStore.class);
     private static final DateTimeFormatter QUARANTINE_STAMP =
@@ -161,6 +166,9 @@ public final class StateStore {
             if (problem.isEmpty()) {
                 return Optional.empty();
             }
+            if (!problem.get().repairable()) {
+                throw problem.get(); // a wrong mode or owner is fixed in place, not by setting the document aside
+            }
             Path aside = freeName(stateFile.getFileName() + ".unreadable-" + QUARANTINE_STAMP.format(now));
             try {
                 Files.move(stateFile, aside);
@@ -192,15 +200,18 @@ public final class StateStore {
     }
 
     private InstallState load() {
-        byte[] bytes;
+        Optional<byte[]> bytes;
         try {
-            bytes = Files.readAllBytes(stateFile);
-        } catch (NoSuchFileException e) {
-            return InstallState.empty();
+            bytes = DocumentFile.read(stateFile, MAX_BYTES, DocumentFile.Access.PRIVATE);
+        } catch (DocumentFile.Refusal r) {
+            throw switch (r.kind()) {
+                case UNSAFE -> DocumentUnreadable.unsafe(stateFile, r.reason(), r.fix());
+                case NOT_REGULAR, TOO_LARGE -> DocumentUnreadable.at(stateFile, "(document)", r.reason());
+            };
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the state document " + stateFile + ": " + e.getMessage(), e);
         }
-        return StateDecoder.decode(bytes, stateFile);
+        return bytes.isEmpty() ? InstallState.empty() : StateDecoder.decode(bytes.get(), stateFile);
     }
 
     /** Re-validates every stored manifest with the install-time validator. */

@@ -10,11 +10,14 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.util.EnumSet;
+import java.util.Optional;
 
 /**
  * Walks a plugin directory without following links and refuses (never skips) anything that is
- * neither a directory nor a regular file (security.md §2). Directories are visited before what
- * they hold; the order among siblings is the file system's.
+ * neither a directory nor a regular file (security.md §2), and any directory, the root included,
+ * that every user may write. (Files with a setuid, setgid or sticky bit or a write bit for every
+ * user are refused when they are read, by {@link CheckedRead}.) Directories are visited before
+ * what they hold; the order among siblings is the file system's.
  */
 final class TreeWalk {
     private TreeWalk() {}
@@ -47,7 +50,7 @@ final class TreeWalk {
      * Visits every directory and regular file under {@code root}.
      *
      * @throws StoreRefused naming the root when it is not a directory, or naming the relative path
-     *     of a symbolic link or special file inside it
+     *     of a symbolic link or special file inside it, or of a directory every user may write
      * @throws UncheckedIOException naming the path that cannot be read
      */
     static void walk(Path root, Visitor visitor) {
@@ -74,6 +77,13 @@ final class TreeWalk {
 
         @Override
         public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+            int mode = NoFollow.mode(dir);
+            Optional<String> problem = StoredMode.directoryProblem(mode);
+            if (problem.isPresent()) {
+                String which = dir.equals(root) ? "it" : NoFollow.quoted(new Item(root.relativize(dir), dir).slashed());
+                throw new StoreRefused("refused " + NoFollow.shown(root) + ": " + which + " is a directory and "
+                        + problem.get() + " (mode " + StoredMode.octal(mode) + "); run 'chmod o-w' on it if it is yours");
+            }
             if (!dir.equals(root)) {
                 visitor.directory(new Item(root.relativize(dir), dir));
             }

@@ -1,10 +1,8 @@
 package dev.animus.store;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +21,9 @@ import java.util.TreeMap;
  * replaces it atomically with mode 0600 ({@link AtomicFile}), so concurrent records and revokes
  * from any number of threads and processes each keep the others' decisions. A file that cannot be
  * read fails closed ({@link TrustedOrgsUnreadable}): nothing counts as trusted, nothing is
- * written, and the file stays byte-identical.
+ * written, and the file stays byte-identical. So does one that the group or others may write or
+ * that another user than the operator and root owns (the fix is {@code chmod 600}); a FIFO, a
+ * directory or a link in its place is refused before anything opens it.
  *
  * <p>Thread-safe; holds no state but its paths.
  */
@@ -139,21 +139,20 @@ public final class TrustedOrgs {
 
     /** The decisions in the file, by owner; none when it does not exist. The caller holds the lock (or cannot take it). */
     private TreeMap<String, OrgDecision> load() {
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a FIFO would block the read, a directory cannot be replaced by a rename
-            throw new UncheckedIOException(new IOException("the trusted owners file " + file + " is not a regular file"));
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
-            if (bytes.length > MAX_BYTES) {
-                throw new TrustedOrgsUnreadable(file, "it is larger than 4 MiB, which no file animus writes is",
-                        TrustedOrgsUnreadable.FIX_OR_REMOVE);
+        Optional<byte[]> bytes;
+        try {
+            bytes = DocumentFile.read(file, MAX_BYTES, DocumentFile.Access.PRIVATE);
+        } catch (DocumentFile.Refusal r) {
+            if (r.kind() == DocumentFile.Refusal.Kind.NOT_REGULAR) {
+                String message = "the trusted owners file " + file + ": " + r.reason()
+                        + "; " + r.fix();
+                throw new UncheckedIOException(message, new IOException(message));
             }
-            return TrustedOrgsParser.parse(file, bytes);
-        } catch (NoSuchFileException e) {
-            return new TreeMap<>();
+            throw new TrustedOrgsUnreadable(file, r.reason(), r.kind() == DocumentFile.Refusal.Kind.UNSAFE ? r.fix()
+                    : TrustedOrgsUnreadable.FIX_OR_REMOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the trusted owners file " + file + ": " + e.getMessage(), e);
         }
+        return bytes.isEmpty() ? new TreeMap<>() : TrustedOrgsParser.parse(file, bytes.get());
     }
 }

@@ -6,6 +6,7 @@ import static dev.animus.store.StoreFiles.octalMode;
 import static dev.animus.store.StoreFiles.plugin;
 import static dev.animus.store.StoreFiles.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The modes of stored code: the source's read and execute bits, never a write bit, never setuid,
- * setgid or sticky; directories r-xr-xr-x. Checked both as Java reads them and as {@code stat} prints them.
+ * setgid or sticky (a source with one of those is refused, see {@link TreeModeRefusalTest});
+ * directories r-xr-xr-x. Checked both as Java reads them and as {@code stat} prints them.
  */
 class DigestStoreModeTest {
     @TempDir
@@ -40,10 +42,22 @@ class DigestStoreModeTest {
     }
 
     @Test
-    void aSetuidExecutableIsStoredReadAndExecuteOnlyWithoutTheSetuidBit() throws IOException {
+    void aSetuidExecutableIsRefusedNamingItAndNothingIsStored() throws IOException {
         Path source = executable(temp.resolve("src/tool"), "x");
         chmod("4775", source);
         assertEquals("4775", octalMode(source));
+
+        StoreRefused e = assertThrows(StoreRefused.class, () -> store.publishFile(source, Optional.empty()));
+
+        assertEquals("refused " + source + ": it is setuid (mode 4775); a plugin's files may not be setuid, setgid,"
+                + " sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)", e.getMessage());
+        assertEquals(List.of(), store.digests());
+    }
+
+    @Test
+    void anExecutableIsStoredReadAndExecuteOnly() throws IOException {
+        Path source = executable(temp.resolve("src/tool"), "x");
+        chmod("775", source);
 
         Stored stored = store.publishFile(source, Optional.empty());
 
@@ -63,10 +77,10 @@ class DigestStoreModeTest {
     void inATreeDataFilesBecomeReadOnlyAndSetgidAndStickyDirectoriesBecomeR_XR_XR_X() throws IOException {
         Path source = plugin(temp.resolve("src/plugin"));
         write(source.resolve("lib/private.txt"), "p", "rw-------");
-        write(source.resolve("lib/shared.txt"), "s", "rw-rw-rw-");
+        write(source.resolve("lib/shared.txt"), "s", "rw-rw-r--");
         executable(source.resolve("bin/helper"), "h");
-        chmod("6755", source.resolve("bin/helper"));
-        chmod("3777", source.resolve("lib"));
+        chmod("775", source.resolve("bin/helper"));
+        chmod("3775", source.resolve("lib"));
 
         Stored stored = store.publishTree(source, "bin/tool", Optional.empty());
         Path dir = stored.executable().getParent().getParent();
@@ -84,8 +98,8 @@ class DigestStoreModeTest {
     @Test
     void nothingInAStoredTreeIsWritable() throws IOException {
         Path source = plugin(temp.resolve("src/plugin"));
-        write(source.resolve("deep/er/still/file"), "f", "rw-rw-rw-");
-        chmod("777", source.resolve("deep/er"));
+        write(source.resolve("deep/er/still/file"), "f", "rw-rw-r--");
+        chmod("775", source.resolve("deep/er"));
 
         Stored stored = store.publishTree(source, "bin/tool", Optional.empty());
 
@@ -102,10 +116,10 @@ class DigestStoreModeTest {
     @Test
     void theSourceKeepsItsOwnMode() {
         Path source = executable(temp.resolve("src/tool"), "x");
-        chmod("4755", source);
+        chmod("775", source);
 
         store.publishFile(source, Optional.empty());
 
-        assertEquals("4755", octalMode(source));
+        assertEquals("775", octalMode(source));
     }
 }

@@ -7,6 +7,7 @@ import static dev.animus.store.StoreFiles.sha256;
 import static dev.animus.store.StoreFiles.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -128,9 +129,13 @@ class DigestStoreTest {
         @Test
         void storesTheTreeUnderItsTreeDigestWithTheEntryInside() throws IOException {
             Path source = plugin(temp.resolve("src/plugin"));
-            String expected = sha256("Plugin.toml\0" + sha256("name = \"tool\"\nentry = \"bin/tool\"\n") + "\n"
-                    + "bin/tool\0" + sha256("#!/bin/sh\necho tool\n") + "\n"
-                    + "lib/data.txt\0" + sha256("data\n") + "\n");
+            // the tree digest's format 2, written out by hand: header, then d/f/x records in path order
+            String expected = sha256("animus-tree-v2\0\n"
+                    + "f\0Plugin.toml\0" + sha256("name = \"tool\"\nentry = \"bin/tool\"\n") + "\n"
+                    + "d\0bin\0\n"
+                    + "x\0bin/tool\0" + sha256("#!/bin/sh\necho tool\n") + "\n"
+                    + "d\0lib\0\n"
+                    + "f\0lib/data.txt\0" + sha256("data\n") + "\n");
 
             Stored stored = store.publishTree(source, "bin/tool", Optional.empty());
 
@@ -144,14 +149,15 @@ class DigestStoreTest {
 
         @Test
         void theDigestSortsPathsByStringOrderNotByDirectoryNesting() {
-            // by String order "B" < "a b" < "a-b" < "a/x"; nesting first would put "a/x" before "a b" and "a-b"
+            // by String order "B" < "a" < "a b" < "a-b" < "a/x"; nesting first would put "a/x" before "a b" and "a-b"
             Path source = temp.resolve("src/order");
             executable(source.resolve("a/x"), "1");
             write(source.resolve("a-b"), "2", "rw-r--r--");
             write(source.resolve("a b"), "3", "rw-r--r--");
             write(source.resolve("B"), "4", "rw-r--r--");
-            String byHand = sha256("B\0" + sha256("4") + "\na b\0" + sha256("3") + "\na-b\0" + sha256("2")
-                    + "\na/x\0" + sha256("1") + "\n");
+            String byHand = sha256("animus-tree-v2\0\n" + "f\0B\0" + sha256("4") + "\n" + "d\0a\0\n"
+                    + "f\0a b\0" + sha256("3") + "\n" + "f\0a-b\0" + sha256("2") + "\n"
+                    + "x\0a/x\0" + sha256("1") + "\n");
 
             assertEquals(byHand, DigestStore.treeDigest(source));
             assertEquals(byHand, store.publishTree(source, "a/x", Optional.empty()).digest());
@@ -162,19 +168,42 @@ class DigestStoreTest {
             // U+1F600 is a surrogate pair starting 0xD83D, which sorts before U+FB01 in UTF-16 but after it in UTF-8
             String emoji = "\uD83D\uDE00";
             String ligature = "\uFB01";
-            String byHand = sha256(emoji + "\0" + sha256("e") + "\n" + ligature + "\0" + sha256("l") + "\n");
+            String byHand = sha256("animus-tree-v2\0\n" + "f\0" + emoji + "\0" + sha256("e") + "\n"
+                    + "x\0" + ligature + "\0" + sha256("l") + "\n");
 
-            assertEquals(byHand, TreeDigest.of(List.of(new TreeDigest.FileHash(ligature, sha256("l")),
-                    new TreeDigest.FileHash(emoji, sha256("e")))));
+            assertEquals(byHand, TreeDigest.of(List.of(TreeDigest.Entry.file(ligature, true, sha256("l")),
+                    TreeDigest.Entry.file(emoji, false, sha256("e")))));
         }
 
         @Test
-        void emptyDirectoriesContributeNothing() throws IOException {
+        void anEmptyDirectoryChangesTheDigestAndIsStored() throws IOException {
             Path plain = plugin(temp.resolve("plain"));
             Path withEmpty = plugin(temp.resolve("with-empty"));
             Files.createDirectories(withEmpty.resolve("empty/deeper"));
 
-            assertEquals(DigestStore.treeDigest(plain), DigestStore.treeDigest(withEmpty));
+            assertNotEquals(DigestStore.treeDigest(plain), DigestStore.treeDigest(withEmpty));
+            Stored stored = store.publishTree(withEmpty, "bin/tool", Optional.empty());
+            assertEquals(DigestStore.treeDigest(withEmpty), stored.digest());
+            assertTrue(Files.isDirectory(root.resolve(stored.digest() + "/empty/deeper")));
+            assertEquals(new Verification.Intact(stored.executable()),
+                    store.verify(stored.digest(), ArtifactShape.TREE, "bin/tool"));
+        }
+
+        @Test
+        void aTreeThatDiffersOnlyByAnExecuteBitHasAnotherDigestButNotByReadOrWriteBits() {
+            Path plain = plugin(temp.resolve("plain"));
+            Path executableData = plugin(temp.resolve("exec"));
+            StoreFiles.chmod("755", executableData.resolve("lib/data.txt"));
+            Path otherUmask = plugin(temp.resolve("umask"));
+            StoreFiles.chmod("600", otherUmask.resolve("lib/data.txt"));
+            StoreFiles.chmod("700", otherUmask.resolve("bin/tool"));
+
+            assertNotEquals(DigestStore.treeDigest(plain), DigestStore.treeDigest(executableData));
+            assertEquals(DigestStore.treeDigest(plain), DigestStore.treeDigest(otherUmask));
+            Stored stored = store.publishTree(executableData, "bin/tool", Optional.empty());
+            assertEquals(DigestStore.treeDigest(executableData), stored.digest(), "the stored copy keeps the bit");
+            assertEquals(new Verification.Intact(stored.executable()),
+                    store.verify(stored.digest(), ArtifactShape.TREE, "bin/tool"));
         }
 
         @Test

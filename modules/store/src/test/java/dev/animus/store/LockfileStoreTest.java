@@ -147,7 +147,7 @@ class LockfileStoreTest {
         void somethingOtherThanAFileAtThePathIsAnIoErrorThatNoRewriteReplaces() throws IOException {
             Files.createDirectories(file);
             var e = assertThrows(UncheckedIOException.class, () -> store.save(List.of(path("echo")), Set.of(), true));
-            assertTrue(e.getMessage().contains(file + " is not a regular file"), e.getMessage());
+            assertTrue(e.getMessage().contains(file + ": it is a directory, not a regular file"), e.getMessage());
             assertThrows(UncheckedIOException.class, store::read);
             assertTrue(Files.isDirectory(file));
         }

@@ -1,0 +1,34 @@
+package dev.animus.runtime;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A seam for crash tests, off unless asked for: when the system property {@code animus.crashpoint}
+ * names the point a command reaches, the process says so on stderr ({@code animus-crashpoint:
+ * <name>}) and then stops there for good, so that a test can SIGKILL it at exactly that step and
+ * check what a later command makes of the result. Nothing else reads the property; it changes no
+ * decision, only whether the process waits to be killed.
+ *
+ * <p>The points: {@value #REMOVE_STATE_COMMITTED} (a remove has committed the state document and
+ * not yet unpinned the plugin from the lockfile).
+ */
+final class CrashPoint {
+    /** The system property that names the point to stop at. */
+    static final String PROPERTY = "animus.crashpoint";
+    /** {@link TrustService#remove}: the state is committed, the lockfile not yet written. */
+    static final String REMOVE_STATE_COMMITTED = "remove.state-committed";
+
+    private CrashPoint() {}
+
+    /** Stops here for good when {@link #PROPERTY} names {@code point}; returns at once otherwise. */
+    static void reached(String point) {
+        if (!point.equals(System.getProperty(PROPERTY))) {
+            return;
+        }
+        System.err.println("animus-crashpoint: " + point);
+        System.err.flush();
+        while (true) {
+            LockSupport.park(); // until SIGKILL
+        }
+    }
+}
