@@ -41,6 +41,8 @@ public final class ManifestCache {
     }
     private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
     private static final String SCHEMA = "animus.manifest-cache.v1";
+    /** A cached manifest is far smaller: a probe's stdout is capped at 1 MiB. */
+    static final long MAX_ENTRY_BYTES = 4L << 20;
 
     /**
      * One cached probe, for {@code plugin cache list}.
@@ -199,6 +201,13 @@ public final class ManifestCache {
     }
 
     private static Map<String, Object> read(Path file) throws IOException {
+        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("not a regular file"); // a FIFO would block the listing
+        }
+        if (Files.size(file) > MAX_ENTRY_BYTES) {
+            throw new IOException("larger than " + MAX_ENTRY_BYTES + " bytes");
+        }
         @SuppressWarnings("unchecked")
         Map<String, Object> doc = Json.MAPPER.readValue(Files.readAllBytes(file), Map.class);
         if (!SCHEMA.equals(doc.get("schema"))) {
