@@ -63,6 +63,21 @@ class StderrRedactionTest {
         });
     }
 
+    /**
+     * The session's stderr tail once a line holding {@code text} is in it: stderr is drained apart
+     * from stdout, so the answer to a call can arrive before the line the plugin wrote first.
+     */
+    static List<String> tailWith(PluginSession s, String text) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            List<String> tail = s.stderrTail();
+            if (tail.stream().anyMatch(l -> l.contains(text)) || System.nanoTime() - deadline > 0) {
+                return tail;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+    }
+
     @Test
     void aSecretOfSeveralLinesOrWithATabIsInNoStderrLineAndNoFailureMessage() {
         Map<String, String> secrets = PluginSecrets.environment(List.of(
@@ -80,7 +95,7 @@ class StderrRedactionTest {
                 HostFailure answered = HostFailures.of(error, "leak-env");
                 assertTrue(answered.message().startsWith("the value of " + name + " is ***"), answered.message());
                 shown.add(answered.message());
-                shown.addAll(s.stderrTail());
+                shown.addAll(tailWith(s, name + " is "));
             }
             try (PluginSession s = PluginSession.launch(spec, TestPlugins.HELLO, TestPlugins.LAUNCH)) {
                 ConnectionLost lost = assertThrows(ConnectionLost.class,
@@ -98,7 +113,7 @@ class StderrRedactionTest {
             int pad = 512 - prefix.length() - 10;
             assertThrows(RemoteError.class, () -> s.call("leak-env", obj().put("name", "ANIMUS_TEST_TABBED")
                     .put("pad", pad), TestPlugins.LAUNCH).await());
-            String cut = s.stderrTail().getLast();
+            String cut = tailWith(s, prefix).getLast();
             assertEquals("x".repeat(pad) + prefix + "***…", cut);
             shown.add(cut);
         }
