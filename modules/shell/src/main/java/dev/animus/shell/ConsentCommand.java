@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.Disclosure;
+import dev.animus.core.OneLine;
 import dev.animus.runtime.Inspection;
 import dev.animus.runtime.PluginInspector;
 import dev.animus.runtime.TrustService;
@@ -63,7 +64,7 @@ final class ConsentCommand implements Callable<Integer> {
     }
 
     static void print(PrintWriter out, String name, Disclosure d, String digest) {
-        out.println("disclosure of " + name + " (consent digest " + digest + "):");
+        out.println(OneLine.of("disclosure of " + name + " (consent digest " + digest + "):"));
         row(out, "code sha256", List.of(d.codeDigest()));
         row(out, "kinds", d.kinds());
         row(out, "capabilities", d.capabilities());
@@ -78,7 +79,7 @@ final class ConsentCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String key, List<String> values) {
-        out.printf("  %-14s %s%n", key, DevInfo.list(values));
+        out.printf("  %-14s %s%n", key, OneLine.of(DevInfo.list(values)));
     }
 
     static ObjectNode json(Disclosure d) {
