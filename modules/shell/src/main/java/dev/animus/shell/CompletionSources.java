@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
+import dev.animus.core.OneLine;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
 import dev.animus.runtime.AnimusPaths;
@@ -49,6 +50,8 @@ final class CompletionSources {
         return manifest(plugin).map(m -> strings(m.document().get("capabilities")).stream()
                 // capabilities also hold subject_kind:<kind> markers and $vendor/... flags, which are no methods
                 .filter(c -> !c.startsWith("subject_kind:") && (!c.startsWith("$") || c.startsWith("$/")))
+                // a name a terminal would act on (a bidi override) is not offered: it cannot be shown as it is
+                .filter(c -> OneLine.of(c).equals(c))
                 .sorted().toList()).orElse(List.of());
     }
 

@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +31,7 @@ final class Confirm {
             throw new CommandFailed(ExitCodes.USAGE, act + " needs a confirmation and there is no terminal to ask"
                     + " on; pass --yes to confirm");
         }
-        t.err().print(question + " [y/N] ");
+        t.err().print(OneLine.of(question) + " [y/N] ");
         t.err().flush();
         String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
         if (!answer.equals("y") && !answer.equals("yes")) {

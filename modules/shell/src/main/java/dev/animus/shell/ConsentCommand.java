@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.Disclosure;
+import dev.animus.core.OneLine;
 import dev.animus.runtime.Inspection;
 import dev.animus.runtime.PluginInspector;
 import dev.animus.runtime.TrustService;
@@ -64,7 +65,7 @@ final class ConsentCommand implements Callable<Integer> {
 
     static void print(PrintWriter out, String name, Disclosure d, String digest,
             java.util.Optional<dev.animus.core.Interpreter> interpreter) {
-        out.println("disclosure of " + name + " (consent digest " + digest + "):");
+        out.println(OneLine.of("disclosure of " + name + " (consent digest " + digest + "):"));
         row(out, "code sha256", List.of(d.codeDigest()));
         interpreter.ifPresent(i -> row(out, "runs on", List.of(i.shown() + " (recorded when it was trusted)")));
         row(out, "kinds", d.kinds());
@@ -80,7 +81,7 @@ final class ConsentCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String key, List<String> values) {
-        out.printf("  %-14s %s%n", key, DevInfo.list(values));
+        out.printf("  %-14s %s%n", key, OneLine.of(DevInfo.list(values)));
     }
 
     static ObjectNode json(Disclosure d) {

@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.InitializeResult;
+import dev.animus.core.OneLine;
 import dev.animus.runtime.InitializeResults;
 import java.io.PrintWriter;
 import java.util.List;
@@ -57,8 +58,9 @@ final class DevInfo implements Callable<Integer> {
         out.flush();
     }
 
+    /** One {@code key value} line; {@code value} is shown through {@link OneLine}: it may come from a plugin. */
     static void row(PrintWriter out, String key, String value) {
-        out.printf("%-14s %s%n", key, value);
+        out.printf("%-14s %s%n", key, OneLine.of(value));
     }
 
     static String list(List<String> items) {

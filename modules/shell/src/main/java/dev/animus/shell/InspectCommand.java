@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
+import dev.animus.core.OneLine;
 import dev.animus.core.PluginState;
 import dev.animus.runtime.Inspection;
 import dev.animus.runtime.PluginInspector;
@@ -46,7 +47,7 @@ final class InspectCommand implements Callable<Integer> {
     private static void print(PrintWriter out, Inspection i) {
         PluginState s = i.state();
         InstallRecord r = s.current().orElseThrow();
-        out.println("plugin " + i.name());
+        out.println(OneLine.of("plugin " + i.name()));
         DevInfo.row(out, "stage", i.stage().word() + " (agent " + i.agent() + ")");
         DevInfo.row(out, "code sha256", r.digest());
         DevInfo.row(out, "artifact valid", artifact(i.artifact()));

@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.HostHello;
+import dev.animus.core.OneLine;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.PluginHost;
 import java.util.Map;
@@ -11,7 +12,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args, System.getenv(), Terminal.system(System.getenv())));
+        Terminal terminal = Terminal.system(System.getenv());
+        // the log goes to System.err and repeats what plugins wrote: escape it (the terminal has its own stream)
+        System.setErr(new EscapedStderr(System.err));
+        System.exit(run(args, System.getenv(), terminal));
     }
 
     /**
@@ -63,10 +67,22 @@ public final class Main {
             terminal.error(f.getMessage());
             String level = context.environment().getOrDefault("ANIMUS_LOG", "");
             if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
-                ex.printStackTrace(terminal.err());
+                stackTrace(ex, terminal);
             }
             return f.exitCode();
         });
         return cli;
+    }
+
+    /**
+     * {@code ex}'s stack trace on stderr, each line through {@link OneLine} (a message may quote a
+     * plugin) but for the tab that indents a frame.
+     */
+    private static void stackTrace(Throwable ex, Terminal terminal) {
+        java.io.StringWriter trace = new java.io.StringWriter();
+        ex.printStackTrace(new java.io.PrintWriter(trace));
+        trace.toString().lines().forEach(line -> terminal.err().println(line.startsWith("\t")
+                ? "\t" + OneLine.of(line.substring(1)) : OneLine.of(line)));
+        terminal.err().flush();
     }
 }

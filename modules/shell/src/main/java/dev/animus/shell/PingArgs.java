@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import dev.animus.runtime.CallOptions;
 import dev.animus.runtime.PluginStatus;
 import dev.animus.runtime.Supervisor;
@@ -36,7 +37,7 @@ final class PingArgs {
             t.printJson(env.put("handshake_ms", launchMs).put("rtt_ms", millis(rtt)));
         } else {
             t.out().printf(Locale.ROOT, "pong from %s %s: round trip %.3f ms (started and initialized in %.0f ms)%n",
-                    name, info.map(i -> i.version()).orElse("?"), millis(rtt), launchMs);
+                    OneLine.of(name), OneLine.of(info.map(i -> i.version()).orElse("?")), millis(rtt), launchMs);
             t.out().flush();
         }
         return ExitCodes.OK;

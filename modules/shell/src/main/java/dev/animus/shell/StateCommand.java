@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import dev.animus.runtime.StateRepair;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -45,10 +46,10 @@ final class StateCommand implements Runnable {
             StateRepair.Diagnosis d = repair.diagnose();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
-                    t.out().println(h.file() + " is readable (revision " + h.revision() + ", " + h.plugins()
-                            + " plugins); nothing to repair");
-                    h.problems().forEach(p -> t.out().println("  " + p.plugin() + ": " + p.problem() + " (fix: "
-                            + p.fix() + ")"));
+                    t.out().println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", "
+                            + h.plugins() + " plugins); nothing to repair"));
+                    h.problems().forEach(p -> t.out().println("  " + OneLine.of(p.plugin() + ": " + p.problem()
+                            + " (fix: " + p.fix() + ")")));
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }

@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import dev.animus.core.ProcessState;
 import dev.animus.core.StatusChange;
 import dev.animus.runtime.StatusEvents;
@@ -52,8 +53,8 @@ final class StatusEventPrinter implements AutoCloseable {
         if (!worthSaying) {
             return Optional.empty();
         }
-        return Optional.of("plugin " + change.plugin() + ": " + change.from().word() + " -> " + change.to().word()
-                + (change.reason().isEmpty() ? "" : " (" + change.reason() + ")"));
+        return Optional.of(OneLine.of("plugin " + change.plugin() + ": " + change.from().word() + " -> "
+                + change.to().word() + (change.reason().isEmpty() ? "" : " (" + change.reason() + ")")));
     }
 
     @Override

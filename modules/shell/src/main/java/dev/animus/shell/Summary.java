@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.InstallSource;
+import dev.animus.core.OneLine;
 import dev.animus.runtime.InstallReport;
 import dev.animus.runtime.PluginInspector;
 import dev.animus.runtime.RemoteReport;
@@ -30,8 +31,8 @@ final class Summary {
     static void print(PrintWriter out, RemoteReport report, Optional<TrustReport> trusted) {
         InstallReport r = report.install();
         InstallSource s = report.source();
-        out.println((r.unchanged() ? "already installed: " : "installed ") + r.name() + " (" + r.shape().word()
-                + ", sha256 " + r.digest() + ")");
+        out.println(OneLine.of((r.unchanged() ? "already installed: " : "installed ") + r.name() + " ("
+                + r.shape().word() + ", sha256 " + r.digest() + ")"));
         DevInfo.row(out, "source", s.kind().word() + " " + s.origin() + s.tag().map(tag -> " " + tag).orElse(""));
         s.asset().ifPresent(a -> DevInfo.row(out, "asset", a));
         DevInfo.row(out, "checked by", s.sha256Verified() ? report.checksum() : "nothing (unverified)");

@@ -1,13 +1,21 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
 
-/** Aligned columns, two spaces apart, the last one unpadded (kubectl's look). */
+/**
+ * Aligned columns, two spaces apart, the last one unpadded (kubectl's look). Every cell is shown
+ * through {@link OneLine}: a cell that came from a plugin (a version, a last error, a cache entry)
+ * can neither break the row nor send control sequences.
+ */
 final class Table {
     private Table() {}
 
-    static void print(PrintWriter out, List<String[]> rows) {
+    static void print(PrintWriter out, List<String[]> given) {
+        List<String[]> rows = given.stream().map(row -> Arrays.stream(row).map(OneLine::of)
+                .toArray(String[]::new)).toList();
         int columns = rows.getFirst().length;
         int[] width = new int[columns];
         for (String[] row : rows) {

@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import dev.animus.core.Redaction;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -17,6 +18,12 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The standard streams, owned by the shell: results to stdout, warnings and errors to stderr
  * (cli.md). Colour only on a terminal and never with {@code NO_COLOR}.
+ *
+ * <p>Nothing a plugin wrote reaches the terminal raw: the one-line messages ({@link #warn},
+ * {@link #error}, {@link #info}, {@link #result}) go through {@link OneLine} after masking, JSON
+ * is written with {@link TerminalSafeEscapes}, and the renderers that print to {@link #out()}
+ * themselves ({@link Table}, {@link DevInfo#row}) pass every plugin-supplied value through
+ * {@link OneLine}.
  */
 final class Terminal {
     /**
@@ -121,9 +128,14 @@ final class Terminal {
         return err;
     }
 
-    /** Prints {@code json} pretty-printed (two-space indent, {@code "a": 1}) on stdout. */
+    /**
+     * Prints {@code json} pretty-printed (two-space indent, {@code "a": 1}) on stdout, every
+     * character {@link OneLine#isUnsafe unsafe} on a terminal written as a JSON unicode escape
+     * (the same document, read back).
+     */
     void printJson(JsonNode json) {
-        out.println(Json.MAPPER.writer().with(Json.PRETTY).writeValueAsString(json));
+        out.println(Json.MAPPER.writer().with(Json.PRETTY).with(TerminalSafeEscapes.INSTANCE)
+                .writeValueAsString(json));
         out.flush();
     }
 
@@ -134,12 +146,12 @@ final class Terminal {
 
     /** Diagnostics never show a secret this process handed to a plugin, whatever echoed it. */
     void warn(String message) {
-        err.println(paint("warning:", "33") + " " + Redaction.maskKnown(message));
+        err.println(paint("warning:", "33") + " " + shown(message));
         err.flush();
     }
 
     void error(String message) {
-        err.println(paint("error:", "31") + " " + Redaction.maskKnown(message));
+        err.println(paint("error:", "31") + " " + shown(message));
         err.flush();
     }
 
@@ -148,13 +160,18 @@ final class Terminal {
      * so stdout answers the command and stderr stays free of it.
      */
     void result(String message) {
-        out.println(Redaction.maskKnown(message));
+        out.println(shown(message));
         out.flush();
     }
 
     void info(String message) {
-        err.println(Redaction.maskKnown(message));
+        err.println(shown(message));
         err.flush();
+    }
+
+    /** A message as the terminal gets it: known secrets masked, then made one safe line. */
+    static String shown(String message) {
+        return OneLine.of(Redaction.maskKnown(message));
     }
 
     private String paint(String text, String sgr) {

@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.InstallRecord;
+import dev.animus.core.OneLine;
 import dev.animus.runtime.Inspection;
 import dev.animus.runtime.PluginInspector;
 import dev.animus.runtime.TrustReport;
@@ -78,7 +79,7 @@ final class TrustCommand implements Callable<Integer> {
                     .put("path", path.toString()).put("installed", false));
         } else {
             var out = root.terminal().out();
-            out.println("trusted " + path + " (sha256 " + digest + ") as " + name);
+            out.println(OneLine.of("trusted " + path + " (sha256 " + digest + ") as " + name));
             DevInfo.row(out, "next", "animus plugin install --path " + path + " (to call it)");
             out.flush();
         }
@@ -86,7 +87,7 @@ final class TrustCommand implements Callable<Integer> {
     }
 
     static void printTrusted(PrintWriter out, TrustReport r) {
-        out.println("trusted " + r.name() + " (sha256 " + r.digest() + ")");
+        out.println(OneLine.of("trusted " + r.name() + " (sha256 " + r.digest() + ")"));
         r.manifest().ifPresentOrElse(m -> {
             DevInfo.row(out, "manifest", m.name() + " " + m.version() + " (" + m.kind().declared() + ")");
             DevInfo.row(out, "next", "animus plugin consent " + r.name());

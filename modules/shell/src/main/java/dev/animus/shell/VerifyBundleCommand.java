@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.OneLine;
 import dev.animus.runtime.FileDigest;
 import dev.animus.runtime.SigstoreRoot;
 import dev.animus.sigstore.Bundle;
@@ -120,7 +121,7 @@ final class VerifyBundleCommand implements Callable<Integer> {
         if (root.json) {
             t.printJson(json(subject, rootChoice, verified, trusted));
         } else {
-            t.out().println(line(subject, verified, trusted));
+            t.out().println(OneLine.of(line(subject, verified, trusted)));
             t.out().flush();
         }
         return ExitCodes.OK;
