@@ -8,6 +8,7 @@
 module dev.animus.rpc {
     requires transitive dev.animus.core;
     requires transitive tools.jackson.databind;
+    requires transitive dev.animus.json;
     requires org.slf4j;
 
     exports dev.animus.rpc;

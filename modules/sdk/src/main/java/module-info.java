@@ -9,6 +9,7 @@
 module dev.animus.sdk {
     requires transitive dev.animus.core;
     requires transitive tools.jackson.databind;
+    requires dev.animus.json;
 
     exports dev.animus.sdk;
 }

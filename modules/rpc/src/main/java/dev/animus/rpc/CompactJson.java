@@ -1,5 +1,6 @@
 package dev.animus.rpc;
 
+import dev.animus.json.ExactNumberNode;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

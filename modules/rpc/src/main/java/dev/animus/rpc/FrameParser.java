@@ -1,5 +1,7 @@
 package dev.animus.rpc;
 
+import dev.animus.json.ExactJson;
+import dev.animus.json.ExactNumberNode;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -1,5 +1,6 @@
 package dev.animus.rpc;
 
+import dev.animus.json.ExactJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;

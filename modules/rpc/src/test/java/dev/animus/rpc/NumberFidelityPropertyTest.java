@@ -1,5 +1,7 @@
 package dev.animus.rpc;
 
+import dev.animus.json.ExactJson;
+import dev.animus.json.ExactNumberNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;

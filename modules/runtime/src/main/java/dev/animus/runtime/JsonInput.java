@@ -1,6 +1,6 @@
 package dev.animus.runtime;
 
-import dev.animus.rpc.ExactJson;
+import dev.animus.json.ExactJson;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -1,5 +1,6 @@
 package dev.animus.sdk;
 
+import dev.animus.json.ExactJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,7 +82,9 @@ final class FrameReader {
         }
         var frames = new ArrayList<JsonNode>(1);
         try {
-            ExactTrees.values(bytes, frames::add); // numbers as the host wrote them
+            try (var parser = Frames.MAPPER.createParser(bytes)) {
+                ExactJson.values(parser, frames::add); // numbers as the host wrote them
+            }
         } catch (JacksonException e) {
             // the values before the bad bytes still count; the rest of the line is dropped
             diagnostics.warn("skipped input that is not JSON: "

@@ -28,7 +28,7 @@ class ArchitectureTest {
             "dev.animus.fetch", "dev.animus.sigstore");
     private static final Set<String> EXPECTED = Set.of(
             "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring", "dev.animus.fetch", "dev.animus.sigstore", "dev.animus.runtime",
-            "dev.animus.shell", "dev.animus.sdk", "dev.animus.testplugins");
+            "dev.animus.shell", "dev.animus.sdk", "dev.animus.testplugins", "dev.animus.json");
 
     private static Map<String, ModuleDescriptor> animusModules() {
         List<Path> entries = new ArrayList<>();

@@ -1,4 +1,4 @@
-package dev.animus.sdk;
+package dev.animus.json;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -18,12 +18,11 @@ import tools.jackson.databind.node.NumericFPNode;
  * {@code BigDecimal}), {@link #asDouble()} the nearest double, and a double or float accessor
  * fails, as Jackson's do, when the value is out of that type's range.
  *
- * <p>The sdk's copy of the host's node of the same name (the sdk shares no code with the host).
- * Only numbers that Jackson's own nodes would rewrite are kept this way (see {@link ExactTrees});
+ * <p>Only numbers that Jackson's own nodes would rewrite are kept this way (see {@link ExactJson});
  * {@code 2.5} stays a {@code DoubleNode}, {@code 7} an {@code IntNode}. Two such nodes are equal
  * when their texts are. Immutable and thread-safe.
  */
-final class ExactNumberNode extends NumericFPNode {
+public final class ExactNumberNode extends NumericFPNode {
     private static final long serialVersionUID = 1L;
     private static final BigDecimal MIN_SHORT = BigDecimal.valueOf(Short.MIN_VALUE);
     private static final BigDecimal MAX_SHORT = BigDecimal.valueOf(Short.MAX_VALUE);
@@ -41,13 +40,13 @@ final class ExactNumberNode extends NumericFPNode {
     private transient volatile BigDecimal exact;
 
     /** @param text a number in the JSON grammar (RFC 8259 §6); not checked here */
-    ExactNumberNode(String text) {
+    public ExactNumberNode(String text) {
         this.text = Objects.requireNonNull(text, "text");
         this.nearest = Double.parseDouble(text);
     }
 
     /** The number as it was written. */
-    String text() {
+    public String text() {
         return text;
     }
 

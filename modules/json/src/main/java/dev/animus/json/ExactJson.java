@@ -1,4 +1,4 @@
-package dev.animus.rpc;
+package dev.animus.json;
 
 import java.math.BigInteger;
 import tools.jackson.core.JacksonException;
@@ -12,8 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * JSON text to trees whose numbers are kept as written, so that what the host passes on (params
- * to a plugin, a plugin's results and notifications to the caller) is what it was given, number
- * for number. Jackson's own trees rewrite numbers: {@code 1e1000000} becomes the double infinity
+ * to a plugin, a plugin's results and notifications to the caller) and what a plugin written with
+ * the sdk returns of its params is what it was given, number for number. Jackson's own trees rewrite numbers: {@code 1e1000000} becomes the double infinity
  * (then the string {@code "Infinity"}), a long fraction is cut to the nearest double, {@code 1E+2}
  * becomes {@code 100.0}. Here a number becomes:
  * <ul>
@@ -56,6 +56,19 @@ public final class ExactJson {
                         + p.currentTokenLocation().getCharOffset());
             }
             return value;
+        }
+    }
+
+    /**
+     * Every JSON value {@code parser} reads, in order, with numbers kept as written.
+     *
+     * @param sink receives each value as soon as it is complete
+     * @throws JacksonException at the first bytes that are not JSON; the values before them were
+     *     delivered already
+     */
+    public static void values(JsonParser parser, java.util.function.Consumer<JsonNode> sink) {
+        for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
+            sink.accept(value(parser, t));
         }
     }
 
