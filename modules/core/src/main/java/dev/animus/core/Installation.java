@@ -193,8 +193,7 @@ public final class Installation {
             case AgentScope.One one -> agents.add(one.agent());
             case AgentScope.All every -> all = true;
         }
-        return s.with(name, new PluginState(p.current(), p.previous(), p.trustedDigests(), p.consentGrants(),
-                agents, all, p.interpreters()));
+        return s.with(name, p.withEnablement(agents, all));
     }
 
     /**
@@ -211,11 +210,9 @@ public final class Installation {
             case AgentScope.One one -> {
                 Set<String> agents = new HashSet<>(p.enabledAgents());
                 agents.remove(one.agent());
-                yield new PluginState(p.current(), p.previous(), p.trustedDigests(), p.consentGrants(), agents,
-                        p.enabledAllAgents(), p.interpreters());
+                yield p.withEnablement(agents, p.enabledAllAgents());
             }
-            case AgentScope.All every -> new PluginState(p.current(), p.previous(), p.trustedDigests(),
-                    p.consentGrants(), Set.of(), false, p.interpreters());
+            case AgentScope.All every -> p.withEnablement(Set.of(), false);
         };
         return s.with(name, next);
     }

@@ -47,7 +47,7 @@ public record Shebang(String interpreter, Optional<String> argument) {
      *     bytes, or holds NUL or bytes that are not UTF-8
      */
     public static Optional<Shebang> parse(byte[] head) {
-        if (head.length < 2 || head[0] != '#' || head[1] != '!') {
+        if (!isScript(head)) {
             return Optional.empty();
         }
         int end = -1;
@@ -78,6 +78,11 @@ public record Shebang(String interpreter, Optional<String> argument) {
         }
         String rest = strip(line.substring(j));
         return Optional.of(new Shebang(line.substring(i, j), rest.isEmpty() ? Optional.empty() : Optional.of(rest)));
+    }
+
+    /** Whether a file that starts with {@code head} is a script: it starts with {@code #!}. */
+    public static boolean isScript(byte[] head) {
+        return head.length >= 2 && head[0] == '#' && head[1] == '!';
     }
 
     /**

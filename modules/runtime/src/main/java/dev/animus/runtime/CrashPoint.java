@@ -1,11 +1,13 @@
 package dev.animus.runtime;
 
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A seam for crash tests, off unless asked for: when the system property {@code animus.crashpoint}
- * names the point a command reaches, the process says so on stderr ({@code animus-crashpoint:
- * <name>}) and then stops there for good, so that a test can SIGKILL it at exactly that step and
+ * names the point a command reaches, the process says so in a warning of its log ({@code
+ * animus-crashpoint: <name>}; the shell's log goes to stderr) and then stops there for good, so that a test can SIGKILL it at exactly that step and
  * check what a later command makes of the result. Nothing else reads the property; it changes no
  * decision, only whether the process waits to be killed.
  *
@@ -18,6 +20,8 @@ final class CrashPoint {
     /** {@link TrustService#remove}: the state is committed, the lockfile not yet written. */
     static final String REMOVE_STATE_COMMITTED = "remove.state-committed";
 
+    private static final Logger LOG = LoggerFactory.getLogger(CrashPoint.class);
+
     private CrashPoint() {}
 
     /** Stops here for good when {@link #PROPERTY} names {@code point}; returns at once otherwise. */
@@ -25,8 +29,7 @@ final class CrashPoint {
         if (!point.equals(System.getProperty(PROPERTY))) {
             return;
         }
-        System.err.println("animus-crashpoint: " + point);
-        System.err.flush();
+        LOG.warn("animus-crashpoint: {}", point);
         while (true) {
             LockSupport.park(); // until SIGKILL
         }

@@ -5,6 +5,7 @@ import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.Interpreter;
+import dev.animus.core.Shebang;
 import dev.animus.core.PluginCandidate;
 import dev.animus.process.ProbeLimits;
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ public final class Discoverer {
                 if (view.resolvesUnrecorded()) {
                     return Interpreters.resolve(head, environment);
                 }
-                if (head.length >= 2 && head[0] == '#' && head[1] == '!') {
+                if (Shebang.isScript(head)) {
                     throw new Interpreters.Unresolved("a script trusted before its interpreter was recorded is not run;"
                             + " trust it again ('animus plugin trust <path>') to resolve and record its interpreter");
                 }

@@ -69,8 +69,7 @@ final class Interpreters {
 
     /** Whether the file starts with {@code #!}: it needs a recorded interpreter to run. */
     static boolean isScript(Path file) {
-        byte[] head = head(file);
-        return head.length >= 2 && head[0] == '#' && head[1] == '!';
+        return Shebang.isScript(head(file));
     }
 
     /**

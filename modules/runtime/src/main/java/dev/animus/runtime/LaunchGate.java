@@ -52,13 +52,14 @@ public record LaunchGate(StateStore state, DigestStore store) {
      * finds a plugin by name. The code is re-hashed by {@link #guard}, before each launch, so a warm
      * plugin's command pays no hashing.
      *
-     * @throws LaunchRefused as {@link #admit}, except for changed code
+     * @throws LaunchRefused as {@link #admit}, except for changed code and an unusable interpreter
+     *     (both are the guard's, before a launch)
      */
     public Permit allowed(String name, String agent) {
         LaunchVerdict.Allowed a = allowedVerdict(name, agent);
-        Path executable = store.executable(a.record().digest(), a.record().entry());
-        return new Permit(name, agent, a.record(), a.manifest(), executable, a.consentDigest(),
-                interpreter(name, a, executable));
+        // the recorded interpreter as it is: the guard checks it (and that a script has one) before a launch
+        return new Permit(name, agent, a.record(), a.manifest(), store.executable(a.record().digest(),
+                a.record().entry()), a.consentDigest(), a.interpreter());
     }
 
     /**
