@@ -20,7 +20,8 @@ class CompactJsonTest {
         return FrameReaderPropertyTest.seeds();
     }
 
-    private static String compact(JsonNode tree) {
+    /** {@code tree} as the frame writer writes it. */
+    static String compact(JsonNode tree) {
         ByteSink sink = new ByteSink();
         CompactJson.write(tree, sink);
         return new String(sink.array(), 0, sink.size(), StandardCharsets.UTF_8);

@@ -1,8 +1,8 @@
 package dev.animus.rpc;
 
-import dev.animus.json.ExactJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.animus.json.ExactJson;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

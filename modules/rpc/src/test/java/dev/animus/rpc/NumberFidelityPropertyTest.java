@@ -1,9 +1,9 @@
 package dev.animus.rpc;
 
-import dev.animus.json.ExactJson;
-import dev.animus.json.ExactNumberNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.animus.json.ExactJson;
+import dev.animus.json.ExactNumberNode;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
@@ -67,12 +67,6 @@ class NumberFidelityPropertyTest {
         return numbers.toString();
     }
 
-    private static String compact(JsonNode tree) {
-        ByteSink sink = new ByteSink();
-        CompactJson.write(tree, sink);
-        return new String(sink.array(), 0, sink.size(), StandardCharsets.UTF_8);
-    }
-
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void everyNumberIsReadParsedWrittenAndPrintedAsItWasWritten(long seed) {
@@ -86,8 +80,8 @@ class NumberFidelityPropertyTest {
             JsonNode read = sink.frames.getFirst();
             JsonNode parsed = ExactJson.parse(frame);
 
-            assertEquals(frame, compact(read), "seed " + seed + ", read then written");
-            assertEquals(frame, compact(parsed), "seed " + seed + ", parsed then written");
+            assertEquals(frame, CompactJsonTest.compact(read), "seed " + seed + ", read then written");
+            assertEquals(frame, CompactJsonTest.compact(parsed), "seed " + seed + ", parsed then written");
             assertEquals(frame, JSON.writeValueAsString(read), "seed " + seed + ", printed");
             assertEquals(read, parsed, "seed " + seed + ": the reader and the parser build the same tree");
         }
@@ -98,7 +92,7 @@ class NumberFidelityPropertyTest {
         String params = "{\"a\":1e1000000,\"b\":0.1000000000000000000000000001,\"c\":123456789012345678901234567890,"
                 + "\"d\":-0.0,\"e\":1E+2,\"f\":-0,\"g\":2.5,\"h\":7}";
         JsonNode tree = ExactJson.parse(params);
-        assertEquals(params, compact(tree));
+        assertEquals(params, CompactJsonTest.compact(tree));
         assertEquals(params, tree.toString());
         assertEquals(ExactNumberNode.class, tree.get("a").getClass());
         assertEquals(Double.POSITIVE_INFINITY, tree.get("a").numberValue().doubleValue());
