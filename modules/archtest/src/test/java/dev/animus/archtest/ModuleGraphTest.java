@@ -1,4 +1,4 @@
-package dev.animus.shell;
+package dev.animus.archtest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * produced: adapters never require each other, sdk never requires the host side, runtime never
  * requires the shell, and every package starts with its module's name.
  */
-class ArchitectureTest {
+class ModuleGraphTest {
     private static final Set<String> ADAPTERS = Set.of(
             "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
             "dev.animus.fetch", "dev.animus.sigstore");
@@ -53,7 +53,7 @@ class ArchitectureTest {
             }
         }
         // the module under test runs patched from target/classes
-        ModuleDescriptor self = ArchitectureTest.class.getModule().getDescriptor();
+        ModuleDescriptor self = ModuleGraphTest.class.getModule().getDescriptor();
         if (self != null) {
             found.putIfAbsent(self.name(), self);
         }
