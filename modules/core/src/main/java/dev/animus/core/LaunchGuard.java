@@ -1,0 +1,42 @@
+package dev.animus.core;
+
+import dev.animus.core.HostFailure;
+import java.util.Optional;
+
+/**
+ * Asked by the {@link Supervisor} immediately before every launch of its plugin (the first one and
+ * every restart): may this code run now? The trust gate answers with trust, consent and
+ * enablement at the current digests and a re-verified store digest (security.md §2).
+ *
+ * <p>Implementations must have value equality ({@code record}s), since a {@link PluginRegistration}
+ * registered again with an equal guard keeps its warm process.
+ */
+public interface LaunchGuard {
+
+    /** Why the plugin must not be launched now; empty when it may. */
+    Optional<HostFailure> refusal();
+
+    /**
+     * Why a caller's {@code method} must not be forwarded to the plugin; empty when it may. Asked
+     * by {@link Supervisor#call} before anything is launched or sent. The default forwards every
+     * method: for {@code plugin dev} and tests of supervision.
+     */
+    default Optional<HostFailure> refusal(String method) {
+        return Optional.empty();
+    }
+
+    /** No check: for {@code plugin dev}, the explicit untrusted path, and for tests of supervision. */
+    static LaunchGuard none() {
+        return Unguarded.INSTANCE;
+    }
+
+    /** The guard that allows every launch. */
+    enum Unguarded implements LaunchGuard {
+        INSTANCE;
+
+        @Override
+        public Optional<HostFailure> refusal() {
+            return Optional.empty();
+        }
+    }
+}
