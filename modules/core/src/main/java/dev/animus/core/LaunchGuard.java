@@ -1,15 +1,15 @@
 package dev.animus.core;
 
-import dev.animus.core.HostFailure;
 import java.util.Optional;
 
 /**
- * Asked by the {@link Supervisor} immediately before every launch of its plugin (the first one and
- * every restart): may this code run now? The trust gate answers with trust, consent and
- * enablement at the current digests and a re-verified store digest (security.md §2).
+ * A port: asked by a plugin's supervisor (the host module) immediately before every launch of the
+ * plugin (the first one and every restart): may this code run now? The launch gate (the install
+ * module) answers with trust, consent and enablement at the current digests and a re-verified store
+ * digest (security.md §2).
  *
- * <p>Implementations must have value equality ({@code record}s), since a {@link PluginRegistration}
- * registered again with an equal guard keeps its warm process.
+ * <p>Implementations must have value equality ({@code record}s over values, never over the identity
+ * of a store object), since a plugin registered again with an equal guard keeps its warm process.
  */
 public interface LaunchGuard {
 
@@ -18,7 +18,7 @@ public interface LaunchGuard {
 
     /**
      * Why a caller's {@code method} must not be forwarded to the plugin; empty when it may. Asked
-     * by {@link Supervisor#call} before anything is launched or sent. The default forwards every
+     * by the supervisor before anything is launched or sent. The default forwards every
      * method: for {@code plugin dev} and tests of supervision.
      */
     default Optional<HostFailure> refusal(String method) {

@@ -19,8 +19,9 @@ import java.util.function.Consumer;
  * {@code animus-provider-*} (a directory with a {@code Plugin.toml} is a directory plugin). A source
  * that does not exist offers nothing; one that cannot be read is a warning.
  */
-final class CandidateScan {
-    static final String PLUGIN_TOML = "Plugin.toml";
+public final class CandidateScan {
+    /** The file that makes a directory a plugin directory. */
+    public static final String PLUGIN_TOML = "Plugin.toml";
 
     private final AnimusPaths paths;
 

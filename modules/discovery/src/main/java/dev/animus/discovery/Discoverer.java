@@ -5,8 +5,10 @@ import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.Interpreter;
-import dev.animus.core.Shebang;
 import dev.animus.core.PluginCandidate;
+import dev.animus.core.Shebang;
+import dev.animus.process.HostVariables;
+import dev.animus.process.Interpreters;
 import dev.animus.process.ProbeLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,7 +131,7 @@ public final class Discoverer {
     private List<PluginReader.Read> readAll(List<PluginCandidate> winners, InstalledReads installed,
             PluginReader.Gate gate) {
         Semaphore slots = new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        try (ExecutorService pool = Executors.newThreadPerTaskExecutor(RuntimeThreads.factory("animus-probe"))) {
+        try (ExecutorService pool = Executors.newThreadPerTaskExecutor(DiscoveryThreads.factory("animus-probe"))) {
             List<Future<PluginReader.Read>> futures = new ArrayList<>();
             for (PluginCandidate c : winners) {
                 if (c.source() == DiscoverySource.INSTALLED) {

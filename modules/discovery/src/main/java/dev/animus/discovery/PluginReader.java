@@ -8,6 +8,7 @@ import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginCandidate;
 import dev.animus.core.ProtocolCompatibility;
+import dev.animus.process.Interpreters;
 import dev.animus.process.ManifestProbe;
 import dev.animus.process.ProbeLimits;
 import dev.animus.process.ProbeOutcome;

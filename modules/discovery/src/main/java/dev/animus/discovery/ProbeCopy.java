@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Owned by one thread; {@link #close()} removes the directory.
  */
-final class ProbeCopy implements AutoCloseable {
+public final class ProbeCopy implements AutoCloseable {
     /**
      * Found files larger than this are not hashed nor copied: listed with a warning instead. Far
      * above any real plugin binary, and the same bound as an archive's extracted size.
@@ -54,7 +54,7 @@ final class ProbeCopy implements AutoCloseable {
     }
 
     /** The file is larger than {@link #MAX_BYTES}. */
-    static final class TooLarge extends RuntimeException {
+    public static final class TooLarge extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         TooLarge(String message) {
@@ -70,7 +70,7 @@ final class ProbeCopy implements AutoCloseable {
      *     again while copying)
      * @throws UncheckedIOException when it cannot be read or copied
      */
-    static ProbeCopy of(Path tmpRoot, Path source) {
+    public static ProbeCopy of(Path tmpRoot, Path source) {
         try {
             long size = Files.size(source);
             if (size > MAX_BYTES) {
@@ -129,22 +129,22 @@ final class ProbeCopy implements AutoCloseable {
     }
 
     /** The copy: what a probe executes. */
-    Path file() {
+    public Path file() {
         return file;
     }
 
     /** The directory holding only the copy: a probe's working directory. */
-    Path directory() {
+    public Path directory() {
         return dir;
     }
 
     /** The SHA-256 of the copied bytes. */
-    String sha256() {
+    public String sha256() {
         return sha256;
     }
 
     /** The copy's first bytes (up to {@link Shebang#HEAD_BYTES}), for its {@code #!} line. */
-    byte[] head() {
+    public byte[] head() {
         return head.clone();
     }
 

@@ -331,7 +331,7 @@ class DiscovererTest {
             Path p = script(dir, "animus-plugin-shifty", "echo '# changed' >> \"$0\" 2>/dev/null\nprintf '%s' '"
                     + manifestJson("shifty", "custom") + "'\n");
             String before = Files.readString(p);
-            String digest = dev.animus.store.DigestStore.fileDigest(p);
+            String digest = FileDigest.sha256(p);
             DiscoveredPlugin found = plugin(discover(false), "shifty");
             assertEquals(before, Files.readString(p), "the found file is untouched");
             assertEquals(java.util.Optional.of(digest), found.sha256());

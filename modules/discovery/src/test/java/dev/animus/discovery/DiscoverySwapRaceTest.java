@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.Interpreter;
-import dev.animus.store.DigestStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,7 @@ class DiscoverySwapRaceTest {
                 + DiscovererTest.manifestJson("race", "custom") + "'\nexit 0\n");
         Path evil = script(root.resolve("evil"), "echo ran >> '" + marker + "'\nprintf '%s' '"
                 + DiscovererTest.manifestJson("race", "custom") + "'\nexit 0\n");
-        String trusted = DigestStore.fileDigest(good);
+        String trusted = FileDigest.sha256(good);
         Map<String, String> env = new HashMap<>();
         env.put("ANIMUS_HOME", Files.createDirectories(root.resolve("home")).toString());
         env.put("PATH", "/usr/bin:/bin");

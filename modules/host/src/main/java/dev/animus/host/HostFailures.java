@@ -9,10 +9,11 @@ import dev.animus.rpc.RpcException;
 import java.util.Optional;
 
 /** Translates the wire layer's exceptions into core's failure values at the adapter edge. */
-final class HostFailures {
+public final class HostFailures {
     private HostFailures() {}
 
-    static HostFailure of(RpcException e, String method) {
+    /** The failure value of {@code e}, an answer to or the loss of a call of {@code method}. */
+    public static HostFailure of(RpcException e, String method) {
         return switch (e) {
             case RemoteError r -> new HostFailure.Rpc(r.code(), r.message(),
                     Optional.ofNullable(r.data()).filter(d -> !d.isMissingNode()).map(Object::toString));
@@ -22,7 +23,8 @@ final class HostFailures {
         };
     }
 
-    static HostFailure.ConnectionLost lost(ConnectionLost lost) {
+    /** The failure value of a lost connection, with its exit code and stderr tail. */
+    public static HostFailure.ConnectionLost lost(ConnectionLost lost) {
         return new HostFailure.ConnectionLost(lost.reason(), lost.exitCode(), lost.stderrTail());
     }
 }

@@ -2,6 +2,8 @@ package dev.animus.host;
 
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.Interpreter;
+import dev.animus.process.HostVariables;
+import dev.animus.process.Interpreters;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.animus.host;
 
+import dev.animus.core.LaunchGuard;
 import dev.animus.core.TimeoutTable;
 import java.util.Objects;
 

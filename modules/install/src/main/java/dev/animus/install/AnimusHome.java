@@ -1,29 +1,28 @@
 package dev.animus.install;
 
+import dev.animus.core.SecretStore;
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.store.DigestStore;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockfileStore;
 import dev.animus.store.StateStore;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * The persisted side of one {@code <animus_home>} and project, wired once per process: the state
- * document, the digest-addressed store, the lockfile in force, the clock that stamps records, and
- * the caller's environment (for manifest probes). Holds no open resources.
+ * The persisted side of one {@code <animus_home>} and project, as the install module works on it:
+ * the state document, the digest-addressed store, the lockfile in force, the clock that stamps
+ * records, the caller's environment (for manifest probes) and the secret store in force (chosen
+ * when first asked). Holds no open resources. Built once per process by the composition root
+ * (runtime), which alone constructs stores.
  *
- * <p>The lockfile is the project's ({@code <project>/.animus/plugins.lock}) when the project has an
- * {@code .animus} directory, else the global one ({@code <animus_home>/plugins.lock}).
+ * @param secrets the secret store in force; asked only when a secret is needed
  */
 public record AnimusHome(AnimusPaths paths, HomeLayout layout, StateStore state, DigestStore store,
-        LockfileStore lockfile, InstantSource clock, Map<String, String> callerEnvironment) {
-
-    /** How long any command waits for another one's lock on the state document or the lockfile. */
-    static final Duration LOCK_WAIT = Duration.ofSeconds(10);
+        LockfileStore lockfile, InstantSource clock, Map<String, String> callerEnvironment,
+        Supplier<SecretStore> secrets) {
 
     public AnimusHome {
         Objects.requireNonNull(paths, "paths");
@@ -33,19 +32,7 @@ public record AnimusHome(AnimusPaths paths, HomeLayout layout, StateStore state,
         Objects.requireNonNull(lockfile, "lockfile");
         Objects.requireNonNull(clock, "clock");
         callerEnvironment = Map.copyOf(callerEnvironment);
-    }
-
-    /** The home and project {@code paths} name, with the system clock. */
-    public static AnimusHome open(AnimusPaths paths, Map<String, String> callerEnvironment) {
-        return open(paths, callerEnvironment, InstantSource.system());
-    }
-
-    public static AnimusHome open(AnimusPaths paths, Map<String, String> callerEnvironment, InstantSource clock) {
-        HomeLayout layout = new HomeLayout(paths.home());
-        Path projectLock = HomeLayout.projectLockfile(paths.projectRoot());
-        Path lockfile = Files.isDirectory(projectLock.getParent()) ? projectLock : layout.globalLockfile();
-        return new AnimusHome(paths, layout, new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT),
-                new DigestStore(layout.store()), new LockfileStore(lockfile, LOCK_WAIT), clock, callerEnvironment);
+        Objects.requireNonNull(secrets, "secrets");
     }
 
     /** Now, to the second: what install records and grants are stamped with. */

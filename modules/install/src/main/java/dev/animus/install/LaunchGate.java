@@ -3,7 +3,9 @@ package dev.animus.install;
 import dev.animus.core.HostFailure;
 import dev.animus.core.Installation;
 import dev.animus.core.Interpreter;
+import dev.animus.core.LaunchGuard;
 import dev.animus.core.LaunchVerdict;
+import dev.animus.process.Interpreters;
 import dev.animus.store.DigestStore;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.LockTimedOut;
@@ -20,12 +22,25 @@ import java.util.Optional;
  * script only on the interpreter recorded with its trust.
  *
  * <p>Thread-safe; every {@link #admit} reads the state document afresh under its lock. Two gates
- * over the same stores are equal, so a registration guarded by either keeps its warm process.
+ * over the same files (the state document and the store's root) are equal, however many times the
+ * stores were opened, so a registration guarded by either keeps its warm process: equality is of
+ * values, never of store objects.
  */
 public record LaunchGate(StateStore state, DigestStore store) {
     public LaunchGate {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(store, "store");
+    }
+
+    /** Equal when over the same state document and store root. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LaunchGate g && state.file().equals(g.state.file()) && store.root().equals(g.store.root());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(state.file(), store.root());
     }
 
     /**

@@ -11,6 +11,8 @@ import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStoreFailed;
+import dev.animus.discovery.InstalledPlugin;
+import dev.animus.discovery.TrustView;
 import dev.animus.store.LockEntry;
 import dev.animus.store.Lockfile;
 import dev.animus.store.StateView;
@@ -108,7 +110,7 @@ public final class PluginInspector {
         List<PluginSecrets.Resolved> secrets = List.of();
         if (m.secrets().stream().anyMatch(SecretDeclaration::required)) {
             try {
-                secrets = PluginSecrets.resolve(name, m, home.callerEnvironment(), SecretBackends.select(home));
+                secrets = PluginSecrets.resolve(name, m, home.callerEnvironment(), home.secrets().get());
             } catch (SecretStoreFailed e) {
                 out.add(new DoctorFinding(name, "its secrets cannot be looked up: " + e.getMessage(),
                         "animus secret status " + name));

@@ -4,6 +4,8 @@ import dev.animus.core.ArtifactShape;
 import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginCandidate;
+import dev.animus.discovery.CandidateScan;
+import dev.animus.discovery.ManifestParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -4,14 +4,16 @@ import dev.animus.core.AgentScope;
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
-import dev.animus.core.Interpreter;
 import dev.animus.core.Installation;
-import dev.animus.core.ManifestCheck;
+import dev.animus.core.Interpreter;
 import dev.animus.core.Manifest;
+import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginCandidate;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
+import dev.animus.discovery.ProbeCopy;
+import dev.animus.process.Interpreters;
 import dev.animus.store.DigestStore;
 import dev.animus.store.LockEntry;
 import dev.animus.store.StateView;
@@ -119,11 +121,30 @@ public final class TrustService {
      *     interpreter cannot be resolved; nothing is trusted then
      */
     public String trustPath(Path path, String shownDigest) {
+        return trustPath(path, Optional.empty(), shownDigest);
+    }
+
+    /**
+     * As {@link #trustPath(Path, String)}, for the file {@code path} resolved to when its digest
+     * was shown: refused when {@code path} now resolves to another file.
+     *
+     * @throws InstallFailed when {@code path} resolves elsewhere now, the file changed since
+     *     {@code shownDigest} was shown, or its interpreter cannot be resolved; nothing is trusted then
+     */
+    public String trustPath(Path path, Path shownReal, String shownDigest) {
+        return trustPath(path, Optional.of(shownReal), shownDigest);
+    }
+
+    private String trustPath(Path path, Optional<Path> shownReal, String shownDigest) {
         Path real;
         try {
             real = path.toRealPath();
         } catch (IOException e) {
             throw InstallFailed.usage(path + ": " + e.getMessage());
+        }
+        if (shownReal.isPresent() && !shownReal.get().equals(real)) {
+            throw InstallFailed.verification(path + " resolves to " + real + " now, not to " + shownReal.get()
+                    + " as when its digest was shown; nothing was trusted");
         }
         String fileName = real.getFileName().toString();
         String name = PluginCandidate.nameOfScanned(fileName).orElse(fileName);

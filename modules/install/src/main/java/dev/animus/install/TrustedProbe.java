@@ -6,6 +6,8 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.Interpreter;
 import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
+import dev.animus.discovery.ManifestParser;
+import dev.animus.process.HostVariables;
 import dev.animus.process.ManifestProbe;
 import dev.animus.process.ProbeLimits;
 import dev.animus.process.ProbeOutcome;

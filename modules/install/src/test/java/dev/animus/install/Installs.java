@@ -1,9 +1,16 @@
 package dev.animus.install;
 
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.store.DigestStore;
+import dev.animus.store.HomeLayout;
+import dev.animus.store.LockfileStore;
+import dev.animus.store.SecretsFile;
+import dev.animus.store.StateStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HashMap;
@@ -17,8 +24,15 @@ final class Installs {
         Files.createDirectories(root.resolve("project"));
         Map<String, String> env = new HashMap<>(TestPlugins.CALLER);
         env.put("ANIMUS_HOME", root.resolve("home").toString());
-        return AnimusHome.open(AnimusPaths.from(env, root.resolve("project")), env,
-                InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")));
+        AnimusPaths paths = AnimusPaths.from(env, root.resolve("project"));
+        // what runtime's Homes wires; a test of this module builds the stores itself
+        HomeLayout layout = new HomeLayout(paths.home());
+        Duration wait = Duration.ofSeconds(10);
+        Path projectLock = HomeLayout.projectLockfile(paths.projectRoot());
+        Path lockfile = Files.isDirectory(projectLock.getParent()) ? projectLock : layout.globalLockfile();
+        return new AnimusHome(paths, layout, new StateStore(layout.stateFile(), layout.stateLock(), wait),
+                new DigestStore(layout.store()), new LockfileStore(lockfile, wait),
+                InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")), env, () -> new SecretsFile(layout));
     }
 
     /** A copy of the Python example plugin, {@code extra} appended (a comment changes its digest). */

@@ -13,13 +13,13 @@ import java.util.TreeMap;
  *       placed elsewhere would resolve against whatever lies beside it.
  * </ul>
  */
-final class HostVariables {
-    static final String JAVA_HOME = "ANIMUS_JAVA_HOME";
+public final class HostVariables {
+    public static final String JAVA_HOME = "ANIMUS_JAVA_HOME";
 
     private HostVariables() {}
 
     /** {@code environment} with the host's variables laid over it. */
-    static Map<String, String> over(Map<String, String> environment) {
+    public static Map<String, String> over(Map<String, String> environment) {
         Map<String, String> env = new TreeMap<>(environment);
         env.put(JAVA_HOME, System.getProperty("java.home"));
         return env;

@@ -21,17 +21,17 @@ import java.util.Optional;
  *
  * <p>Stateless; thread-safe.
  */
-final class Interpreters {
+public final class Interpreters {
     /** What {@code execvp} searches when {@code PATH} is unset. */
-    static final String DEFAULT_PATH = "/bin:/usr/bin";
+    public static final String DEFAULT_PATH = "/bin:/usr/bin";
 
     private Interpreters() {}
 
     /** Why a script's interpreter cannot be resolved or used; the message is one line. */
-    static final class Unresolved extends RuntimeException {
+    public static final class Unresolved extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        Unresolved(String message) {
+        public Unresolved(String message) {
             super(message);
         }
     }
@@ -41,12 +41,12 @@ final class Interpreters {
      *
      * @throws Unresolved when its {@code #!} line cannot be run safely or names nothing that exists
      */
-    static Optional<Interpreter> resolve(Path script, Map<String, String> callerEnvironment) {
+    public static Optional<Interpreter> resolve(Path script, Map<String, String> callerEnvironment) {
         return resolve(head(script), callerEnvironment);
     }
 
     /** {@link #resolve(Path, Map)} from the first bytes of the file. */
-    static Optional<Interpreter> resolve(byte[] head, Map<String, String> callerEnvironment) {
+    public static Optional<Interpreter> resolve(byte[] head, Map<String, String> callerEnvironment) {
         Optional<Shebang> shebang;
         Shebang.Plan plan;
         try {
@@ -68,7 +68,7 @@ final class Interpreters {
     }
 
     /** Whether the file starts with {@code #!}: it needs a recorded interpreter to run. */
-    static boolean isScript(Path file) {
+    public static boolean isScript(Path file) {
         return Shebang.isScript(head(file));
     }
 
@@ -77,7 +77,7 @@ final class Interpreters {
      *
      * @throws Unresolved when it is gone or no longer an executable file
      */
-    static void check(Interpreter interpreter) {
+    public static void check(Interpreter interpreter) {
         requireUsable(interpreter.path());
     }
 
@@ -111,7 +111,7 @@ final class Interpreters {
     }
 
     /** The command that runs {@code executable}: its interpreter first, when it has one. */
-    static List<String> command(Optional<Interpreter> interpreter, Path executable) {
+    public static List<String> command(Optional<Interpreter> interpreter, Path executable) {
         if (interpreter.isEmpty()) {
             return List.of(executable.toString());
         }

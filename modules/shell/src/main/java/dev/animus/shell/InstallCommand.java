@@ -3,13 +3,14 @@ package dev.animus.shell;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import dev.animus.fetch.ReleaseRef;
-import dev.animus.runtime.InstallReport;
-import dev.animus.runtime.InstallRequest;
-import dev.animus.runtime.PluginInstaller;
-import dev.animus.runtime.RemoteInstaller;
-import dev.animus.runtime.RemoteReport;
-import dev.animus.runtime.SignaturePolicy;
-import dev.animus.runtime.TrustReport;
+import dev.animus.install.InstallReport;
+import dev.animus.runtime.Animus;
+import dev.animus.install.InstallRequest;
+import dev.animus.install.PluginInstaller;
+import dev.animus.install.RemoteInstaller;
+import dev.animus.install.RemoteReport;
+import dev.animus.install.SignaturePolicy;
+import dev.animus.install.TrustReport;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,7 +91,7 @@ final class InstallCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Source source = source();
         if (rewriteLockfile) {
-            root.terminal().warn("--rewrite-lockfile: an unreadable " + root.home().lockfile().file()
+            root.terminal().warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile()
                     + " is replaced; its entries are lost");
         }
         PluginInstaller.PinPolicy pins = new PluginInstaller.PinPolicy(force, rewriteLockfile);
@@ -98,14 +99,14 @@ final class InstallCommand implements Callable<Integer> {
         RemoteReport report = switch (source) {
             case Source.Local l -> local(root, l.path(), pins, guards);
             case Source.Url u -> {
-                try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(root.home())) {
+                try (RemoteInstaller remote = root.animus().remote()) {
                     yield remote.installUrl(u.uri(), u.sha256(), options(root, pins, guards),
                             DownloadProgress.on(root.terminal()));
                 }
             }
             case Source.Github g -> {
                 OrgTrust.require(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes);
-                try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(root.home())) {
+                try (RemoteInstaller remote = root.animus().remote()) {
                     yield remote.installRelease(g.ref(), options(root, pins, guards),
                             DownloadProgress.on(root.terminal()));
                 }
@@ -181,7 +182,7 @@ final class InstallCommand implements Callable<Integer> {
 
     private RemoteReport local(AnimusCommand root, Path p, PluginInstaller.PinPolicy pins,
             InstallRequest.Guards guards) {
-        PluginInstaller installer = new PluginInstaller(root.home());
+        Animus installer = root.animus();
         Optional<String> shown = Optional.empty();
         if (trust) {
             PluginInstaller.Identity id = installer.identify(p, Optional.ofNullable(name));

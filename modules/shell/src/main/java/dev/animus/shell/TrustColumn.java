@@ -3,7 +3,7 @@ package dev.animus.shell;
 import dev.animus.core.DiscoverySource;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
-import dev.animus.runtime.DiscoveredPlugin;
+import dev.animus.discovery.DiscoveredPlugin;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.LockTimedOut;
 import java.io.UncheckedIOException;
@@ -24,7 +24,7 @@ final class TrustColumn {
 
     static TrustColumn read(AnimusCommand root) {
         try {
-            return new TrustColumn(root.home().state().read().state(), root.agent());
+            return new TrustColumn(root.animus().state(), root.agent());
         } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
             return new TrustColumn(InstallState.empty(), root.agent()); // discovery already warned
         }
