@@ -1,9 +1,12 @@
 /**
- * The composition root: builds the stores of one home and project once, chooses the secret store,
- * and wires host, discovery and install together for the front ends.
+ * The composition root and the application API: {@code Animus.open} builds the stores of one home
+ * and project once, chooses the secret store, and offers every use case a front end performs (the
+ * shell today; a daemon's control socket or an MCP server later) as one method each.
  *
- * <p>The only module that constructs stores. Must never depend on the shell, and never writes to
- * the standard streams (it logs through slf4j).
+ * <p>The only module that constructs stores. Must never depend on a front end, and never writes to
+ * the standard streams (it logs through slf4j). Its API still returns the capabilities' records, so
+ * it re-exports host, discovery, install and store; narrowing that to its own records is the next
+ * step (docs/architecture.md, "The application API").
  */
 module dev.animus.runtime {
     requires transitive dev.animus.core;

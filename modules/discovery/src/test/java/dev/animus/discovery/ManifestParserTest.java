@@ -147,7 +147,7 @@ class ManifestParserTest {
     class InvalidPluginToml {
 
         @ParameterizedTest(name = "{0}")
-        @MethodSource("dev.animus.runtime.ManifestParserTest#invalidFiles")
+        @MethodSource("dev.animus.discovery.ManifestParserTest#invalidFiles")
         void eachFailureNamesTheFileAndTheField(String what, String toml, boolean directoryPlugin, String field,
                 String fragment) throws IOException {
             Path file = write(toml);
@@ -276,7 +276,7 @@ class ManifestParserTest {
         }
 
         @ParameterizedTest(name = "[{0}]")
-        @MethodSource("dev.animus.runtime.ManifestParserTest#notOneObject")
+        @MethodSource("dev.animus.discovery.ManifestParserTest#notOneObject")
         void outputThatIsNotOneJsonObjectIsRefusedAtTheJsonPseudoField(String stdout, String fragment) {
             ManifestInvalid e = assertThrows(ManifestInvalid.class, () -> ManifestParser.probeJson(stdout, SOURCE));
             assertEquals(SOURCE, e.source());
@@ -310,7 +310,7 @@ class ManifestParserTest {
         }
 
         @ParameterizedTest(name = "seed {0}")
-        @MethodSource("dev.animus.runtime.ManifestParserTest$RoundTrip#seeds")
+        @MethodSource("dev.animus.discovery.ManifestParserTest$RoundTrip#seeds")
         void parsingTheRenderedTomlGivesTheSameManifest(long seed) throws IOException {
             Manifest m = new ManifestSamples(seed).manifest();
             String toml = ManifestParser.renderToml(m);
@@ -320,7 +320,7 @@ class ManifestParserTest {
         }
 
         @ParameterizedTest(name = "seed {0}")
-        @MethodSource("dev.animus.runtime.ManifestParserTest$RoundTrip#seeds")
+        @MethodSource("dev.animus.discovery.ManifestParserTest$RoundTrip#seeds")
         void probingTheRenderedJsonGivesTheSameManifest(long seed) {
             Manifest m = new ManifestSamples(seed).manifest();
             String json = JsonMapper.shared().writeValueAsString(ManifestRendering.toMap(m));

@@ -36,7 +36,6 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -322,9 +321,5 @@ public final class Animus implements AutoCloseable {
     @Override
     public String toString() {
         return "Animus[" + home.paths().home() + ", project " + home.paths().projectRoot() + "]";
-    }
-
-    static AnimusHome homeOf(Animus animus) {
-        return Objects.requireNonNull(animus).home;
     }
 }

@@ -5,6 +5,7 @@ import dev.animus.core.SignatureCheck;
 import dev.animus.fetch.ReleaseRef;
 import dev.animus.install.InstallReport;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.UrlSource;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.PluginInstaller;
 import dev.animus.install.RemoteInstaller;
@@ -160,24 +161,19 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private static Source url(String text, String sha256) {
-        if (sha256 == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--url needs --sha256 <the file's SHA-256>: a direct download is"
-                    + " installed only when you say which bytes you expect");
-        }
-        if (!dev.animus.core.Digests.isSha256(sha256)) {
-            throw new CommandFailed(ExitCodes.USAGE, "--sha256 '" + sha256 + "' is not 64 lowercase hex digits");
-        }
-        URI uri;
         try {
-            uri = new URI(text);
-        } catch (java.net.URISyntaxException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--url '" + text + "' is not a URL: " + e.getReason());
+            UrlSource u = UrlSource.of(text, Optional.ofNullable(sha256));
+            return new Source.Url(u.uri(), u.sha256());
+        } catch (UrlSource.Refused e) {
+            throw new CommandFailed(ExitCodes.USAGE, switch (e.problem()) {
+                case NO_SHA256 -> "--url needs --sha256 <the file's SHA-256>: a direct download is"
+                        + " installed only when you say which bytes you expect";
+                case SHA256_MALFORMED -> "--sha256 '" + sha256 + "' is not 64 lowercase hex digits";
+                case NOT_A_URL -> "--url '" + text + "' is not a URL: " + e.detail();
+                case NOT_HTTPS -> "--url must be an https:// URL with a host (got '" + text
+                        + "'); plain http is refused";
+            });
         }
-        if (!"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--url must be an https:// URL with a host (got '" + text
-                    + "'); plain http is refused");
-        }
-        return new Source.Url(uri, sha256);
     }
 
     private RemoteReport local(AnimusCommand root, Path p, PluginInstaller.PinPolicy pins,
