@@ -28,9 +28,12 @@ import dev.animus.install.RemoteInstaller;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
+import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockEntry;
+import dev.animus.store.LockTimedOut;
 import dev.animus.store.Lockfile;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -132,6 +135,18 @@ public final class Animus implements AutoCloseable {
      */
     public static Path historyFile(Map<String, String> environment) {
         return new HomeLayout(AnimusPaths.from(environment, Path.of("")).home()).history();
+    }
+
+    /**
+     * The installation state, or empty when the state document cannot be read now (unreadable,
+     * locked for too long, or an I/O error): for a view that has already said so.
+     */
+    public Optional<InstallState> readableState() {
+        try {
+            return Optional.of(state());
+        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
+            return Optional.empty();
+        }
     }
 
     /** The secret store in force ({@code ANIMUS_KEYRING}, else the Secret Service when one runs, else the file). */

@@ -4,9 +4,6 @@ import dev.animus.core.DiscoverySource;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
 import dev.animus.discovery.DiscoveredPlugin;
-import dev.animus.store.DocumentUnreadable;
-import dev.animus.store.LockTimedOut;
-import java.io.UncheckedIOException;
 
 /**
  * The TRUST column of {@code plugin list}: an installed plugin's stage for the agent ({@code untrusted},
@@ -23,11 +20,8 @@ final class TrustColumn {
     }
 
     static TrustColumn read(AnimusCommand root) {
-        try {
-            return new TrustColumn(root.animus().state(), root.agent());
-        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
-            return new TrustColumn(InstallState.empty(), root.agent()); // discovery already warned
-        }
+        // an unreadable document reads as nothing installed: discovery already warned
+        return new TrustColumn(root.animus().readableState().orElse(InstallState.empty()), root.agent());
     }
 
     String of(DiscoveredPlugin p) {
