@@ -23,6 +23,7 @@ import dev.animus.install.PluginInspector;
 import dev.animus.install.PluginInstaller;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustService;
+import dev.animus.runtime.Homes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +111,7 @@ public final class ChaosBench {
         env.put("HOME", work.toString());
         env.put("ANIMUS_HOME", work.resolve("home").toString());
         env.put(MARKER, runId);
-        AnimusHome home = AnimusHome.open(AnimusPaths.from(env, work.resolve("project")), env);
+        AnimusHome home = Homes.open(AnimusPaths.from(env, work.resolve("project")), env);
         long t0 = System.nanoTime();
         List<String> names = install(home, launcher, work.resolve("src"), plugins);
         System.err.printf("installed, trusted, consented and enabled %d plugins in %.1f s%n", plugins,
