@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A writer killed at any instant leaves either the old or the new document, never a broken one,
- * and never loses a commit it reported (security.md §3). Real child JVMs, really SIGKILLed
- * ({@link Process#destroyForcibly()}) while they run state transactions in a loop.
+ * A writer killed at any instant leaves either the old or the new document, never a broken one, and
+ * never loses a commit it reported (docs/security.md#the-state-document). Real child JVMs, really
+ * SIGKILLed ({@link Process#destroyForcibly()}) while they run state transactions in a loop.
  *
  * <p>Each round starts one child and kills it after a random number of lines: after its n-th
  * reported commit (it is then reading or changing the next one), or on its n-th

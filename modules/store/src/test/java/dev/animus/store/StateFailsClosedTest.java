@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A document that cannot be used is an error naming the file and the field, and it stays
- * byte-identical: never reset, never rewritten, not even by a transaction (security.md §3).
+ * byte-identical: never reset, never rewritten, not even by a transaction
+ * (docs/security.md#the-state-document).
  */
 class StateFailsClosedTest {
     @TempDir

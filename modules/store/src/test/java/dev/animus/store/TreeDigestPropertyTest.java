@@ -132,7 +132,10 @@ class TreeDigestPropertyTest {
         }
     }
 
-    /** What security.md §2 says, written out independently of the store's code. */
+    /**
+     * What docs/security.md#the-digest-addressed-store says, written out independently of the
+     * store's code.
+     */
     private static String reference(Map<String, Node> tree) {
         Map<String, Node> all = withParents(tree);
         List<String> paths = new ArrayList<>(all.keySet());
