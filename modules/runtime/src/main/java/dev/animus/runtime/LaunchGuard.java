@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /**
  * Asked by the {@link Supervisor} immediately before every launch of its plugin (the first one and
- * every restart): may this code run now? The trust gate answers with trust, consent and
- * enablement at the current digests and a re-verified store digest (security.md §2).
+ * every restart): may this code run now? The trust gate answers with trust, consent and enablement
+ * at the current digests and a re-verified store digest
+ * (docs/security.md#the-digest-addressed-store).
  *
  * <p>Implementations must have value equality ({@code record}s), since a {@link PluginRegistration}
  * registered again with an equal guard keeps its warm process.

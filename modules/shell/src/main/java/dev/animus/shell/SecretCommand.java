@@ -18,7 +18,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code animus secret set | status | forget}: the secrets plugins receive (security.md §6). */
+/**
+ * {@code animus secret set | status | forget}: the secrets plugins receive
+ * (docs/security.md#secrets).
+ */
 @Command(
         name = "secret",
         mixinStandardHelpOptions = true,
