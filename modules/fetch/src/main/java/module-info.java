@@ -1,8 +1,9 @@
 /**
- * Getting plugin code from the network, safely (security.md §5): HTTPS only, redirects followed by
- * hand with every hop checked against the allowed origins, one deadline per download, byte caps on
- * the body and on inflated archives, GitHub release metadata, and extraction of {@code .tar.gz} and
- * {@code .zip} archives that refuses links, devices and paths leaving the target.
+ * Getting plugin code from the network, safely (docs/security.md#downloads-and-archives): HTTPS
+ * only, redirects followed by hand with every hop checked against the allowed origins, one deadline
+ * per download, byte caps on the body and on inflated archives, GitHub release metadata, and
+ * extraction of {@code .tar.gz} and {@code .zip} archives that refuses links, devices and paths
+ * leaving the target.
  *
  * <p>Must never depend on another adapter module (store, process, ...) nor on runtime or shell; it
  * never runs what it downloads.

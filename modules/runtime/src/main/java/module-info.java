@@ -6,7 +6,7 @@
  * <p>The only module that constructs stores. Must never depend on a front end, and never writes to
  * the standard streams (it logs through slf4j). Its API still returns the capabilities' records, so
  * it re-exports host, discovery, install and store; narrowing that to its own records is the next
- * step (docs/architecture.md, "The application API").
+ * step (docs/architecture.md#the-application-api).
  */
 module dev.animus.runtime {
     requires transitive dev.animus.core;

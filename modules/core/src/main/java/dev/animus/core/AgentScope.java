@@ -2,7 +2,10 @@ package dev.animus.core;
 
 import java.util.Objects;
 
-/** For which agents a plugin is enabled or disabled (lifecycle.md §1): one agent, or all of them. */
+/**
+ * For which agents a plugin is enabled or disabled (docs/lifecycle.md#installation-lifecycle): one
+ * agent, or all of them.
+ */
 public sealed interface AgentScope {
 
     /**

@@ -1,6 +1,9 @@
 package dev.animus.core;
 
-/** How installed code is stored (security.md §2): one executable file, or a plugin directory tree. */
+/**
+ * How installed code is stored (docs/security.md#the-digest-addressed-store): one executable file,
+ * or a plugin directory tree.
+ */
 public enum ArtifactShape {
     /** A single binary; its digest is the SHA-256 of its bytes. */
     FILE,

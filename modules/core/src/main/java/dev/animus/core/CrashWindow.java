@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The sliding crash window of lifecycle.md §2: on each crash push now, drop entries older than
- * {@code span}, and the threshold is reached when {@code limit} remain. Immutable; times are
- * monotonic ticks (nanoseconds) passed in, so it runs the same on a fake clock.
+ * The sliding crash window of docs/lifecycle.md#crash-threshold: on each crash push now, drop
+ * entries older than {@code span}, and the threshold is reached when {@code limit} remain.
+ * Immutable; times are monotonic ticks (nanoseconds) passed in, so it runs the same on a fake
+ * clock.
  *
  * @param limit crashes that disable the plugin (default 5)
  * @param span the window (default 5 minutes)

@@ -7,11 +7,11 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * What a plugin discloses and the operator consents to (lifecycle.md §1): the exact code, the
- * roles it serves, what it offers, which advice it gives, where it talks to, what data leaves the
- * machine, and which variables and secrets it receives. The operator's consent is keyed by
- * {@link #digest()}; any change to any of these fields changes it, so a changed plugin matches no
- * earlier grant and reads as "not consented".
+ * What a plugin discloses and the operator consents to (docs/lifecycle.md#installation-lifecycle):
+ * the exact code, the roles it serves, what it offers, which advice it gives, where it talks to,
+ * what data leaves the machine, and which variables and secrets it receives. The operator's consent
+ * is keyed by {@link #digest()}; any change to any of these fields changes it, so a changed plugin
+ * matches no earlier grant and reads as "not consented".
  *
  * <p>Every list is sorted and deduplicated, so the order in which a manifest lists things does not
  * change the disclosure. No value may be empty (a manifest never declares an empty one): that

@@ -1,8 +1,8 @@
 package dev.animus.core;
 
 /**
- * Where discovery found a plugin, in precedence order (architecture.md): the first source to
- * claim a name keeps it.
+ * Where discovery found a plugin, in precedence order (docs/operations.md#discovery-order): the
+ * first source to claim a name keeps it.
  */
 public enum DiscoverySource {
     /** Plugins installed into the digest-addressed store (the state document). */

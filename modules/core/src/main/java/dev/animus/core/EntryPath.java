@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The {@code entry} of a plugin directory: the relative, {@code /}-separated path of its
- * executable (security.md §2). Normalising drops {@code .} segments ({@code ./bin/x} →
- * {@code bin/x}) and refuses everything that could leave the directory or be read two ways.
+ * The {@code entry} of a plugin directory: the relative, {@code /}-separated path of its executable
+ * (docs/security.md#the-digest-addressed-store). Normalising drops {@code .} segments
+ * ({@code ./bin/x} → {@code bin/x}) and refuses everything that could leave the directory or be
+ * read two ways.
  */
 final class EntryPath {
     private static final int MAX_LENGTH = 1024;

@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * An environment variable a manifest asks the host to forward ({@code env_required}, security.md
- * §1).
+ * An environment variable a manifest asks the host to forward ({@code env_required},
+ * docs/security.md#plugin-environment).
  *
  * @param name the variable, {@code ^[A-Za-z_][A-Za-z0-9_]{0,127}$}
  * @param description for humans; may be empty, at most 1024 characters

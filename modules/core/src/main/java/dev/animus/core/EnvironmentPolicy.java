@@ -8,9 +8,10 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * Computes the complete environment of a plugin process (security.md §1): a plugin starts from
- * nothing and receives the base allowlist, the names its manifest declares, and per-request extras
- * only where they are declared too. The result is the whole environment, not a patch.
+ * Computes the complete environment of a plugin process (docs/security.md#plugin-environment): a
+ * plugin starts from nothing and receives the base allowlist, the names its manifest declares, and
+ * per-request extras only where they are declared too. The result is the whole environment, not a
+ * patch.
  */
 public final class EnvironmentPolicy {
 

@@ -1,6 +1,6 @@
 package dev.animus.core;
 
-/** JSON-RPC error codes of the Animus protocol (protocol.md §5). */
+/** JSON-RPC error codes of the Animus protocol (docs/protocol.md#error-codes). */
 public final class ErrorCodes {
     public static final int PARSE_ERROR = -32700;
     public static final int INVALID_REQUEST = -32600;

@@ -1,6 +1,9 @@
 package dev.animus.core;
 
-/** What a host-side failure means for the process and the request (lifecycle.md §3). */
+/**
+ * What a host-side failure means for the process and the request
+ * (docs/lifecycle.md#failures-and-retry).
+ */
 public enum FailureClass {
     /** The plugin answered with an error, or the caller gave up: surfaced untouched, no restart budget spent. */
     STRUCTURED_ERROR,

@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Every host-side failure of a plugin request, as a value (lifecycle.md §3). {@link #message()} is
- * one line that names what failed and, where there is one, the next step; text that came from a
- * plugin appears in it through {@link OneLine}.
+ * Every host-side failure of a plugin request, as a value (docs/lifecycle.md#failures-and-retry).
+ * {@link #message()} is one line that names what failed and, where there is one, the next step;
+ * text that came from a plugin appears in it through {@link OneLine}.
  */
 public sealed interface HostFailure {
 
@@ -20,8 +20,9 @@ public sealed interface HostFailure {
     /** What this failure means for the process and for a retry. */
     default FailureClass classify() {
         return switch (this) {
-            // The process answered: it is alive, whatever the code. The range [-32700, -32600] of
-            // lifecycle.md is the protocol's; application codes (-32000 and up) are answers too.
+            // The process answered: it is alive, whatever the code. The range [-32700, -32600] is
+            // the protocol's (docs/lifecycle.md#failures-and-retry); application codes (-32000 and
+            // up) are answers too.
             case Rpc r -> FailureClass.STRUCTURED_ERROR;
             case Cancelled c -> FailureClass.STRUCTURED_ERROR;
             case NotSupported n -> FailureClass.STRUCTURED_ERROR;
@@ -246,8 +247,9 @@ public sealed interface HostFailure {
     }
 
     /**
-     * The stored code is not what the operator trusted (security.md §2: the digest is verified
-     * immediately before every launch).
+     * The stored code is not what the operator trusted
+     * (docs/security.md#the-digest-addressed-store: the digest is verified immediately before every
+     * launch).
      *
      * @param actual the digest found now, or why none could be computed
      */
@@ -296,9 +298,10 @@ public sealed interface HostFailure {
     }
 
     /**
-     * A caller asked for a method the plugin's consented disclosure does not list, or for one of the
-     * protocol's lifecycle methods, which the host sends itself: nothing was sent, nothing started.
-     * The operator consented to the methods of the manifest they were shown (security.md §2).
+     * A caller asked for a method the plugin's consented disclosure does not list, or for one of
+     * the protocol's lifecycle methods, which the host sends itself: nothing was sent, nothing
+     * started. The operator consented to the methods of the manifest they were shown
+     * (docs/security.md#the-digest-addressed-store).
      *
      * @param method as the caller gave it ({@link #message()} prints it through {@link OneLine})
      * @param lifecycle whether it is a lifecycle method ({@code initialize}, {@code shutdown}, ...)

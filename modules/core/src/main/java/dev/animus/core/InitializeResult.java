@@ -2,7 +2,7 @@ package dev.animus.core;
 
 import java.util.Objects;
 
-/** A plugin's answer to {@code initialize} (protocol.md §3.4). */
+/** A plugin's answer to {@code initialize} (docs/protocol.md#the-initialize-request). */
 public record InitializeResult(
         String protocolVersion, PluginInfo pluginInfo, PluginCapabilities capabilities) {
 

@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One install of a plugin's code (security.md §3): the {@code current} or {@code previous} slot of
- * a plugin in the state document.
+ * One install of a plugin's code (docs/security.md#the-state-document): the {@code current} or
+ * {@code previous} slot of a plugin in the state document.
  *
  * @param digest the code digest: the file's SHA-256, or the tree digest of a plugin directory
  * @param shape how it is stored under {@code store/<digest>/}

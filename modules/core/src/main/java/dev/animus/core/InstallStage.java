@@ -3,8 +3,9 @@ package dev.animus.core;
 import java.util.Locale;
 
 /**
- * How far one plugin got through the installation lifecycle (lifecycle.md §1) for one agent. Each
- * stage implies the ones before it; only {@link #ENABLED} may launch.
+ * How far one plugin got through the installation lifecycle
+ * (docs/lifecycle.md#installation-lifecycle) for one agent. Each stage implies the ones before it;
+ * only {@link #ENABLED} may launch.
  */
 public enum InstallStage {
     /** No code is installed under the name. */

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 /**
  * The installation lifecycle of every plugin: the model of {@code state/state.json}
- * (security.md §3). Immutable; {@link Installation} computes the next value.
+ * (docs/security.md#the-state-document). Immutable; {@link Installation} computes the next value.
  *
  * @param schemaVersion the document's schema ({@link #SCHEMA_VERSION} is the one this build reads)
  * @param revision bumped by one on every commit

@@ -13,8 +13,8 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * The installation lifecycle of lifecycle.md §1 as pure functions over {@link InstallState}:
- * installed → trusted → consented → enabled → launched.
+ * The installation lifecycle of docs/lifecycle.md#installation-lifecycle as pure functions over
+ * {@link InstallState}: installed → trusted → consented → enabled → launched.
  *
  * <p>Each step returns the next state, or throws {@link InstallationRefused} (one line: what, why,
  * the next command) and leaves nothing changed. None of them changes the revision: the store bumps

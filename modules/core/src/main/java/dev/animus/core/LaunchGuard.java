@@ -6,7 +6,7 @@ import java.util.Optional;
  * A port: asked by a plugin's supervisor (the host module) immediately before every launch of the
  * plugin (the first one and every restart): may this code run now? The launch gate (the install
  * module) answers with trust, consent and enablement at the current digests and a re-verified store
- * digest (security.md §2).
+ * digest (docs/security.md#the-digest-addressed-store).
  *
  * <p>Implementations must have value equality ({@code record}s over values, never over the identity
  * of a store object), since a plugin registered again with an equal guard keeps its warm process.

@@ -24,9 +24,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One plugin's process lifecycle (lifecycle.md §2) as an immutable value and a pure transition
- * function, {@link #on}: no clock reads, no I/O; time arrives in each call as a {@link Moment} and
- * everything to do leaves as {@link LifecycleEffect} values.
+ * One plugin's process lifecycle (docs/lifecycle.md#process-lifecycle) as an immutable value and a
+ * pure transition function, {@link #on}: no clock reads, no I/O; time arrives in each call as a
+ * {@link Moment} and everything to do leaves as {@link LifecycleEffect} values.
  *
  * @param incarnation the number of the latest launch (0 before the first)
  * @param inFlight requests sent to the current process and not answered yet (Busy iff positive)

@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What can happen to a plugin's process lifecycle (lifecycle.md §2). Triggers about one process
- * carry its incarnation (the number of the launch that made it); a trigger about an older
- * incarnation than the current one is stale and changes nothing, so a late exit report can never
- * crash the fresh process that replaced a dead one.
+ * What can happen to a plugin's process lifecycle (docs/lifecycle.md#process-lifecycle). Triggers
+ * about one process carry its incarnation (the number of the launch that made it); a trigger about
+ * an older incarnation than the current one is stale and changes nothing, so a late exit report can
+ * never crash the fresh process that replaced a dead one.
  */
 public sealed interface LifecycleTrigger {
 

@@ -7,13 +7,13 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 /**
- * A plugin's manifest (protocol.md §6): the one model both {@code Plugin.toml} and the
- * {@code --manifest} JSON map to. Read one with {@link ManifestValidator}, write one with
+ * A plugin's manifest (docs/protocol.md#the-manifest): the one model both {@code Plugin.toml} and
+ * the {@code --manifest} JSON map to. Read one with {@link ManifestValidator}, write one with
  * {@link ManifestRendering}.
  *
- * <p>A {@code Manifest} always satisfies the rules of protocol.md §6: the constructor checks them
- * and throws {@link ManifestInvalid} naming the wire field ({@code hooks[1]},
- * {@code secrets[0].env}) when code builds one against a rule. Lists are copied;
+ * <p>A {@code Manifest} always satisfies the rules of docs/protocol.md#the-manifest: the
+ * constructor checks them and throws {@link ManifestInvalid} naming the wire field
+ * ({@code hooks[1]}, {@code secrets[0].env}) when code builds one against a rule. Lists are copied;
  * {@code networkDestinations} must be normalised ({@link NetworkDestinations#normalize}) and is
  * kept sorted. Values are immutable and thread-safe.
  *
@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * @param envRequired variables to forward, unique by name
  * @param notificationBufferSize broadcast capacity hint, 1 to 65536
  * @param timeouts its deadlines; durations in whole milliseconds
- * @param hooks advisory hooks it answers (lifecycle.md §4)
+ * @param hooks advisory hooks it answers (docs/lifecycle.md#hooks-and-events)
  * @param policyHooks policy hooks it answers
  * @param events lifecycle events it observes
  * @param networkDestinations where it talks to, {@code host[:port]}, normalised, sorted
@@ -89,8 +89,8 @@ public record Manifest(String name, SemVer version, PluginKind kind, List<Plugin
 
     /**
      * Whether its kind or one of its extra kinds routes to {@code routed}. A legacy {@code web_ui}
-     * kind also serves {@link PluginKind.Routed#TRANSPORT_BACKEND}: protocol.md §6 treats it as a
-     * transport that serves a UI.
+     * kind also serves {@link PluginKind.Routed#TRANSPORT_BACKEND}: docs/protocol.md#kinds treats
+     * it as a transport that serves a UI.
      */
     public boolean serves(PluginKind.Routed routed) {
         Objects.requireNonNull(routed, "routed");

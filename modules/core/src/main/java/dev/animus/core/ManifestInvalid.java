@@ -3,7 +3,7 @@ package dev.animus.core;
 import java.util.Objects;
 
 /**
- * A manifest breaks a rule of protocol.md §6. The message is one line,
+ * A manifest breaks a rule of docs/protocol.md#the-manifest. The message is one line,
  * {@code <source>: <field>: <reason>}: {@code source} names where the manifest came from (a
  * {@code Plugin.toml} path, a {@code --manifest} probe), {@code field} the path of the offending
  * value ({@code name}, {@code network.destinations[2]}, {@code env_required[0].name},

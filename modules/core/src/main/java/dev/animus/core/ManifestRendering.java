@@ -14,12 +14,12 @@ import java.util.TreeMap;
  * {@code validate(toMap(m), ..., directoryPlugin = m.entry().isPresent()).manifest()} equals
  * {@code m}.
  *
- * <p>Keys come in protocol.md §6 order. Empty lists, absent optionals, {@code false} flags, empty
- * nested descriptions and a secret's default variable are left out; {@code description} is
- * always written (it is required). Durations are {@link DurationText} strings; network
- * destinations are written as {@code network = {destinations = [...]}}. Values are only
- * {@code String}, {@code Integer}, {@code Boolean}, {@code List} and {@code Map}, so any JSON or
- * TOML mapper can write the result.
+ * <p>Keys come in docs/protocol.md#the-manifest order. Empty lists, absent optionals, {@code false}
+ * flags, empty nested descriptions and a secret's default variable are left out;
+ * {@code description} is always written (it is required). Durations are {@link DurationText}
+ * strings; network destinations are written as {@code network = {destinations = [...]}}. Values are
+ * only {@code String}, {@code Integer}, {@code Boolean}, {@code List} and {@code Map}, so any JSON
+ * or TOML mapper can write the result.
  */
 public final class ManifestRendering {
 

@@ -9,9 +9,9 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * The value rules of protocol.md §6 that the manifest records enforce. Each rule break is a
- * {@link ManifestInvalid} with the source {@link ManifestInvalid#IN_CODE} and the field path of
- * the wire form; the validator re-reports it against the document it read.
+ * The value rules of docs/protocol.md#manifest-fields that the manifest records enforce. Each rule
+ * break is a {@link ManifestInvalid} with the source {@link ManifestInvalid#IN_CODE} and the field
+ * path of the wire form; the validator re-reports it against the document it read.
  */
 final class ManifestRules {
     static final int MAX_ITEMS = 256;

@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Turns the neutral data model of a manifest (what {@code Plugin.toml} and the
- * {@code --manifest} JSON both parse into) into a {@link Manifest}, enforcing protocol.md §6.
+ * Turns the neutral data model of a manifest (what {@code Plugin.toml} and the {@code --manifest}
+ * JSON both parse into) into a {@link Manifest}, enforcing docs/protocol.md#the-manifest.
  *
  * <p>Values are {@code String}, any {@code Number}, {@code Boolean}, {@code List<Object>} and
  * {@code Map<String, Object>}. Required: {@code name}, {@code version}, {@code plugin_kind},

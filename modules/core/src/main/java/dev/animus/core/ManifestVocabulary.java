@@ -6,12 +6,15 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The closed vocabularies of a manifest: its keys (protocol.md §6), its hooks and lifecycle
- * events (lifecycle.md §4), and the typo suggestion used when a name is not among them.
+ * The closed vocabularies of a manifest: its keys (docs/protocol.md#the-manifest), its hooks and
+ * lifecycle events (docs/lifecycle.md#hooks-and-events), and the typo suggestion used when a name
+ * is not among them.
  */
 final class ManifestVocabulary {
 
-    /** Every top-level key of protocol.md §6, in the order the rendering writes them. */
+    /**
+     * Every top-level key of docs/protocol.md#the-manifest, in the order the rendering writes them.
+     */
     static final List<String> TOP_LEVEL_KEYS = List.of(
             "name", "version", "plugin_kind", "plugin_kinds", "description", "protocol_version",
             "capabilities", "env_required", "notification_buffer_size", "timeouts", "hooks",

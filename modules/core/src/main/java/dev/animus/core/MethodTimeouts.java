@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The default deadline of a request by method (lifecycle.md §2). Empty means "no deadline"
- * (long-lived methods such as {@code trigger/watch}).
+ * The default deadline of a request by method (docs/lifecycle.md#deadlines). Empty means "no
+ * deadline" (long-lived methods such as {@code trigger/watch}).
  */
 public final class MethodTimeouts {
     /** Spawn until {@code initialize} answered. */

@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The network destinations a manifest declares ({@code network.destinations}, protocol.md §6),
- * shown to the operator at consent: bare {@code host[:port]}, nothing that widens or hides the
- * destination.
+ * The network destinations a manifest declares ({@code network.destinations},
+ * docs/protocol.md#the-manifest), shown to the operator at consent: bare {@code host[:port]},
+ * nothing that widens or hides the destination.
  *
  * <p>{@link #normalize} trims and lowercases, drops the default port {@code :443} and a trailing
  * dot, and writes IPv6 literals canonically in brackets. It refuses a scheme, a path, query or

@@ -16,7 +16,7 @@ public record PluginKind(String declared) {
 
     private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
-    /** The host's routing of a kind (protocol.md §6, "Kinds and their method families"). */
+    /** The host's routing of a kind (docs/protocol.md#kinds). */
     public enum Routed {
         PROVIDER,
         SUBJECT_BACKEND,

@@ -10,7 +10,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What the operator allowed for one plugin name (security.md §3, lifecycle.md §1).
+ * What the operator allowed for one plugin name (docs/security.md#the-state-document,
+ * docs/lifecycle.md#installation-lifecycle).
  *
  * @param current the install that runs
  * @param previous the one rollback slot

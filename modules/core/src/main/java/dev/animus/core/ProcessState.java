@@ -1,8 +1,8 @@
 package dev.animus.core;
 
 /**
- * What one running copy of a plugin is doing right now (lifecycle.md §2). Lives in memory, one per
- * plugin per host process; an app restart resets it.
+ * What one running copy of a plugin is doing right now (docs/lifecycle.md#process-lifecycle). Lives
+ * in memory, one per plugin per host process; an app restart resets it.
  */
 public enum ProcessState {
     /** Found by discovery; its manifest is not validated yet. */

@@ -3,8 +3,9 @@ package dev.animus.core;
 import java.util.Objects;
 
 /**
- * Decides whether a plugin's protocol version can talk to the host's (protocol.md §3.5): both
- * must be strict semantic versions with the same major; minor and patch drift is accepted.
+ * Decides whether a plugin's protocol version can talk to the host's
+ * (docs/protocol.md#version-compatibility): both must be strict semantic versions with the same
+ * major; minor and patch drift is accepted.
  */
 public final class ProtocolCompatibility {
 

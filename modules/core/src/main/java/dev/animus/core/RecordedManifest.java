@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * A manifest as the state document keeps it: the document itself (maps, lists, strings, numbers,
  * booleans), not the model, so a record whose manifest no longer validates is still kept and
- * reported rather than dropped (security.md §3: re-validated on every read).
+ * reported rather than dropped (docs/security.md#the-state-document: re-validated on every read).
  *
  * @param document a deep, unmodifiable copy of what was given
  */
@@ -28,7 +28,7 @@ public record RecordedManifest(Map<String, Object> document) {
      * The manifest, validated as at install time.
      *
      * @param source what to name in an error, e.g. {@code state.json: plugins.echo.current.manifest}
-     * @throws ManifestInvalid when the document breaks a rule of protocol.md §6
+     * @throws ManifestInvalid when the document breaks a rule of docs/protocol.md#the-manifest
      */
     public Manifest validate(String source, boolean directoryPlugin) {
         return ManifestValidator.validate(document, source, UnknownKeys.WARN, directoryPlugin).manifest();

@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The names of the built-in providers (security.md §8): a third-party plugin may not claim one
- * without the operator's explicit {@code --allow-shadow-builtin}.
+ * The names of the built-in providers (docs/security.md#install-guards): a third-party plugin may
+ * not claim one without the operator's explicit {@code --allow-shadow-builtin}.
  */
 public final class ReservedNames {
     private static final Set<String> RESERVED = Set.of("claude", "codex", "gemini", "opencode", "oai");

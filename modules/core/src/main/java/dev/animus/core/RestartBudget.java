@@ -1,14 +1,15 @@
 package dev.animus.core;
 
 /**
- * The retry rule of lifecycle.md §3: a {@linkplain FailureClass#DEATH_LIKE death-like} failure is
- * retried once on a fresh process, if no streamed output of the request reached the caller yet
- * (a retry would repeat it) and the crash did not disable the plugin; in that last case the
- * caller learns {@link HostFailure.TooManyRestarts}. A request {@link HostFailure.Timeout timeout}
- * is death-like (the process is killed) but never retried, a launch timeout included: the caller
- * already waited the whole deadline once, and what hung once would most likely hang again. Structured
- * errors and refusals reach the caller untouched. Every crash counts toward the threshold whether
- * it is retried or not; that is the lifecycle's business, not this rule's.
+ * The retry rule of docs/lifecycle.md#failures-and-retry: a
+ * {@linkplain FailureClass#DEATH_LIKE death-like} failure is retried once on a fresh process, if no
+ * streamed output of the request reached the caller yet (a retry would repeat it) and the crash did
+ * not disable the plugin; in that last case the caller learns {@link HostFailure.TooManyRestarts}.
+ * A request {@link HostFailure.Timeout timeout} is death-like (the process is killed) but never
+ * retried, a launch timeout included: the caller already waited the whole deadline once, and what
+ * hung once would most likely hang again. Structured errors and refusals reach the caller
+ * untouched. Every crash counts toward the threshold whether it is retried or not; that is the
+ * lifecycle's business, not this rule's.
  */
 public final class RestartBudget {
     /** Retries per request. */

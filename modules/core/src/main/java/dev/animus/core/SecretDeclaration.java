@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * A secret the host may hand to the plugin, as the environment variable {@code env}, once the
- * operator consented (security.md §6).
+ * operator consented (docs/security.md#secrets).
  *
  * @param name the secret's name in the host's store, {@code ^[A-Za-z_][A-Za-z0-9._-]{0,127}$}
  * @param env the variable it is passed as; in a manifest it defaults to {@link #defaultEnv(String)}

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the operator's secrets for plugins are kept (security.md §6): the Linux Secret Service,
- * a file under the Animus home, or nowhere. Keyed by plugin name and secret name. Implementations
- * are thread-safe, never put a value in a process argument, a log line or an error message, and
- * fail with {@link SecretStoreFailed} naming the backend and what to do.
+ * Where the operator's secrets for plugins are kept (docs/security.md#secrets): the Linux Secret
+ * Service, a file under the Animus home, or nowhere. Keyed by plugin name and secret name.
+ * Implementations are thread-safe, never put a value in a process argument, a log line or an error
+ * message, and fail with {@link SecretStoreFailed} naming the backend and what to do.
  */
 public interface SecretStore {
 

@@ -5,9 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * A secret's value (security.md §6). Its {@link #toString()} never shows it, so a value that ends
- * up in a log line, a record's rendering or an error message by mistake reads {@code ***}; the
- * value itself comes out only through {@link #reveal()}, at the one place that hands it on.
+ * A secret's value (docs/security.md#secrets). Its {@link #toString()} never shows it, so a value
+ * that ends up in a log line, a record's rendering or an error message by mistake reads
+ * {@code ***}; the value itself comes out only through {@link #reveal()}, at the one place that
+ * hands it on.
  */
 public final class SecretValue {
     private final String value;

@@ -3,7 +3,7 @@ package dev.animus.core;
 import java.util.Locale;
 import java.util.Optional;
 
-/** What the signature check of one install found (security.md §7). */
+/** What the signature check of one install found (docs/security.md#signatures). */
 public enum SignatureStatus {
     /** A bundle verified for the expected signer. */
     VERIFIED,

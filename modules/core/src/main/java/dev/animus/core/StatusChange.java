@@ -4,7 +4,8 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The event {@code plugin_status_changed {plugin, from, to, reason, at}} (lifecycle.md §2).
+ * The event {@code plugin_status_changed {plugin, from, to, reason, at}}
+ * (docs/lifecycle.md#status-events).
  *
  * @param reason why, in a few words ("request dispatched", "process exited with code 3", ...)
  * @param at wall-clock time of the transition

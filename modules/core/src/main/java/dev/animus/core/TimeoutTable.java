@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * One plugin's deadlines: the defaults of lifecycle.md §2, overridden by the manifest's
+ * One plugin's deadlines: the defaults of docs/lifecycle.md#deadlines, overridden by the manifest's
  * {@code timeouts} table (keys {@code launch}, {@code idle}, {@code default} and method names).
  * A per-call deadline, where a caller gives one, wins over all of these.
  *

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The sliding crash window of lifecycle.md §2, on monotonic ticks. */
+/** The sliding crash window of docs/lifecycle.md#crash-threshold, on monotonic ticks. */
 class CrashWindowTest {
     private static final long MINUTE = Duration.ofMinutes(1).toNanos();
 

@@ -18,7 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The failure values of lifecycle.md §3: how each is classified and what it tells people. */
+/**
+ * The failure values of docs/lifecycle.md#failures-and-retry: how each is classified and what it
+ * tells people.
+ */
 class HostFailureTest {
     private static final Instant SINCE = Instant.parse("2025-03-01T10:15:30Z");
     private static final HostFailure.Timeout TIMEOUT = new HostFailure.Timeout("echo/say", Duration.ofSeconds(30));

@@ -29,7 +29,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** Consenting, enabling, disabling, and whether code may launch (lifecycle.md §1). */
+/**
+ * Consenting, enabling, disabling, and whether code may launch
+ * (docs/lifecycle.md#installation-lifecycle).
+ */
 class InstallationConsentTest {
     private static final String TRUST = "animus plugin trust " + PLUGIN;
     private static final String CONSENT = "animus plugin consent " + PLUGIN;
@@ -222,7 +225,7 @@ class InstallationConsentTest {
             InstallRecord tree = new InstallRecord(CODE_1, ArtifactShape.TREE, "bin/echo", InstallSource.path("/src"),
                     Optional.of(InstallFixtures.recorded()), SignatureCheck.unsigned(), T0);
             InstallState s = Installation.trust(Installation.install(InstallState.empty(), PLUGIN, tree), PLUGIN, CODE_1);
-            // protocol.md §6: a plugin directory's manifest must name its entry
+            // docs/protocol.md#the-manifest: a plugin directory's manifest must name its entry
             assertEquals(Optional.empty(), Installation.consentDigest(s, PLUGIN));
             InstallState withEntry = Installation.recordManifest(s, PLUGIN, CODE_1, edited(d -> d.put("entry", "bin/echo")));
             assertTrue(Installation.consentDigest(withEntry, PLUGIN).isPresent());

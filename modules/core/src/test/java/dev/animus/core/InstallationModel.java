@@ -12,9 +12,10 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /**
- * A deliberately naive model of the installation lifecycle, written from lifecycle.md §1 and not
- * from {@link Installation}: mutable entries, codes and manifest variants by number. The property
- * test runs random operations on both and compares.
+ * A deliberately naive model of the installation lifecycle, written from
+ * docs/lifecycle.md#installation-lifecycle and not from {@link Installation}: mutable entries,
+ * codes and manifest variants by number. The property test runs random operations on both and
+ * compares.
  */
 final class InstallationModel {
     static final List<String> NAMES = List.of("echo", "git.tools", "x-1");

@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The installation lifecycle against {@link InstallationModel}: random operations on random names
- * and digests, with the invariants of lifecycle.md §1 checked after every step. A failure names
- * its seed and step, which reproduce it.
+ * and digests, with the invariants of docs/lifecycle.md#installation-lifecycle checked after every
+ * step. A failure names its seed and step, which reproduce it.
  */
 class InstallationPropertyTest {
     private static final int SEEDS = 250;

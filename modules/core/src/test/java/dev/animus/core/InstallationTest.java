@@ -24,7 +24,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** Installing, updating, rolling back, trusting and removing code (lifecycle.md §1). */
+/**
+ * Installing, updating, rolling back, trusting and removing code
+ * (docs/lifecycle.md#installation-lifecycle).
+ */
 class InstallationTest {
     private static final String INSTALL = "animus plugin install --path <file>";
     private static final String UPDATE = "animus plugin update " + PLUGIN + " --path <file>";

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * The crash side of the process lifecycle (lifecycle.md §2): restarts, the crash threshold,
- * Disabled and the operator reset, and reports about processes that are gone.
+ * The crash side of the process lifecycle (docs/lifecycle.md#process-lifecycle): restarts, the
+ * crash threshold, Disabled and the operator reset, and reports about processes that are gone.
  */
 class LifecycleCrashTest {
     private LifecycleDriver plugin = LifecycleDriver.registered();

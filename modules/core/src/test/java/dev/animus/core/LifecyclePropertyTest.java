@@ -36,9 +36,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The lifecycle against a reference model of lifecycle.md §2, over random trigger sequences
- * (stale incarnations, random failures, time jumps of 0 to 3 minutes). Every assertion names its
- * seed and step; {@code run(seed)} replays a failure exactly.
+ * The lifecycle against a reference model of docs/lifecycle.md#process-lifecycle, over random
+ * trigger sequences (stale incarnations, random failures, time jumps of 0 to 3 minutes). Every
+ * assertion names its seed and step; {@code run(seed)} replays a failure exactly.
  */
 class LifecyclePropertyTest {
     private static final int SEEDS = 300;
@@ -47,8 +47,9 @@ class LifecyclePropertyTest {
             EnumSet.of(ProcessState.READY, ProcessState.CRASHED, ProcessState.DISABLED);
 
     /**
-     * The transitions of §2, plus the two the design leaves implicit: an operator reset re-registers a
-     * disabled plugin, and a closing host terminates a launching or busy plugin.
+     * The transitions of docs/lifecycle.md#process-lifecycle, plus the two the design leaves
+     * implicit: an operator reset re-registers a disabled plugin, and a closing host terminates a
+     * launching or busy plugin.
      */
     private static final Set<String> DESIGN = Set.of(
             "DISCOVERED->REGISTERED", "REGISTERED->LAUNCHING", "LAUNCHING->READY", "LAUNCHING->CRASHED",
@@ -223,9 +224,9 @@ class LifecyclePropertyTest {
     }
 
     /**
-     * lifecycle.md §2 written down plainly from the design, with mutable fields. It keeps every crash
-     * time and counts the window on demand (an entry exactly one span old counts: "drop entries
-     * older than" the span).
+     * docs/lifecycle.md#process-lifecycle written down plainly from the design, with mutable
+     * fields. It keeps every crash time and counts the window on demand (an entry exactly one span
+     * old counts: "drop entries older than" the span).
      */
     private static final class Model {
         final int limit;

@@ -40,7 +40,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The process lifecycle of lifecycle.md §2, transition by transition, on a fake clock. */
+/**
+ * The process lifecycle of docs/lifecycle.md#process-lifecycle, transition by transition, on a fake
+ * clock.
+ */
 class LifecycleTest {
     private LifecycleDriver plugin = LifecycleDriver.registered();
 

@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 
-/** The table of broken rules: one case per rule of protocol.md §6, with the field path it must name. */
+/**
+ * The table of broken rules: one case per rule of docs/protocol.md#the-manifest, with the field
+ * path it must name.
+ */
 final class ManifestRuleCases {
     private static final Map<String, Object> BASE = minimal();
 

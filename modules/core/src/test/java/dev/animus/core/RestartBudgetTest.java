@@ -20,8 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The retry rule of lifecycle.md §3: a process that died under a request is retried once, the rest
- * surface. Timeouts are death-like but never retried (a documented choice of {@link RestartBudget}).
+ * The retry rule of docs/lifecycle.md#failures-and-retry: a process that died under a request is
+ * retried once, the rest surface. Timeouts are death-like but never retried (a documented choice of
+ * {@link RestartBudget}).
  */
 class RestartBudgetTest {
     private static final String PLUGIN = "echo";

@@ -14,7 +14,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** One plugin's deadlines: lifecycle.md's defaults and the manifest's {@code timeouts} table. */
+/**
+ * One plugin's deadlines: the defaults of docs/lifecycle.md#deadlines and the manifest's
+ * {@code timeouts} table.
+ */
 class TimeoutTableTest {
     private final TimeoutTable defaults = TimeoutTable.defaults();
 

@@ -7,12 +7,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Where Animus keeps and looks for things (architecture.md), from the caller's environment:
- * {@code <animus_home>} is {@code $ANIMUS_HOME}, else {@code $ANIMUS_CONFIG_DIR}, else
- * {@code ~/.animus}; the global install dir is {@code $ANIMUS_PLUGIN_DIR}, else
- * {@code <animus_home>/plugins}; {@code $ANIMUS_PLUGIN_PATH} lists more plugin directories;
- * the project root is given (the {@code --project-root} option), else the working directory.
- * Relative variables resolve against the working directory. Nothing is created here.
+ * Where Animus keeps and looks for things (docs/operations.md#where-animus-keeps-things), from the
+ * caller's environment: {@code <animus_home>} is {@code $ANIMUS_HOME}, else
+ * {@code $ANIMUS_CONFIG_DIR}, else {@code ~/.animus}; the global install dir is
+ * {@code $ANIMUS_PLUGIN_DIR}, else {@code <animus_home>/plugins}; {@code $ANIMUS_PLUGIN_PATH} lists
+ * more plugin directories; the project root is given (the {@code --project-root} option), else the
+ * working directory. Relative variables resolve against the working directory. Nothing is created
+ * here.
  */
 public record AnimusPaths(Path home, Path pluginDir, List<Path> pluginPath, List<Path> systemPath, Path projectRoot,
         boolean manifestCacheEnabled) {

@@ -23,14 +23,15 @@ import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 /**
- * Finds plugins over the five sources in precedence order (architecture.md): the registry, the
- * project's {@code .animus/plugins/}, the global install dir, {@code $ANIMUS_PLUGIN_PATH}, and
- * {@code $PATH} only when asked. The first source to claim a name keeps it, even when that entry is
- * broken. Manifests are read from {@code Plugin.toml} for directory plugins (nothing runs) and by
- * the hardened {@code --manifest} probe otherwise, in parallel (as many at once as there are
- * cores), through the manifest cache. Installed plugins (the state document, through a
- * {@link TrustView}) come first and are never run to be listed; any other binary is probed only
- * when its digest is trusted, and is otherwise listed as {@link UntrustedBinary}.
+ * Finds plugins over the five sources in precedence order (docs/operations.md#discovery-order): the
+ * registry, the project's {@code .animus/plugins/}, the global install dir,
+ * {@code $ANIMUS_PLUGIN_PATH}, and {@code $PATH} only when asked. The first source to claim a name
+ * keeps it, even when that entry is broken. Manifests are read from {@code Plugin.toml} for
+ * directory plugins (nothing runs) and by the hardened {@code --manifest} probe otherwise, in
+ * parallel (as many at once as there are cores), through the manifest cache. Installed plugins (the
+ * state document, through a {@link TrustView}) come first and are never run to be listed; any other
+ * binary is probed only when its digest is trusted, and is otherwise listed as
+ * {@link UntrustedBinary}.
  *
  * <p>Thread-safe; each {@link #discover} is an independent run.
  */

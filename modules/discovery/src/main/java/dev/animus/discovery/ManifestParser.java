@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.dataformat.toml.TomlMapper;
 
 /**
- * Reads the two forms of a manifest (protocol.md §6) into core's {@link Manifest}: a
+ * Reads the two forms of a manifest (docs/protocol.md#the-manifest) into core's {@link Manifest}: a
  * {@code Plugin.toml} file (reading it executes nothing; unknown keys are rejected, so typos do
  * not pass silently) and the JSON object a binary prints for {@code --manifest} (unknown keys
  * are ignored with a warning, for older and newer plugins).

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * A binary discovery found but did not run, because nothing the operator trusted has its digest
- * (security.md §8: a cloned hostile repository's plugins are listed, never executed). It still
- * claims its name.
+ * (docs/security.md#install-guards: a cloned hostile repository's plugins are listed, never
+ * executed). It still claims its name.
  *
  * @param path the executable (or, for an installed plugin not yet trusted, its store entry)
  * @param sha256 its digest

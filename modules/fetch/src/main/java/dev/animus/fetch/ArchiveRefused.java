@@ -3,8 +3,9 @@ package dev.animus.fetch;
 import java.util.Objects;
 
 /**
- * An archive that must not be extracted (security.md §5), with a one-line message naming the
- * archive, the entry and what is wrong. Nothing was written outside the extraction directory.
+ * An archive that must not be extracted (docs/security.md#downloads-and-archives), with a one-line
+ * message naming the archive, the entry and what is wrong. Nothing was written outside the
+ * extraction directory.
  */
 public final class ArchiveRefused extends RuntimeException {
     private static final long serialVersionUID = 1L;

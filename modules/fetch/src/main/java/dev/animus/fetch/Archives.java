@@ -13,10 +13,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Safe extraction of {@code .tar.gz} and {@code .zip} release archives (security.md §5): links,
- * devices, FIFOs, absolute paths, {@code ..} and duplicate names refuse the whole archive;
- * extraction stops at the inflate cap and the entry cap. Extracted files keep only whether they
- * were executable ({@code rwxr-xr-x} or {@code rw-r--r--}); nothing setuid, setgid or sticky.
+ * Safe extraction of {@code .tar.gz} and {@code .zip} release archives
+ * (docs/security.md#downloads-and-archives): links, devices, FIFOs, absolute paths, {@code ..} and
+ * duplicate names refuse the whole archive; extraction stops at the inflate cap and the entry cap.
+ * Extracted files keep only whether they were executable ({@code rwxr-xr-x} or {@code rw-r--r--});
+ * nothing setuid, setgid or sticky.
  */
 public final class Archives {
     private Archives() {}

@@ -10,10 +10,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Where the SHA-256 an asset is verified against comes from (security.md §5), best first: the
- * asset's {@code <asset>.sha256} sidecar, the release's sums file ({@code SHA256SUMS},
- * {@code checksums.txt}, ...), the digest GitHub's API computed on upload; with none of them the
- * install goes ahead {@link Unverified unverified}, with a warning, and is recorded so.
+ * Where the SHA-256 an asset is verified against comes from
+ * (docs/security.md#downloads-and-archives), best first: the asset's {@code <asset>.sha256}
+ * sidecar, the release's sums file ({@code SHA256SUMS}, {@code checksums.txt}, ...), the digest
+ * GitHub's API computed on upload; with none of them the install goes ahead
+ * {@link Unverified unverified}, with a warning, and is recorded so.
  */
 public sealed interface ChecksumSource {
     /** The digest from the asset's own sidecar file. */

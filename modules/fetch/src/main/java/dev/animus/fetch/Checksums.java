@@ -9,9 +9,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Finding and reading the checksum files of a release (security.md §5: a release install
- * verifies against a {@code <asset>.sha256} sidecar, or a {@code SHA256SUMS} file, or the API
- * digest). The caller fetches the files' bytes; see {@link ChecksumSource#resolve}.
+ * Finding and reading the checksum files of a release (docs/security.md#downloads-and-archives: a
+ * release install verifies against a {@code <asset>.sha256} sidecar, or a {@code SHA256SUMS} file,
+ * or the API digest). The caller fetches the files' bytes; see {@link ChecksumSource#resolve}.
  *
  * <p>Stateless and thread-safe. Every digest returned is 64 lowercase hex digits.
  */

@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
 /**
- * The rules on an entry's name (security.md §5): strict UTF-8; relative and {@code /}-separated,
- * without a drive letter, {@code ..}, {@code .}, empty segments, backslashes or control characters
- * (C0, DEL and C1); at most 1024 characters and 255 bytes a segment. A leading {@code ./} and one
- * trailing {@code /} are dropped.
+ * The rules on an entry's name (docs/security.md#downloads-and-archives): strict UTF-8; relative
+ * and {@code /}-separated, without a drive letter, {@code ..}, {@code .}, empty segments,
+ * backslashes or control characters (C0, DEL and C1); at most 1024 characters and 255 bytes a
+ * segment. A leading {@code ./} and one trailing {@code /} are dropped.
  */
 final class EntryNames {
     static final int MAX_LENGTH = 1024;

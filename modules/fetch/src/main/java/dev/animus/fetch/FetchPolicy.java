@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The bounds of one download (security.md §5).
+ * The bounds of one download (docs/security.md#downloads-and-archives).
  *
  * @param allowedHosts the hosts every hop may go to (lowercase; an HTTPS URL's host must be one of them)
  * @param deadline one deadline for the whole download, redirects and body included
@@ -38,7 +38,10 @@ public record FetchPolicy(Set<String> allowedHosts, Duration deadline, int maxRe
         }
     }
 
-    /** The defaults of security.md §5 for these hosts: 60 s, 3 redirects, 64 MiB body, 256 MiB inflated. */
+    /**
+     * The defaults of docs/security.md#downloads-and-archives for these hosts: 60 s, 3 redirects,
+     * 64 MiB body, 256 MiB inflated.
+     */
     public static FetchPolicy defaults(Set<String> allowedHosts) {
         return new FetchPolicy(allowedHosts, Duration.ofSeconds(60), 3, 64L << 20, 256L << 20);
     }

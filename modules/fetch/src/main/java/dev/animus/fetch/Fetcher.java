@@ -17,8 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HTTPS client for bounded downloads (security.md §5). Thread-safe; one instance serves many
- * concurrent downloads.
+ * One HTTPS client for bounded downloads (docs/security.md#downloads-and-archives). Thread-safe;
+ * one instance serves many concurrent downloads.
  *
  * <p>Every download follows redirects by hand: every hop, the first URL included, must be
  * {@code https://} with a host the {@link FetchPolicy} allows, checked before it is requested (so a

@@ -6,8 +6,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The platform this host runs on, as the words release asset names use for it (security.md: the
- * platform asset is chosen by a token list per OS and architecture; see {@link AssetChoice}).
+ * The platform this host runs on, as the words release asset names use for it
+ * (docs/operations.md#installing-and-allowing-plugins: the platform asset is chosen by a token list
+ * per OS and architecture; see {@link AssetChoice}).
  *
  * @param os the canonical OS name: {@code linux}, {@code darwin}, {@code windows}, {@code freebsd}, ...
  * @param arch the canonical architecture: {@code x86_64}, {@code aarch64}, {@code arm}, {@code x86}, ...

@@ -31,11 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  * mutated before gzip, its header checksums fixed, so the damage reaches the tar parser). Each input
  * either extracts within the caps or is refused with {@link ArchiveRefused}: never another
  * exception, never a hang, never anything but directories and regular files, nothing outside the
- * target, which is removed after each case. The seed is printed; {@code -Darchive.seed=N} replays a
- * run and {@code -Darchive.cases=N} changes how many inputs it tries.
+ * target, which is removed after each case. The seed is printed; {@code -Dfuzz.seed=N} replays a
+ * run and {@code -Dfuzz.inputs=N} changes how many inputs it tries.
  */
 class ArchiveExtractFuzzTest {
-    private static final int CASES = Integer.getInteger("archive.cases", 10_000);
+    private static final int CASES = Integer.getInteger("fuzz.inputs", 10_000);
     private static final long CAP = 256 * 1024;
     private static final int MAX_ENTRIES = 64;
     private static final byte[] INTERESTING = {0, (byte) 0xff, 0x7f, (byte) 0x80, '0', '7', '/', '.', ' ', '\n', '5',
@@ -49,8 +49,8 @@ class ArchiveExtractFuzzTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyInputExtractsWithinTheCapsOrIsRefusedNeverAnythingElse() throws IOException {
-        long seed = Long.getLong("archive.seed", new SplittableRandom().nextLong());
-        System.out.println("ArchiveExtractFuzzTest seed " + seed + " (rerun with -Darchive.seed=" + seed + ")");
+        long seed = Long.getLong("fuzz.seed", new SplittableRandom().nextLong());
+        System.out.println("ArchiveExtractFuzzTest seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
         SplittableRandom random = new SplittableRandom(seed);
         List<Seed> seeds = seeds();
         Path archive = root.resolve("case");

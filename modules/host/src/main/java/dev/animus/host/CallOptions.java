@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  *
  * @param timeout the deadline of the request from the moment it is sent to a Ready process (a
  *     launch has its own, the launch timeout; a retry gets a fresh one); empty: the plugin's
- *     deadline for the method (manifest {@code timeouts}, else lifecycle.md)
+ *     deadline for the method (manifest {@code timeouts}, else docs/lifecycle.md#deadlines)
  * @param notifications receives the plugin's notifications while the request runs (streamed
  *     output); once one was forwarded the request is never retried, since a retry would repeat it
  * @param retry whether a death-like failure may be retried once on a fresh process

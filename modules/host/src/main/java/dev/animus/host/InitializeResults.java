@@ -12,10 +12,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Maps the {@code initialize} exchange between JSON and core's records (protocol.md §3). Reading
- * is strict on what the host relies on ({@code protocol_version}, {@code plugin_info.name},
- * {@code plugin_info.version}, {@code plugin_info.plugin_kind}) and lenient on the rest: missing
- * lists are empty, missing booleans false, unknown fields ignored.
+ * Maps the {@code initialize} exchange between JSON and core's records
+ * (docs/protocol.md#the-initialize-request). Reading is strict on what the host relies on
+ * ({@code protocol_version}, {@code plugin_info.name}, {@code plugin_info.version},
+ * {@code plugin_info.plugin_kind}) and lenient on the rest: missing lists are empty, missing
+ * booleans false, unknown fields ignored.
  */
 public final class InitializeResults {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;

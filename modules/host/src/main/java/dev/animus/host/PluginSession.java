@@ -36,10 +36,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * returns only when the plugin is Ready. A plugin that exits fails every call in flight at once
  * with {@link ConnectionLost} carrying its exit code and last stderr lines.
  *
- * <p>States: ready → closing → closed. {@link #close()} is the graceful stop of lifecycle.md
- * ({@code shutdown} ≤ 2 s, {@code exit}, close stdin, SIGTERM, SIGKILL, 2 s each) and returns with
- * no process of the plugin's tree left; it is idempotent. Calls may be made from any thread and
- * are pipelined.
+ * <p>States: ready → closing → closed. {@link #close()} is the graceful stop of
+ * docs/protocol.md#shutdown-and-exit ({@code shutdown} ≤ 2 s, {@code exit}, close stdin, SIGTERM,
+ * SIGKILL, 2 s each) and returns with no process of the plugin's tree left; it is idempotent. Calls
+ * may be made from any thread and are pipelined.
  */
 public final class PluginSession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PluginSession.class);
@@ -175,7 +175,10 @@ public final class PluginSession implements AutoCloseable {
         return connection.call(method, params, timeout);
     }
 
-    /** Sends a request with the method's default deadline (lifecycle.md; none for long-lived methods). */
+    /**
+     * Sends a request with the method's default deadline (docs/lifecycle.md#deadlines; none for
+     * long-lived methods).
+     */
     public PendingCall call(String method, JsonNode params) {
         return connection.call(method, params,
                 MethodTimeouts.defaultFor(method).orElse(Duration.ofDays(365)));

@@ -33,7 +33,7 @@ public final class StatusEvents {
      * Subscribes from now on.
      *
      * @param everyTransition {@code false}: the notable transitions (out of Ready, Crashed and
-     *     Disabled, lifecycle.md §2); {@code true}: every transition
+     *     Disabled, docs/lifecycle.md#status-events); {@code true}: every transition
      */
     public StatusSubscription subscribe(boolean everyTransition) {
         StatusSubscription s = new StatusSubscription(everyTransition, BUFFER, subscribers::remove);

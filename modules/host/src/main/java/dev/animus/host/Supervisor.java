@@ -25,8 +25,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * Runs one plugin for its callers: launches it lazily on the first request, pipelines requests,
  * kills it when a request outlives its deadline, shuts it down when idle, restarts it on the next
- * request after a crash, and refuses requests once it crash-looped (lifecycle.md §2–3). The
- * decisions are core's {@link Lifecycle}; this class carries them out with real processes.
+ * request after a crash, and refuses requests once it crash-looped
+ * (docs/lifecycle.md#process-lifecycle, docs/lifecycle.md#failures-and-retry). The decisions are
+ * core's {@link Lifecycle}; this class carries them out with real processes.
  *
  * <p>Thread-safe: any number of callers may call at once. One lock guards the lifecycle and the
  * current process; no I/O happens under it. States: open → closed; {@link #close()} shuts the

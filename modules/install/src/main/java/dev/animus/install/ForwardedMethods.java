@@ -7,13 +7,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The methods a caller may have the host send to an installed plugin: those its consented
- * manifest declares (the operator saw them in the disclosure they consented to), and the
- * protocol's two read-only checks every plugin answers, {@code $/ping} and {@code health/check}
- * (protocol.md §5; {@code plugin ping} sends the first). Never forwarded, declared or not: the
- * lifecycle the host drives itself ({@code initialize}, {@code initialized}, {@code shutdown},
- * {@code exit}) and every other {@code $/} name, reserved for the protocol ({@code $/cancelRequest}
- * is the host's to send). Immutable, with value equality (it is part of a guard's).
+ * The methods a caller may have the host send to an installed plugin: those its consented manifest
+ * declares (the operator saw them in the disclosure they consented to), and the protocol's two
+ * read-only checks every plugin answers, {@code $/ping} and {@code health/check}
+ * (docs/protocol.md#methods-every-plugin-understands; {@code plugin ping} sends the first). Never
+ * forwarded, declared or not: the lifecycle the host drives itself ({@code initialize},
+ * {@code initialized}, {@code shutdown}, {@code exit}) and every other {@code $/} name, reserved
+ * for the protocol ({@code $/cancelRequest} is the host's to send). Immutable, with value equality
+ * (it is part of a guard's).
  *
  * @param declared the manifest's methods ({@link Manifest#methods()})
  */

@@ -39,7 +39,7 @@ public record InstallRequest(Path path, Optional<String> name, InstallSource sou
     }
 
     /**
-     * The guards of security.md §8.
+     * The guards of docs/security.md#install-guards.
      *
      * @param expectedName the name the manifest must have (a release: the repository's basename);
      *     checked when the manifest is known before anything is committed (a {@code Plugin.toml}, or

@@ -16,10 +16,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The one place that decides whether an installed plugin may be launched (security.md §2,
- * lifecycle.md §1): trusted, consented and enabled for the calling agent at the current digests,
- * and the stored code re-hashed immediately before the launch. Only code in the store runs, and a
- * script only on the interpreter recorded with its trust.
+ * The one place that decides whether an installed plugin may be launched
+ * (docs/security.md#the-digest-addressed-store, docs/lifecycle.md#installation-lifecycle): trusted,
+ * consented and enabled for the calling agent at the current digests, and the stored code re-hashed
+ * immediately before the launch. Only code in the store runs, and a script only on the interpreter
+ * recorded with its trust.
  *
  * <p>Thread-safe; every {@link #admit} reads the state document afresh under its lock. Two gates
  * over the same files (the state document and the store's root) are equal, however many times the

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a plugin needs before it can do its work and does not have (security.md §1): a required
- * variable its manifest declares that the caller's environment lacks, or a required secret set
- * nowhere. {@code plugin call/ping/info} refuse on the first, before anything starts; {@code plugin
- * doctor} lists them all.
+ * What a plugin needs before it can do its work and does not have
+ * (docs/security.md#plugin-environment): a required variable its manifest declares that the
+ * caller's environment lacks, or a required secret set nowhere. {@code plugin call/ping/info}
+ * refuse on the first, before anything starts; {@code plugin doctor} lists them all.
  */
 public final class LaunchRequirements {
     private LaunchRequirements() {}

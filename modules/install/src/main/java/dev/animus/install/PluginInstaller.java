@@ -22,10 +22,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Puts code into the digest-addressed store and records it (security.md §2–4): reads the source
- * without running it, checks the lockfile's pin, publishes (stage, verify, one rename), commits
- * the install record in one state transaction, and pins the digest in the lockfile. Installed code
- * is untrusted until {@link TrustService#trust} says otherwise.
+ * Puts code into the digest-addressed store and records it
+ * (docs/security.md#the-digest-addressed-store, docs/security.md#the-state-document,
+ * docs/security.md#the-lockfile): reads the source without running it, checks the lockfile's pin,
+ * publishes (stage, verify, one rename), commits the install record in one state transaction, and
+ * pins the digest in the lockfile. Installed code is untrusted until {@link TrustService#trust}
+ * says otherwise.
  *
  * <p>Thread-safe; concurrent installs of one name are serialised by the state document's lock,
  * and the loser fails without changing anything.

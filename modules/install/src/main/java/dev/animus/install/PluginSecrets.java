@@ -14,10 +14,11 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The secrets a plugin's manifest declares, resolved for one launch (security.md §1, §6): the
- * caller's environment variable of the declared name first, then the secret store. A plugin only
- * ever receives the secrets it declares, each as its declared variable, and only once the operator
- * consented to them (the launch gate admits no other plugin), so nothing here decides access.
+ * The secrets a plugin's manifest declares, resolved for one launch
+ * (docs/security.md#plugin-environment, docs/security.md#secrets): the caller's environment
+ * variable of the declared name first, then the secret store. A plugin only ever receives the
+ * secrets it declares, each as its declared variable, and only once the operator consented to them
+ * (the launch gate admits no other plugin), so nothing here decides access.
  */
 public final class PluginSecrets {
     private PluginSecrets() {}

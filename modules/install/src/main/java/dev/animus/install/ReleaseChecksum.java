@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * The expected SHA-256 of a release asset, from the first source the release publishes
- * (security.md §5): the {@code <asset>.sha256} sidecar, a {@code SHA256SUMS} file, or the API's
- * digest ({@link ChecksumSource#resolve}). None of them: a warning, and the install is recorded as
- * unverified.
+ * (docs/security.md#downloads-and-archives): the {@code <asset>.sha256} sidecar, a
+ * {@code SHA256SUMS} file, or the API's digest ({@link ChecksumSource#resolve}). None of them: a
+ * warning, and the install is recorded as unverified.
  */
 final class ReleaseChecksum {
     /** Checksum files are small; a bigger one is not a checksum file. */

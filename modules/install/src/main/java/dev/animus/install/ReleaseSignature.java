@@ -21,9 +21,10 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The signature check of a release asset (security.md §7): the release's {@code <asset>.sigstore.json}
- * or {@code <asset>.bundle} is verified offline against the trusted root, for an identity pinned to
- * the repository's workflows on the release's tag and GitHub Actions' OIDC issuer.
+ * The signature check of a release asset (docs/security.md#signatures): the release's
+ * {@code <asset>.sigstore.json} or {@code <asset>.bundle} is verified offline against the trusted
+ * root, for an identity pinned to the repository's workflows on the release's tag and GitHub
+ * Actions' OIDC issuer.
  */
 final class ReleaseSignature {
     static final String GITHUB_ISSUER = "https://token.actions.githubusercontent.com";

@@ -30,10 +30,11 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Installs from the network (security.md §5, §8): a direct HTTPS URL with its SHA-256, or a GitHub
- * release. Everything is downloaded and extracted in a private staging directory that is always
- * removed; the chosen executable or plugin directory then goes through {@link PluginInstaller},
- * so nothing persisted changes unless every check held.
+ * Installs from the network (docs/security.md#downloads-and-archives,
+ * docs/security.md#install-guards): a direct HTTPS URL with its SHA-256, or a GitHub release.
+ * Everything is downloaded and extracted in a private staging directory that is always removed; the
+ * chosen executable or plugin directory then goes through {@link PluginInstaller}, so nothing
+ * persisted changes unless every check held.
  *
  * <p>Thread-safe. Owns its {@link Fetcher}: {@link #close()} releases it (idempotent).
  */

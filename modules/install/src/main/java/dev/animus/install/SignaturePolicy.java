@@ -3,7 +3,10 @@ package dev.animus.install;
 import java.util.Locale;
 import java.util.Optional;
 
-/** What a release install does with its signature check ({@code --signature-policy}, security.md §7). */
+/**
+ * What a release install does with its signature check ({@code --signature-policy},
+ * docs/security.md#signatures).
+ */
 public enum SignaturePolicy {
     /** Anything but a verified signature by the repository's release workflow aborts the install. */
     STRICT,

@@ -20,9 +20,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code plugin state repair}: explicit recovery that never loses anything silently (security.md §3).
- * A readable document is never rewritten, only checked; an unreadable one is moved aside (kept) so
- * an empty one can start; a document of a newer schema is left alone (upgrade instead).
+ * {@code plugin state repair}: explicit recovery that never loses anything silently
+ * (docs/security.md#the-state-document). A readable document is never rewritten, only checked; an
+ * unreadable one is moved aside (kept) so an empty one can start; a document of a newer schema is
+ * left alone (upgrade instead).
  */
 public final class StateRepair {
     private final AnimusHome home;

@@ -28,10 +28,11 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The operator's acts on installed plugins (lifecycle.md §1), each one transaction of the state
- * document: trust an exact code digest (and read a binary's manifest, its first run), consent to
- * an exact disclosure, enable and disable per agent, roll back, remove, and collect unreferenced
- * store entries. Every grant carries the digest the operator was shown and is refused if it changed.
+ * The operator's acts on installed plugins (docs/lifecycle.md#installation-lifecycle), each one
+ * transaction of the state document: trust an exact code digest (and read a binary's manifest, its
+ * first run), consent to an exact disclosure, enable and disable per agent, roll back, remove, and
+ * collect unreferenced store entries. Every grant carries the digest the operator was shown and is
+ * refused if it changed.
  *
  * <p>Thread-safe.
  */

@@ -34,9 +34,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Release installs check the release's Sigstore bundle (security.md §7) against a trusted root
- * made at test time: a Fulcio-like CA, a CT log and a Rekor log with fresh keys, and bundles signed
- * through them, served with the release by a real HTTPS server on loopback.
+ * Release installs check the release's Sigstore bundle (docs/security.md#signatures) against a
+ * trusted root made at test time: a Fulcio-like CA, a CT log and a Rekor log with fresh keys, and
+ * bundles signed through them, served with the release by a real HTTPS server on loopback.
  */
 class ReleaseSignatureInstallTest {
     private static final String OWNER = "acme";

@@ -17,14 +17,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs {@code <binary> --manifest} (protocol.md §3.1) under hard bounds and says what it printed.
+ * Runs {@code <binary> --manifest} (docs/protocol.md#manifest-probe) under hard bounds and says
+ * what it printed.
  *
  * <p>The binary starts from exactly the given environment (the host's is cleared first; callers
- * pass the base allowlist only, security.md §1), with {@code --manifest} as its only argument,
- * stdin from {@code /dev/null} (it reads EOF at once), and as the leader of a new session like a
- * {@link PluginProcess}, so that its whole tree can be found and killed. stdout and stderr are
- * drained concurrently, each counted against its cap in {@link ProbeLimits}; passing a cap stops
- * the reading and kills the tree at once. The timeout bounds the whole probe.
+ * pass the base allowlist only, docs/security.md#plugin-environment), with {@code --manifest} as
+ * its only argument, stdin from {@code /dev/null} (it reads EOF at once), and as the leader of a
+ * new session like a {@link PluginProcess}, so that its whole tree can be found and killed. stdout
+ * and stderr are drained concurrently, each counted against its cap in {@link ProbeLimits}; passing
+ * a cap stops the reading and kills the tree at once. The timeout bounds the whole probe.
  *
  * <p>When {@link #run} returns, no process of the probe's tree (its descendants and its session,
  * grandchildren that hold the pipes included) is running: the tree is SIGKILLed whatever the

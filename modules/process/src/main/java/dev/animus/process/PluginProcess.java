@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * plugins behind. Thread-safe.
  */
 public final class PluginProcess implements AutoCloseable {
-    /** The wait between the steps of the stop sequence (lifecycle.md). */
+    /** The wait between the steps of the stop sequence (docs/protocol.md#shutdown-and-exit). */
     public static final Duration DEFAULT_STEP = Duration.ofSeconds(2);
 
     private static final Logger LOG = LoggerFactory.getLogger(PluginProcess.class);
@@ -164,7 +164,7 @@ public final class PluginProcess implements AutoCloseable {
         return ProcessTree.members(process.toHandle(), startTicks, sessionLeader);
     }
 
-    /** Closes the plugin's stdin (EOF means exit, protocol.md §3). */
+    /** Closes the plugin's stdin (EOF means exit, docs/protocol.md#shutdown-and-exit). */
     public void closeStdin() {
         try {
             process.getOutputStream().close();
@@ -179,10 +179,11 @@ public final class PluginProcess implements AutoCloseable {
     }
 
     /**
-     * The forceful end of the stop sequence (lifecycle.md): close stdin, wait {@code step}, SIGTERM
-     * the tree, wait {@code step}, SIGKILL the tree; then leftovers of the tree (a grandchild that
-     * holds a pipe) get SIGTERM and, after {@code step}, SIGKILL. Returns how the plugin itself
-     * ended. The protocol steps ({@code shutdown}, {@code exit}) belong to the caller, before this.
+     * The forceful end of the stop sequence (docs/protocol.md#shutdown-and-exit): close stdin, wait
+     * {@code step}, SIGTERM the tree, wait {@code step}, SIGKILL the tree; then leftovers of the
+     * tree (a grandchild that holds a pipe) get SIGTERM and, after {@code step}, SIGKILL. Returns
+     * how the plugin itself ended. The protocol steps ({@code shutdown}, {@code exit}) belong to
+     * the caller, before this.
      */
     public Termination stop(Duration step) {
         Termination how = stopRoot(step);

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param maxStderrBytes the most stderr bytes accepted; one more ends the probe; positive
  */
 public record ProbeLimits(Duration timeout, int maxStdoutBytes, int maxStderrBytes) {
-    /** The {@code --manifest} probe timeout of lifecycle.md. */
+    /** The {@code --manifest} probe timeout of docs/lifecycle.md#deadlines. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
     /** 1 MiB: a manifest is a few kilobytes; anything near this is not a manifest. */
     public static final int DEFAULT_MAX_BYTES = 1 << 20;

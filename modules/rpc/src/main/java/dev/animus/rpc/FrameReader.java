@@ -10,9 +10,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads JSON frames from a stream, leniently (protocol §1): NDJSON, pretty-printed frames over
- * several lines, several frames per line, blank lines and leading whitespace. Malformed input (a
- * broken frame, a banner line, a root scalar) is logged with a short excerpt, counted, and
+ * Reads JSON frames from a stream, leniently (docs/protocol.md#framing): NDJSON, pretty-printed
+ * frames over several lines, several frames per line, blank lines and leading whitespace. Malformed
+ * input (a broken frame, a banner line, a root scalar) is logged with a short excerpt, counted, and
  * discarded through the next newline; a frame over the bound is dropped once it passes the bound,
  * without ever being held whole. Memory stays bounded by the frame bound plus one read buffer.
  *
@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  * from any thread.
  */
 public final class FrameReader {
-    /** The frame bound of protocol §1. */
+    /** The frame bound of docs/protocol.md#size-bounds. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(FrameReader.class);

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * error, which makes resynchronisation exact. It never buffers more than one frame, and never more
  * than the frame bound.
  *
- * <p>Rules, which define what the reader accepts (protocol §1):
+ * <p>Rules, which define what the reader accepts (docs/protocol.md#framing):
  * <ul>
  *   <li>Between frames, whitespace (space, tab, CR, LF) is skipped. A frame starts with {@code {}
  *       or {@code [} and ends with its matching bracket; several may share a line, one may span

@@ -14,9 +14,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Writes frames to a stream (protocol §1): compact JSON, one frame per line ({@code '\n'} after
- * each), never interleaved, flushed as soon as written, and with a bounded write time after which
- * the writer is dead.
+ * Writes frames to a stream (docs/protocol.md#framing): compact JSON, one frame per line
+ * ({@code '\n'} after each), never interleaved, flushed as soon as written, and with a bounded
+ * write time after which the writer is dead.
  *
  * <p>How: a frame is serialized under one lock into a shared buffer; then one thread at a time
  * (the <em>flusher</em>) hands the buffer to the stream and flushes it, outside the lock. A writer

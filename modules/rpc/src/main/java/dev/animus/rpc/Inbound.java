@@ -3,7 +3,10 @@ package dev.animus.rpc;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
 
-/** What one message from the peer is (protocol §2), decided by {@link #classify(JsonNode)}. */
+/**
+ * What one message from the peer is (docs/protocol.md#messages), decided by
+ * {@link #classify(JsonNode)}.
+ */
 sealed interface Inbound {
 
     /** A successful response to one of our requests. */

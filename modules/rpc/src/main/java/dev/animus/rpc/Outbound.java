@@ -5,7 +5,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The frames the host sends (protocol §2, §4). */
+/**
+ * The frames the host sends (docs/protocol.md#messages,
+ * docs/protocol.md#methods-every-plugin-understands).
+ */
 final class Outbound {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -34,7 +37,10 @@ final class Outbound {
         return notification("$/cancelRequest", params);
     }
 
-    /** The answer to a request from the peer: the host offers no methods (protocol §2). */
+    /**
+     * The answer to a request from the peer: the host offers no methods
+     * (docs/protocol.md#messages).
+     */
     static ObjectNode methodNotFound(JsonNode id, String method) {
         ObjectNode frame = NODES.objectNode();
         frame.put("jsonrpc", "2.0");

@@ -6,7 +6,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
 
 /**
- * The peer answered a request with a JSON-RPC {@code error} object (protocol §2, §5).
+ * The peer answered a request with a JSON-RPC {@code error} object (docs/protocol.md#messages,
+ * docs/protocol.md#error-codes).
  *
  * <p>{@link #code()} and {@link #data()} are what callers branch on ({@code data.category} when the
  * kind defines one); {@link #message()} is the peer's text, for humans only.

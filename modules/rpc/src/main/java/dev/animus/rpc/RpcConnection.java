@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One JSON-RPC 2.0 connection to a peer over a pair of byte streams (protocol §1–2): requests with
- * integer ids from 1, responses matched by id, per-request deadlines, cancellation, and the peer's
- * notifications fanned out to subscribers.
+ * One JSON-RPC 2.0 connection to a peer over a pair of byte streams (docs/protocol.md#framing,
+ * docs/protocol.md#messages): requests with integer ids from 1, responses matched by id,
+ * per-request deadlines, cancellation, and the peer's notifications fanned out to subscribers.
  *
  * <p>States: <em>open</em> → <em>dead</em>. The connection dies once, with one
  * {@link ConnectionLost} cause (the first one wins): end of the peer's output, a read or write

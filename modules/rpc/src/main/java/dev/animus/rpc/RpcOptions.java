@@ -10,9 +10,10 @@ import java.util.function.Supplier;
  * How one {@link RpcConnection} behaves.
  *
  * @param peerName names the peer in log lines and error messages (usually the plugin name)
- * @param maxFrameBytes the largest frame accepted from the peer, in bytes (protocol §1: 16 MiB)
+ * @param maxFrameBytes the largest frame accepted from the peer, in bytes
+ *     (docs/protocol.md#size-bounds: 16 MiB)
  * @param writeTimeout how long one write to the peer may block before the connection is declared
- *     dead (protocol §1: 30 s)
+ *     dead (docs/protocol.md#size-bounds: 30 s)
  * @param broadcastCapacity the notification buffer of each subscription, in notifications
  * @param endOfStream builds the error for end-of-stream on the peer's output; the process layer
  *     supplies one that waits briefly for the exit code and adds the stderr tail. Called at most
@@ -29,7 +30,7 @@ public record RpcOptions(
     public static final String BROADCAST_CAPACITY_ENV = "ANIMUS_PLUGIN_BROADCAST_CAPACITY";
     /** Broadcast capacity when the environment does not set one. */
     public static final int DEFAULT_BROADCAST_CAPACITY = 256;
-    /** The write bound of protocol §1. */
+    /** The write bound of docs/protocol.md#size-bounds. */
     public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
 
     public RpcOptions {

@@ -16,13 +16,13 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The frame reader under random streams and random read splits. Seeded and reproducible: each
- * case's seed is in its name and in every failure message; {@code -Danimus.rpc.seed=N} changes the
- * base seed, {@code -Danimus.rpc.cases=N} the number of cases.
+ * case's seed is in its name and in every failure message; {@code -Dfuzz.seed=N} changes the
+ * base seed, {@code -Dfuzz.inputs=N} the number of cases.
  */
 class FrameReaderPropertyTest {
     private static final JsonMapper JSON = JsonMapper.shared();
-    private static final long BASE_SEED = Long.getLong("animus.rpc.seed", 0x5EED_A11D_2026L);
-    private static final int CASES = Integer.getInteger("animus.rpc.cases", 300);
+    private static final long BASE_SEED = Long.getLong("fuzz.seed", 0x5EED_A11D_2026L);
+    private static final int CASES = Integer.getInteger("fuzz.inputs", 300);
 
     static LongStream seeds() {
         SplittableRandom base = new SplittableRandom(BASE_SEED);

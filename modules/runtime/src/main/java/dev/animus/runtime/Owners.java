@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Trust on first use of GitHub owners (security.md §8): the owners this machine trusts, how and
+ * Trust on first use of GitHub owners (docs/security.md#install-guards): the owners this machine trusts, how and
  * when each was decided, kept in {@code <animus_home>/trusted-orgs.toml}. Deciding whether to ask
  * is the front end's; this records and answers.
  *

@@ -9,9 +9,9 @@ import dev.animus.store.SecretsFile;
 import java.util.Map;
 
 /**
- * Which secret store is in force (security.md §6): {@code ANIMUS_KEYRING=secret-service|file|none},
- * else the Secret Service when one answers on the caller's D-Bus session (detected once per
- * process), else {@code <animus_home>/secrets.toml}.
+ * Which secret store is in force (docs/security.md#secrets):
+ * {@code ANIMUS_KEYRING=secret-service|file|none}, else the Secret Service when one answers on the
+ * caller's D-Bus session (detected once per process), else {@code <animus_home>/secrets.toml}.
  */
 public final class SecretBackends {
     /** The variable that chooses the backend. */

@@ -11,7 +11,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads the host's frames from the plugin's stdin: newline-delimited JSON (protocol §1).
+ * Reads the host's frames from the plugin's stdin: newline-delimited JSON
+ * (docs/protocol.md#framing).
  *
  * <p>Lenient, as the protocol asks of readers: blank lines are skipped; several values on one line
  * are all delivered; a line that is not JSON is logged with an excerpt and skipped, and reading
@@ -23,7 +24,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class FrameReader {
 
-    /** The protocol's frame bound: larger frames are rejected (protocol §1). */
+    /** The protocol's frame bound: larger frames are rejected (docs/protocol.md#size-bounds). */
     static final int MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
     private final InputStream in;

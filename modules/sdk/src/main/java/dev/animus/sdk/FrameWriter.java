@@ -8,8 +8,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Writes frames to the plugin's stdout: compact one-line JSON plus {@code \n}, flushed, under one
- * lock so frames never interleave (protocol §1). Jackson escapes control characters inside strings,
- * so a compact frame never contains a raw newline.
+ * lock so frames never interleave (docs/protocol.md#framing). Jackson escapes control characters
+ * inside strings, so a compact frame never contains a raw newline.
  *
  * <p>Thread-safe. The first {@link IOException} (the host closed the pipe) marks the writer broken:
  * it runs {@code onBroken} once, and later writes are dropped.

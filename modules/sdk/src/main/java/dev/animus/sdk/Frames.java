@@ -5,7 +5,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Builds JSON-RPC 2.0 envelopes (protocol §2). Stateless. */
+/** Builds JSON-RPC 2.0 envelopes (docs/protocol.md#messages). Stateless. */
 final class Frames {
 
     /** The one mapper of the sdk: Jackson mappers are thread-safe once built. */

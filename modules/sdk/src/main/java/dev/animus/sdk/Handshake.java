@@ -5,8 +5,9 @@ import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The plugin's side of {@code initialize} (protocol §3.3–3.5): the host's protocol version must be
- * a strict semantic version with the plugin's major; minor and patch drift is accepted.
+ * The plugin's side of {@code initialize} (docs/protocol.md#the-initialize-request,
+ * docs/protocol.md#version-compatibility): the host's protocol version must be a strict semantic
+ * version with the plugin's major; minor and patch drift is accepted.
  */
 final class Handshake {
 

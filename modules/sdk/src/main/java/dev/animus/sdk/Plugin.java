@@ -43,7 +43,7 @@ public interface Plugin {
      */
     List<String> methods();
 
-    /** The {@code --manifest} object (protocol §6). */
+    /** The {@code --manifest} object (docs/protocol.md#the-manifest). */
     ObjectNode manifest();
 
     /**

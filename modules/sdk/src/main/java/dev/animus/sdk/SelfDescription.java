@@ -5,9 +5,10 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What a plugin says about itself on the wire: the {@code --manifest} object (protocol §6) and
- * the {@code initialize} result (protocol §3.4). Both are derived from one definition and one
- * method list, so they cannot disagree.
+ * What a plugin says about itself on the wire: the {@code --manifest} object
+ * (docs/protocol.md#the-manifest) and the {@code initialize} result
+ * (docs/protocol.md#the-initialize-request). Both are derived from one definition and one method
+ * list, so they cannot disagree.
  */
 final class SelfDescription {
 

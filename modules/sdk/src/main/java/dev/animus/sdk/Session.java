@@ -256,7 +256,7 @@ final class Session {
     private void pluginNotification(String method, JsonNode params) {
         var handler = plugin.notificationHandler(method);
         if (handler.isEmpty()) {
-            return; // notifications the plugin does not know are ignored (protocol §2)
+            return; // notifications the plugin does not know are ignored (docs/protocol.md#messages)
         }
         if (phase != Phase.READY) {
             diagnostics.warn("dropped notification '" + method + "' that arrived before initialized");

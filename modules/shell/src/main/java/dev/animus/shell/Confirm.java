@@ -8,9 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * Confirmations (cli.md): on a terminal a question that defaults to no; without one (or while
- * commands are read from stdin, which is then not free for answers) an explicit {@code --yes} is
- * required, and the refusal says so.
+ * Confirmations (docs/cli.md#confirmations): on a terminal a question that defaults to no; without
+ * one (or while commands are read from stdin, which is then not free for answers) an explicit
+ * {@code --yes} is required, and the refusal says so.
  */
 final class Confirm {
     private Confirm() {}

@@ -5,8 +5,9 @@ import java.io.PrintWriter;
 import java.util.OptionalLong;
 
 /**
- * A progress bar for downloads on stderr, only at a terminal (cli.md: spinners and bars only on a
- * TTY); elsewhere nothing. Redraws at most once per percent (or per MiB without a known size).
+ * A progress bar for downloads on stderr, only at a terminal (docs/cli.md#output-streams: bars only
+ * on a terminal); elsewhere nothing. Redraws at most once per percent (or per MiB without a known
+ * size).
  */
 final class DownloadProgress implements Progress {
     private static final int WIDTH = 30;

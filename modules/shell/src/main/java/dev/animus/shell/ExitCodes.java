@@ -1,6 +1,6 @@
 package dev.animus.shell;
 
-/** Exit codes of the {@code animus} command (cli.md). */
+/** Exit codes of the {@code animus} command (docs/cli.md#exit-codes). */
 final class ExitCodes {
     static final int OK = 0;
     static final int FAILED = 1;

@@ -22,7 +22,7 @@ import dev.animus.store.StoreRefused;
 import dev.animus.store.TrustedOrgsUnreadable;
 import java.io.UncheckedIOException;
 
-/** Turns what went wrong into one line for the user and the exit code of cli.md. */
+/** Turns what went wrong into one line for the user and the exit code of docs/cli.md#exit-codes. */
 final class Failures {
     private Failures() {}
 

@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Trust-on-first-use of GitHub owners (security.md §8): an owner installed from before passes; an
- * unknown one needs {@code --allow-org OWNER}, {@code --yes}, or a yes at a terminal, and the
- * decision is recorded (how and when) in {@code trusted-orgs.toml}.
+ * Trust-on-first-use of GitHub owners (docs/security.md#install-guards): an owner installed from
+ * before passes; an unknown one needs {@code --allow-org OWNER}, {@code --yes}, or a yes at a
+ * terminal, and the decision is recorded (how and when) in {@code trusted-orgs.toml}.
  */
 final class OrgTrust {
     private OrgTrust() {}

@@ -34,8 +34,9 @@ final class PluginLookup {
     /**
      * The supervisor of {@code permit}'s plugin: its store executable, declared environment and
      * secrets, deadlines and gate. A required variable or secret that is missing fails here, before
-     * anything is started, naming the fix (security.md §1); secrets are resolved again by every
-     * command that names the plugin, so a changed secret replaces a warm process.
+     * anything is started, naming the fix (docs/security.md#plugin-environment); secrets are
+     * resolved again by every command that names the plugin, so a changed secret replaces a warm
+     * process.
      *
      * @throws CommandFailed (exit 2) for a missing required variable or secret
      */

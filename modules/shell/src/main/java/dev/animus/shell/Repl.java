@@ -19,10 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The interactive shell: {@code animus} with no command at a terminal (cli.md "The interactive
- * shell"). A line editor with the prompt {@code animus> }, history in {@code <animus_home>/history},
- * completion ({@link CommandCompleter}), and {@code --params} JSON over several lines
- * ({@link ReplParser}). Every command runs in one {@link ShellContext}, so plugins stay warm.
+ * The interactive shell: {@code animus} with no command at a terminal
+ * (docs/cli.md#the-interactive-shell). A line editor with the prompt {@code animus> }, history in
+ * {@code <animus_home>/history}, completion ({@link CommandCompleter}), and {@code --params} JSON
+ * over several lines ({@link ReplParser}). Every command runs in one {@link ShellContext}, so
+ * plugins stay warm.
  *
  * <ul>
  *   <li>Ctrl-C while a command runs cancels it ({@link ForegroundCommand}); at the prompt it drops

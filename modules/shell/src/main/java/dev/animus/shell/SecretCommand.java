@@ -16,7 +16,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine;
 
-/** {@code animus secret set | status | forget}: the secrets plugins receive (security.md §6). */
+/**
+ * {@code animus secret set | status | forget}: the secrets plugins receive
+ * (docs/security.md#secrets).
+ */
 @Command(
         name = "secret",
         mixinStandardHelpOptions = true,

@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The standard streams, owned by the shell: results to stdout, warnings and errors to stderr
- * (cli.md). Colour only on a terminal and never with {@code NO_COLOR}.
+ * (docs/cli.md#output-streams). Colour only on a terminal and never with {@code NO_COLOR}.
  *
  * <p>Nothing a plugin wrote reaches the terminal raw: the one-line messages ({@link #warn},
  * {@link #error}, {@link #info}, {@link #result}) go through {@link OneLine} after masking, JSON

@@ -23,10 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A declared secret handed to a real plugin (security.md §1, §6), each command in its own JVM on
- * the module path the build produced, with host logging at trace: the plugin sees exactly its
- * declared secret; the value is in no log line, no {@code plugin inspect} output, no error message,
- * and in the command line of no process while the call runs.
+ * A declared secret handed to a real plugin (docs/security.md#plugin-environment,
+ * docs/security.md#secrets), each command in its own JVM on the module path the build produced,
+ * with host logging at trace: the plugin sees exactly its declared secret; the value is in no log
+ * line, no {@code plugin inspect} output, no error message, and in the command line of no process
+ * while the call runs.
  */
 class SecretsHandOffTest {
     static final String VALUE = "s3cr3t-Value-4242-xyzzy";

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * for another index or size the verifier must agree with the recursive reference verifier.
  */
 class MerkleTest {
-    static final long SEED = Long.getLong("merkle.seed", System.nanoTime());
+    static final long SEED = Long.getLong("fuzz.seed", System.nanoTime());
 
     /** A tree of {@code leaves}: MTH and PATH exactly as RFC 6962 §2.1 defines them, memoized by range. */
     record Tree(List<byte[]> leaves, Map<Long, byte[]> memo) {
@@ -124,7 +124,7 @@ class MerkleTest {
     @Test
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void trueProofsVerifyAndTamperedOnesDoNot() {
-        System.out.println("MerkleTest seed: " + SEED + " (rerun with -Dmerkle.seed=" + SEED + ")");
+        System.out.println("MerkleTest seed: " + SEED + " (rerun with -Dfuzz.seed=" + SEED + ")");
         SplittableRandom random = new SplittableRandom(SEED);
         int cases = 0;
         int otherIndexOrSizeAccepted = 0;

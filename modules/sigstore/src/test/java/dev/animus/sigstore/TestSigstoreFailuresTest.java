@@ -366,13 +366,13 @@ class TestSigstoreFailuresTest {
      */
     @Nested
     class Mutations {
-        static final long SEED = Long.getLong("mutation.seed", System.nanoTime());
+        static final long SEED = Long.getLong("fuzz.seed", System.nanoTime());
         static final String ALPHABET = " \t\n\"\\{}[]:,0123456789+/=-.abcdefxyzABCDEFXYZ_\u2014";
 
         @Test
         @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
         void singleCharacterMutationsNeverVerifyUnlessEquivalent() {
-            System.out.println("mutation seed: " + SEED + " (rerun with -Dmutation.seed=" + SEED + ")");
+            System.out.println("mutation seed: " + SEED + " (rerun with -Dfuzz.seed=" + SEED + ")");
             java.util.SplittableRandom random = new java.util.SplittableRandom(SEED);
             String original = keyless(DEFAULTS.withRfc3161Timestamp(true));
             verify(original, POLICY);
@@ -380,7 +380,7 @@ class TestSigstoreFailuresTest {
             java.util.Map<Reason, Integer> reasons = new java.util.EnumMap<>(Reason.class);
             java.util.List<String> accepted = new java.util.ArrayList<>();
             java.util.List<String> wrong = new java.util.ArrayList<>();
-            for (int i = 0; i < Integer.getInteger("mutation.cases", 2_000); i++) {
+            for (int i = 0; i < Integer.getInteger("fuzz.inputs", 2_000); i++) {
                 int at = random.nextInt(original.length());
                 char c = ALPHABET.charAt(random.nextInt(ALPHABET.length()));
                 String mutated;

@@ -15,8 +15,8 @@ import java.util.UUID;
 
 /**
  * Replaces a file so that a crash at any instant leaves either the old or the new content
- * (security.md §3): a temp file beside it (exclusive create, the given mode) → write → fsync →
- * atomic rename over the target → fsync of the directory.
+ * (docs/security.md#the-state-document): a temp file beside it (exclusive create, the given mode) →
+ * write → fsync → atomic rename over the target → fsync of the directory.
  */
 public final class AtomicFile {
     /** Owner read and write only: documents that hold grants or secrets. */

@@ -17,7 +17,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Reads one regular file for the store, hashing it and optionally copying it (security.md §2).
+ * Reads one regular file for the store, hashing it and optionally copying it
+ * (docs/security.md#the-digest-addressed-store).
  *
  * <p>The path is lstat'ed first and must be a regular file, so a FIFO is never opened (opening one
  * would block). It is then opened with {@link LinkOption#NOFOLLOW_LINKS} and lstat'ed again right

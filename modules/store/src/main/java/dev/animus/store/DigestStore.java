@@ -14,12 +14,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The digest-addressed store of installed code (security.md §2): every published artifact lives
- * under {@code <root>/<sha256>/} and is immutable once published. A single executable is stored as
- * {@code <root>/<digest>/<file name>}, its digest the SHA-256 of its bytes; a plugin directory as
- * the tree {@code <root>/<digest>/}, its digest the tree digest ({@link #treeDigest}). Nothing
- * with a setuid, setgid or sticky bit, nor anything every user may write, is ever stored (nor
- * verified as intact).
+ * The digest-addressed store of installed code (docs/security.md#the-digest-addressed-store): every
+ * published artifact lives under {@code <root>/<sha256>/} and is immutable once published. A single
+ * executable is stored as {@code <root>/<digest>/<file name>}, its digest the SHA-256 of its bytes;
+ * a plugin directory as the tree {@code <root>/<digest>/}, its digest the tree digest
+ * ({@link #treeDigest}). Nothing with a setuid, setgid or sticky bit, nor anything every user may
+ * write, is ever stored (nor verified as intact).
  *
  * <p>Publishing copies into a dot-prefixed partial directory {@code <root>/.partial-<uuid>} (mode
  * 0700), without following links and refusing links and special files; it then checks the digest

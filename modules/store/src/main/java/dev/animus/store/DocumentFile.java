@@ -18,8 +18,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Reads a document that the host trusts for what it says (security.md §3): the state document,
- * a lockfile, the trusted owners file. The document is opened as the secrets file is:
+ * Reads a document that the host trusts for what it says (docs/security.md#the-state-document): the
+ * state document, a lockfile, the trusted owners file. The document is opened as the secrets file
+ * is:
  * <ul>
  *   <li>it is lstat'ed first and must be a regular file: a symbolic link, a directory, a FIFO, a
  *       socket or a device is refused before anything opens it (a FIFO would block the read for

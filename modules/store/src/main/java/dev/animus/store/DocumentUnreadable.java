@@ -5,10 +5,10 @@ import dev.animus.core.OneLine;
 import java.nio.file.Path;
 
 /**
- * The state document cannot be used (security.md §3): it is not JSON, it is truncated, it has a
- * wrong shape, or its {@code schema_version} is one this build does not know. Nothing is ever
- * written over such a document: it is retained for recovery, byte-identical, until the operator
- * repairs it ({@link StateStore#quarantine}) or upgrades animus.
+ * The state document cannot be used (docs/security.md#the-state-document): it is not JSON, it is
+ * truncated, it has a wrong shape, or its {@code schema_version} is one this build does not know.
+ * Nothing is ever written over such a document: it is retained for recovery, byte-identical, until
+ * the operator repairs it ({@link StateStore#quarantine}) or upgrades animus.
  *
  * <p>The message is one line: {@code <file>: <field>: <reason>; <what happens and what to do>},
  * where {@code field} is the path of the offending value ({@code plugins.echo.current.digest}),

@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * The entry of a stored artifact: the executable's relative '/'-separated path inside
- * {@code <root>/<digest>} (security.md §2). Only the normal form is accepted; nothing is
- * normalised, so an entry means one file and is written one way ({@code ./bin/x} is refused, not
- * read as {@code bin/x}).
+ * {@code <root>/<digest>} (docs/security.md#the-digest-addressed-store). Only the normal form is
+ * accepted; nothing is normalised, so an entry means one file and is written one way
+ * ({@code ./bin/x} is refused, not read as {@code bin/x}).
  */
 final class EntryPath {
     private static final int MAX_LENGTH = 1024;

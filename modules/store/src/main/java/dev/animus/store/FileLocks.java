@@ -17,10 +17,10 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Exclusive locks on lock files, across processes and within this one (security.md §3): a
- * {@link FileChannel} lock, which the OS releases if the process dies, behind an in-process
- * {@link ReentrantLock} per file, since one JVM cannot lock the same file twice. Re-entrant for
- * the thread that holds it. Waits are bounded.
+ * Exclusive locks on lock files, across processes and within this one
+ * (docs/security.md#the-state-document): a {@link FileChannel} lock, which the OS releases if the
+ * process dies, behind an in-process {@link ReentrantLock} per file, since one JVM cannot lock the
+ * same file twice. Re-entrant for the thread that holds it. Waits are bounded.
  */
 public final class FileLocks {
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);

@@ -4,8 +4,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Where Animus keeps its own files under {@code <animus_home>} (architecture.md). Nothing is
- * created here; each owner creates what it writes.
+ * Where Animus keeps its own files under {@code <animus_home>}
+ * (docs/operations.md#where-animus-keeps-things). Nothing is created here; each owner creates what
+ * it writes.
  */
 public record HomeLayout(Path home) {
     public HomeLayout {

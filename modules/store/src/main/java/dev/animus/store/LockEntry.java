@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One locked plugin: the exact code installed under {@code name} (security.md §4).
+ * One locked plugin: the exact code installed under {@code name} (docs/security.md#the-lockfile).
  *
  * <p>Validation messages name the lockfile key of the offending value ({@code artifact_sha256},
  * ...), so the same text serves code that builds an entry and a file that holds a bad one.

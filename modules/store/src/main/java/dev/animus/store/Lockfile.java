@@ -10,8 +10,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The content of a lockfile {@code plugins.lock} (security.md §4): its schema and the locked
- * plugins by name. Immutable.
+ * The content of a lockfile {@code plugins.lock} (docs/security.md#the-lockfile): its schema and
+ * the locked plugins by name. Immutable.
  *
  * @param schemaVersion the major schema; always {@link #SCHEMA_VERSION}, the only one this animus
  *     reads and writes

@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One lockfile {@code plugins.lock} on disk (security.md §4), global or a project's.
+ * One lockfile {@code plugins.lock} on disk (docs/security.md#the-lockfile), global or a project's.
  *
  * <p>Saves merge: under an exclusive lock on a dot-prefixed file beside it
  * ({@code .plugins.lock.lock}), a save re-reads the file, applies its own upserts and explicit

@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * A lockfile could not be read: it is not UTF-8, not TOML, has the wrong shape (a missing or
- * mistyped key, a bad value, a plugin locked twice), or was written with a major schema this
- * animus does not know. Saves fail closed on it (security.md §4): the file was left unchanged.
+ * mistyped key, a bad value, a plugin locked twice), or was written with a major schema this animus
+ * does not know. Saves fail closed on it (docs/security.md#the-lockfile): the file was left
+ * unchanged.
  *
  * <p>The message is one line: the file, what is wrong (the entry and key when known), that the
  * file was left unchanged, and the next step: fix it or pass {@code --rewrite-lockfile}; for a

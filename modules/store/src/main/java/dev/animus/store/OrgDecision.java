@@ -7,8 +7,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The operator's decision to trust a GitHub owner on first use (security.md §8): releases of
- * this owner's repositories may be installed without asking again.
+ * The operator's decision to trust a GitHub owner on first use (docs/security.md#install-guards):
+ * releases of this owner's repositories may be installed without asking again.
  *
  * @param org the owner's login, lower-cased here (GitHub logins are case-insensitive): 1 to 39
  *     ASCII letters, digits or {@code -}, not starting with {@code -}

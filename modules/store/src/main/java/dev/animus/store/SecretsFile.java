@@ -27,8 +27,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The file keyring backend ({@code ANIMUS_KEYRING=file}, security.md §6): the secrets in plain
- * text in {@code <animus_home>/secrets.toml} ({@link HomeLayout#secrets()}; format:
+ * The file keyring backend ({@code ANIMUS_KEYRING=file}, docs/security.md#secrets): the secrets in
+ * plain text in {@code <animus_home>/secrets.toml} ({@link HomeLayout#secrets()}; format:
  * {@link SecretsText}), readable only by the operator.
  *
  * <p>Every call takes an exclusive lock ({@link HomeLayout#secretsLock()}, through

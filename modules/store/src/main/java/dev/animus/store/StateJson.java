@@ -24,10 +24,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The JSON form of the state document (security.md §3): snake_case keys in the fixed order of the
- * key lists below, pretty-printed with two-space indents, UTF-8, one trailing newline. Plugins and
- * the sets in a plugin are sorted; consent grants keep grant order; a manifest keeps its own key
- * order. Absent values are written as {@code null}, so every key is always present.
+ * The JSON form of the state document (docs/security.md#the-state-document): snake_case keys in the
+ * fixed order of the key lists below, pretty-printed with two-space indents, UTF-8, one trailing
+ * newline. Plugins and the sets in a plugin are sorted; consent grants keep grant order; a manifest
+ * keeps its own key order. Absent values are written as {@code null}, so every key is always
+ * present.
  *
  * <p>Stateless and thread-safe.
  */

@@ -26,8 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state document {@code <animus_home>/state/state.json} (security.md §3): the installation
- * lifecycle of every plugin, read and changed under an exclusive lock on the lock file beside it.
+ * The state document {@code <animus_home>/state/state.json} (docs/security.md#the-state-document):
+ * the installation lifecycle of every plugin, read and changed under an exclusive lock on the lock
+ * file beside it.
  *
  * <p>Every {@link #read()}, {@link #transact} and {@link #quarantine} holds {@link FileLocks} on
  * the lock file from the first byte read to the last byte written, so many threads and many

@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * The state document as read or as just committed, with every stored manifest that failed
  * re-validation. A record with a problem is still in {@code state}, unchanged: it is reported,
- * never dropped (security.md §3).
+ * never dropped (docs/security.md#the-state-document).
  *
  * @param state the document
  * @param problems one per failing manifest, by plugin name and then {@code current} before

@@ -14,9 +14,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The modes of what the store holds (security.md §2): nothing in it is writable, and nothing
- * keeps a setuid, setgid or sticky bit ({@link PosixFilePermission} cannot even express them, so
- * setting a mode from this class clears them).
+ * The modes of what the store holds (docs/security.md#the-digest-addressed-store): nothing in it is
+ * writable, and nothing keeps a setuid, setgid or sticky bit ({@link PosixFilePermission} cannot
+ * even express them, so setting a mode from this class clears them).
  */
 final class StoredMode {
     /** A published directory: r-xr-xr-x. */

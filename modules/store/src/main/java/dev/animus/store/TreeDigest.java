@@ -12,8 +12,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The digest of a plugin directory (security.md §2), format 2. The UTF-8 bytes of this stream are
- * fed to SHA-256, and the result written as lowercase hex:
+ * The digest of a plugin directory (docs/security.md#the-digest-addressed-store), format 2. The
+ * UTF-8 bytes of this stream are fed to SHA-256, and the result written as lowercase hex:
  * <pre>
  *   "animus-tree-v2\0\n"
  *   then, for every directory and regular file below the root (the root itself is not one), in the

@@ -14,10 +14,10 @@ import java.util.Optional;
 
 /**
  * Walks a plugin directory without following links and refuses (never skips) anything that is
- * neither a directory nor a regular file (security.md §2), and any directory, the root included,
- * that every user may write. (Files with a setuid, setgid or sticky bit or a write bit for every
- * user are refused when they are read, by {@link CheckedRead}.) Directories are visited before
- * what they hold; the order among siblings is the file system's.
+ * neither a directory nor a regular file (docs/security.md#the-digest-addressed-store), and any
+ * directory, the root included, that every user may write. (Files with a setuid, setgid or sticky
+ * bit or a write bit for every user are refused when they are read, by {@link CheckedRead}.)
+ * Directories are visited before what they hold; the order among siblings is the file system's.
  */
 final class TreeWalk {
     private TreeWalk() {}

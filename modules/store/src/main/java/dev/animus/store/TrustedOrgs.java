@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The trust-on-first-use decisions about GitHub owners (security.md §8), kept in
+ * The trust-on-first-use decisions about GitHub owners (docs/security.md#install-guards), kept in
  * {@code <animus_home>/trusted-orgs.toml} ({@link HomeLayout#trustedOrgs()}; format:
  * {@link TrustedOrgsText}).
  *

@@ -24,9 +24,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What the store refuses to copy (security.md §2): links and special files are refused, never
- * skipped or followed, and an entry must be in normal form. Nothing is left behind by a refusal.
- * A FIFO that were opened would block, so those tests run with a timeout on a separate thread.
+ * What the store refuses to copy (docs/security.md#the-digest-addressed-store): links and special
+ * files are refused, never skipped or followed, and an entry must be in normal form. Nothing is
+ * left behind by a refusal. A FIFO that were opened would block, so those tests run with a timeout
+ * on a separate thread.
  */
 class DigestStoreRefusalTest {
     @TempDir

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Many animus processes changing one home at once (security.md §3): serialised, nothing lost. */
+/**
+ * Many animus processes changing one home at once (docs/security.md#the-state-document):
+ * serialised, nothing lost.
+ */
 class StateConcurrencyTest {
     static final int WORKERS = 8;
     static final int EACH = 25;

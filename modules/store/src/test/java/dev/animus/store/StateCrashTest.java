@@ -32,14 +32,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A writer killed at any instant leaves either the old or the new document, never a broken one,
- * and never loses a commit it reported (security.md §3). Real child JVMs, really SIGKILLed
- * ({@link Process#destroyForcibly()}) while they run state transactions in a loop.
+ * A writer killed at any instant leaves either the old or the new document, never a broken one, and
+ * never loses a commit it reported (docs/security.md#the-state-document). Real child JVMs, really
+ * SIGKILLed ({@link Process#destroyForcibly()}) while they run state transactions in a loop.
  *
  * <p>Each round starts one child and kills it after a random number of lines: after its n-th
  * reported commit (it is then reading or changing the next one), or on its n-th
  * {@code changing} line (it holds the lock and its write is next: encode, temp file, fsync,
- * rename). The seed is printed; {@code -Danimus.crash.seed=<seed>} replays a run. To keep 200
+ * rename). The seed is printed; {@code -Dfuzz.seed=<seed>} replays a run. To keep 200
  * JVM starts short, children start from an AOT cache ({@link ChildJvm#trained}) and the next
  * round's child starts (and waits for {@code go}) while this round's runs.
  */
@@ -68,8 +68,8 @@ class StateCrashTest {
     @Test
     @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aWriterKilledAtRandomMomentsNeverBreaksTheDocumentNorLosesAReportedCommit() throws Exception {
-        long seed = Long.getLong("animus.crash.seed", System.nanoTime());
-        System.out.println("StateCrashTest seed " + seed + " (replay with -Danimus.crash.seed=" + seed + ")");
+        long seed = Long.getLong("fuzz.seed", System.nanoTime());
+        System.out.println("StateCrashTest seed " + seed + " (replay with -Dfuzz.seed=" + seed + ")");
         SplittableRandom random = new SplittableRandom(seed);
         ChildJvm jvm = ChildJvm.trained(scratch);
         HomeLayout layout = new HomeLayout(home);

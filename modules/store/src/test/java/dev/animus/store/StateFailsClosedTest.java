@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A document that cannot be used is an error naming the file and the field, and it stays
- * byte-identical: never reset, never rewritten, not even by a transaction (security.md §3).
+ * byte-identical: never reset, never rewritten, not even by a transaction
+ * (docs/security.md#the-state-document).
  */
 class StateFailsClosedTest {
     @TempDir
@@ -199,8 +200,9 @@ class StateFailsClosedTest {
         StateStore scratch = StateStore.in(new HomeLayout(home.resolve("scratch")));
         scratch.transact(s -> richState());
         byte[] whole = Files.readAllBytes(scratch.file());
-        long seed = Long.getLong("animus.truncation.seed", System.nanoTime());
-        System.out.println("everyTruncationOfARichDocumentIsRefusedNamingTheFile seed " + seed);
+        long seed = Long.getLong("fuzz.seed", System.nanoTime());
+        System.out.println("everyTruncationOfARichDocumentIsRefusedNamingTheFile seed " + seed
+                + " (rerun with -Dfuzz.seed=" + seed + ")");
         SplittableRandom random = new SplittableRandom(seed);
         // the last byte is the newline: without it the document is complete
         List<Integer> lengths = new ArrayList<>(List.of(0, 1, whole.length - 2));

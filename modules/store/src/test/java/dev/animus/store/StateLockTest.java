@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every read and every transaction holds the state lock, and waits for it a bounded time (security.md §3). */
+/**
+ * Every read and every transaction holds the state lock, and waits for it a bounded time
+ * (docs/security.md#the-state-document).
+ */
 class StateLockTest {
     static final Duration SHORT = Duration.ofMillis(200);
 

@@ -27,12 +27,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * created in (so not on the order the walk meets them), and it changes when any byte, any name, the
  * set of files, an owner-execute bit or the set of (empty) directories changes; over many small
  * random trees, distinct trees never share a digest. Seeded and reproducible: each case's seed is in
- * its name and the base seed is printed; {@code -Danimus.store.seed=N} changes the base seed,
- * {@code -Danimus.store.cases=N} the number of cases.
+ * its name and the base seed is printed; {@code -Dfuzz.seed=N} changes the base seed,
+ * {@code -Dfuzz.inputs=N} the number of cases.
  */
 class TreeDigestPropertyTest {
-    private static final long BASE_SEED = Long.getLong("animus.store.seed", 0x7EE_D16E_57L);
-    private static final int CASES = Integer.getInteger("animus.store.cases", 200);
+    private static final long BASE_SEED = Long.getLong("fuzz.seed", 0x7EE_D16E_57L);
+    private static final int CASES = Integer.getInteger("fuzz.inputs", 200);
     // '-', ' ' and '.' sort before '/', so string order and directory nesting disagree; 'é' is two UTF-8 bytes
     private static final String NAME_CHARS = "abAB-_. 0é";
 
@@ -55,7 +55,7 @@ class TreeDigestPropertyTest {
 
     @BeforeAll
     static void printTheSeed() {
-        System.out.println("TreeDigestPropertyTest: base seed " + BASE_SEED + " (-Danimus.store.seed=" + BASE_SEED
+        System.out.println("TreeDigestPropertyTest: base seed " + BASE_SEED + " (-Dfuzz.seed=" + BASE_SEED
                 + "), " + CASES + " cases");
     }
 
@@ -132,7 +132,10 @@ class TreeDigestPropertyTest {
         }
     }
 
-    /** What security.md §2 says, written out independently of the store's code. */
+    /**
+     * What docs/security.md#the-digest-addressed-store says, written out independently of the
+     * store's code.
+     */
     private static String reference(Map<String, Node> tree) {
         Map<String, Node> all = withParents(tree);
         List<String> paths = new ArrayList<>(all.keySet());
