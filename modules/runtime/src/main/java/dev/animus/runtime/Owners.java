@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Trust on first use of GitHub owners (docs/security.md#install-guards): the owners this machine trusts, how and
- * when each was decided, kept in {@code <animus_home>/trusted-orgs.toml}. Deciding whether to ask
- * is the front end's; this records and answers.
+ * Trust on first use of GitHub owners (docs/security.md#install-guards): the owners this machine
+ * trusts, how and when each was decided, kept in {@code <animus_home>/trusted-orgs.toml}. Deciding
+ * whether to ask is the front end's; this records and answers.
  *
  * <p>Thread-safe; every call reads the file afresh under its lock.
  */
