@@ -1,19 +1,22 @@
 /**
- * Application services and their wiring: plugin sessions (spawn, handshake, calls, graceful stop),
- * supervision, manifests and discovery.
+ * The composition root and the application API: {@code Animus.open} builds the stores of one home
+ * and project once, chooses the secret store, and offers every use case a front end performs (the
+ * shell today; a daemon's control socket or an MCP server later) as one method each.
  *
- * <p>Talks to adapters through their exported APIs; must never depend on the shell, and never
- * writes to the standard streams (it logs through slf4j).
+ * <p>The only module that constructs stores. Must never depend on a front end, and never writes to
+ * the standard streams (it logs through slf4j). Its API still returns the capabilities' records, so
+ * it re-exports host, discovery, install and store; narrowing that to its own records is the next
+ * step (docs/architecture.md#the-application-api).
  */
 module dev.animus.runtime {
     requires transitive dev.animus.core;
-    requires transitive dev.animus.rpc;
-    requires dev.animus.process;
+    requires transitive dev.animus.host;
+    requires transitive dev.animus.discovery;
+    requires transitive dev.animus.install;
     requires transitive dev.animus.store;
-    requires transitive dev.animus.fetch;
-    requires transitive dev.animus.sigstore;
     requires dev.animus.keyring;
-    requires tools.jackson.dataformat.toml;
+    requires dev.animus.json;
+    requires tools.jackson.databind;
     requires org.slf4j;
 
     exports dev.animus.runtime;

@@ -3,7 +3,8 @@
  * shell (JLine) and main(). The only module that writes to stdout/stderr or binds a logging backend
  * (slf4j-simple).
  *
- * <p>Talks to runtime only; must never reach into adapters for anything but their value types.
+ * <p>Reaches services only through runtime's application API ({@code dev.animus.runtime.Animus});
+ * must never build a store or reach into adapters for anything but their value types.
  * {@code jdk.unsupported} is required because JLine catches Ctrl-C through {@code sun.misc.Signal},
  * by reflection: without it in the module graph, Ctrl-C would end the JVM instead of cancelling
  * the command. {@code org.jline.terminal.ffm} is not required: it is a service provider, bound from

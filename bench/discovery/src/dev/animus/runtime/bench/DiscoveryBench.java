@@ -1,15 +1,15 @@
 package dev.animus.runtime.bench;
 
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.discovery.DiscoveredPlugin;
+import dev.animus.discovery.Discoverer;
+import dev.animus.discovery.Discovery;
+import dev.animus.discovery.ManifestCache;
+import dev.animus.discovery.ManifestParser;
 import dev.animus.process.ManifestProbe;
 import dev.animus.process.ProbeLimits;
 import dev.animus.process.ProbeOutcome;
-import dev.animus.runtime.AnimusPaths;
-import dev.animus.runtime.DiscoveredPlugin;
-import dev.animus.runtime.Discoverer;
-import dev.animus.runtime.Discovery;
-import dev.animus.runtime.ManifestCache;
-import dev.animus.runtime.ManifestParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryStream;

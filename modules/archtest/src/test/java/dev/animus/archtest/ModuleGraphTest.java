@@ -19,16 +19,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The dependency rule of docs/architecture.md, checked on the real module descriptors the build
- * produced: adapters never require each other, sdk never requires the host side, runtime never
- * requires the shell, and every package starts with its module's name.
+ * produced: adapters never require each other, the capabilities (host, discovery, install) never
+ * require runtime or the shell, host and install never require each other and discovery neither of
+ * them, sdk never requires the host side, runtime never requires the shell, and every package
+ * starts with its module's name.
  */
 class ModuleGraphTest {
     private static final Set<String> ADAPTERS = Set.of(
             "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
             "dev.animus.fetch", "dev.animus.sigstore");
+    private static final Set<String> CAPABILITIES = Set.of(
+            "dev.animus.host", "dev.animus.discovery", "dev.animus.install");
     private static final Set<String> EXPECTED = Set.of(
-            "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring", "dev.animus.fetch", "dev.animus.sigstore", "dev.animus.runtime",
-            "dev.animus.shell", "dev.animus.sdk", "dev.animus.testplugins", "dev.animus.json");
+            "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
+            "dev.animus.fetch", "dev.animus.sigstore", "dev.animus.host", "dev.animus.discovery",
+            "dev.animus.install", "dev.animus.runtime", "dev.animus.shell", "dev.animus.sdk",
+            "dev.animus.testplugins", "dev.animus.json");
 
     private static Map<String, ModuleDescriptor> animusModules() {
         List<Path> entries = new ArrayList<>();
@@ -93,9 +99,42 @@ class ModuleGraphTest {
     }
 
     @Test
+    void noCapabilityRequiresRuntimeOrTheShell() {
+        animusModules().forEach((name, d) -> {
+            if (CAPABILITIES.contains(name)) {
+                Set<String> r = requires(d);
+                assertTrue(!r.contains("dev.animus.runtime"), name + " requires runtime");
+                assertTrue(!r.contains("dev.animus.shell"), name + " requires the shell");
+            }
+        });
+    }
+
+    @Test
+    void hostAndInstallNeverRequireEachOtherAndDiscoveryNeitherOfThem() {
+        Map<String, ModuleDescriptor> all = animusModules();
+        assertTrue(!requires(all.get("dev.animus.host")).contains("dev.animus.install"), "host requires install");
+        assertTrue(!requires(all.get("dev.animus.install")).contains("dev.animus.host"), "install requires host");
+        assertTrue(!requires(all.get("dev.animus.host")).contains("dev.animus.discovery"), "host requires discovery");
+        Set<String> discovery = requires(all.get("dev.animus.discovery"));
+        assertTrue(!discovery.contains("dev.animus.host") && !discovery.contains("dev.animus.install"),
+                "discovery requires " + discovery);
+    }
+
+    @Test
+    void noAdapterRequiresACapability() {
+        animusModules().forEach((name, d) -> {
+            if (ADAPTERS.contains(name)) {
+                Set<String> bad = requires(d).stream().filter(CAPABILITIES::contains).collect(Collectors.toSet());
+                assertEquals(Set.of(), bad, name + " requires capabilities");
+            }
+        });
+    }
+
+    @Test
     void theSdkNeverDependsOnTheHostSide() {
         Set<String> r = requires(animusModules().get("dev.animus.sdk"));
-        for (String host : List.of("dev.animus.runtime", "dev.animus.shell", "dev.animus.process")) {
+        for (String host : List.of("dev.animus.runtime", "dev.animus.shell", "dev.animus.process", "dev.animus.host",
+                "dev.animus.discovery", "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);
         }
     }

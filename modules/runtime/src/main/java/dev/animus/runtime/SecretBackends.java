@@ -4,6 +4,7 @@ import dev.animus.core.NoSecretStore;
 import dev.animus.core.SecretStore;
 import dev.animus.core.SecretStoreFailed;
 import dev.animus.keyring.SecretServiceStore;
+import dev.animus.store.HomeLayout;
 import dev.animus.store.SecretsFile;
 import java.util.Map;
 
@@ -21,14 +22,13 @@ public final class SecretBackends {
     /**
      * @throws SecretStoreFailed for an {@code ANIMUS_KEYRING} that names no backend
      */
-    public static SecretStore select(AnimusHome home) {
-        Map<String, String> env = home.callerEnvironment();
+    public static SecretStore select(Map<String, String> env, HomeLayout layout) {
         String choice = env.getOrDefault(VARIABLE, "").strip();
         return switch (choice) {
             case "secret-service" -> new SecretServiceStore(env);
-            case "file" -> new SecretsFile(home.layout());
+            case "file" -> new SecretsFile(layout);
             case "none" -> new NoSecretStore();
-            case "" -> SecretServiceStore.available(env) ? new SecretServiceStore(env) : new SecretsFile(home.layout());
+            case "" -> SecretServiceStore.available(env) ? new SecretServiceStore(env) : new SecretsFile(layout);
             default -> throw new SecretStoreFailed(VARIABLE + "=" + choice + " names no secret store: use secret-service,"
                     + " file or none (or unset it to pick the Secret Service when one runs, else the file)");
         };

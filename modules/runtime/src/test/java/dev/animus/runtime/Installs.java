@@ -1,5 +1,11 @@
 package dev.animus.runtime;
 
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.install.AnimusHome;
+import dev.animus.install.InstallReport;
+import dev.animus.install.PluginInspector;
+import dev.animus.install.PluginInstaller;
+import dev.animus.install.TrustService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +23,7 @@ final class Installs {
         Files.createDirectories(root.resolve("project"));
         Map<String, String> env = new HashMap<>(TestPlugins.CALLER);
         env.put("ANIMUS_HOME", root.resolve("home").toString());
-        return AnimusHome.open(AnimusPaths.from(env, root.resolve("project")), env,
+        return Homes.open(AnimusPaths.from(env, root.resolve("project")), env,
                 InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")));
     }
 

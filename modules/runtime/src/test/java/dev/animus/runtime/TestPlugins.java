@@ -2,6 +2,8 @@ package dev.animus.runtime;
 
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.HostHello;
+import dev.animus.host.LaunchSpec;
+import dev.animus.host.PluginSession;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /** The root of the command tree. */
 @Command(
@@ -66,9 +66,9 @@ final class AnimusCommand implements Callable<Integer> {
     }
 
     /** Where Animus keeps and looks for things, from the environment and {@code --project-root}. */
-    dev.animus.runtime.AnimusPaths paths() {
+    dev.animus.discovery.AnimusPaths paths() {
         try {
-            return dev.animus.runtime.AnimusPaths.from(context.environment(),
+            return dev.animus.discovery.AnimusPaths.from(context.environment(),
                     projectRoot == null ? java.nio.file.Path.of("") : projectRoot);
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
@@ -86,8 +86,8 @@ final class AnimusCommand implements Callable<Integer> {
     }
 
     /** The persisted side: state document, store, lockfile of this command line's home and project. */
-    dev.animus.runtime.AnimusHome home() {
-        return context.home(paths());
+    dev.animus.runtime.Animus animus() {
+        return context.animus(paths());
     }
 
     /**
@@ -95,16 +95,16 @@ final class AnimusCommand implements Callable<Integer> {
      * probed only when its digest is trusted. An unreadable state document is one warning, and then
      * nothing is installed or trusted for this listing.
      */
-    dev.animus.runtime.Discoverer discoverer() {
-        var inspector = new dev.animus.runtime.PluginInspector(home());
-        return new dev.animus.runtime.Discoverer(paths(), context.environment(), () -> {
+    dev.animus.discovery.Discoverer discoverer() {
+        var animus = animus();
+        return animus.discoverer(() -> {
             try {
-                return inspector.view();
+                return animus.trustView();
             } catch (dev.animus.store.DocumentUnreadable | dev.animus.store.LockTimedOut
                     | java.io.UncheckedIOException e) {
                 terminal().warn(Failures.ofException(e).getMessage() + " (installed plugins are not listed, and no"
                         + " binary is run)");
-                return dev.animus.runtime.TrustView.nothing();
+                return dev.animus.discovery.TrustView.nothing();
             }
         });
     }

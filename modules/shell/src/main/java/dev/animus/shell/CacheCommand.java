@@ -1,12 +1,12 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.ManifestCache;
+import dev.animus.discovery.ManifestCache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 import tools.jackson.databind.node.ArrayNode;
 
 /** {@code animus plugin cache list|clear}: the manifest cache. */

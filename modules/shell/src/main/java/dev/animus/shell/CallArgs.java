@@ -1,8 +1,8 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.CallOptions;
+import dev.animus.host.CallOptions;
+import dev.animus.host.Supervisor;
 import dev.animus.runtime.JsonInput;
-import dev.animus.runtime.Supervisor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

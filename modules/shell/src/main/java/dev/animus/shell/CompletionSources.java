@@ -5,20 +5,11 @@ import dev.animus.core.InstallState;
 import dev.animus.core.OneLine;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
-import dev.animus.runtime.AnimusPaths;
-import dev.animus.store.DocumentUnreadable;
-import dev.animus.store.HomeLayout;
-import dev.animus.store.LockTimedOut;
-import dev.animus.store.StateStore;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.time.Duration;
+import dev.animus.runtime.Animus;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the shell completes from the state document: installed plugin names, a plugin's methods
@@ -29,10 +20,6 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe.
  */
 final class CompletionSources {
-    private static final Logger LOG = LoggerFactory.getLogger(CompletionSources.class);
-    /** A completion waits this long at most for another command's lock on the state document. */
-    private static final Duration LOCK_WAIT = Duration.ofMillis(300);
-
     private final Map<String, String> environment;
 
     CompletionSources(Map<String, String> environment) {
@@ -76,16 +63,7 @@ final class CompletionSources {
     }
 
     private Optional<InstallState> state() {
-        try {
-            HomeLayout layout = new HomeLayout(AnimusPaths.from(environment, Path.of("")).home());
-            if (!java.nio.file.Files.exists(layout.stateFile())) {
-                return Optional.empty(); // nothing installed: and a completion creates no home
-            }
-            return Optional.of(new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT).read().state());
-        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException | IllegalArgumentException e) {
-            LOG.debug("completion: the state document is not readable now: {}", e.getMessage());
-            return Optional.empty();
-        }
+        return Animus.peekState(environment);
     }
 
     private static List<String> strings(Object value) {

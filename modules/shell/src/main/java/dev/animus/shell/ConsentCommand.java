@@ -2,9 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.core.Disclosure;
 import dev.animus.core.OneLine;
-import dev.animus.runtime.Inspection;
-import dev.animus.runtime.PluginInspector;
-import dev.animus.runtime.TrustService;
+import dev.animus.install.Inspection;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,7 +36,7 @@ final class ConsentCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        Inspection seen = new PluginInspector(root.home()).inspect(name, root.agent());
+        Inspection seen = root.animus().inspect(name, root.agent());
         if (seen.disclosure().isEmpty()) {
             throw new CommandFailed(ExitCodes.USAGE, "plugin " + name + " has no readable manifest to consent to;"
                     + " run 'animus plugin trust " + name + "' first ('animus plugin doctor " + name + "' says why)");
@@ -49,7 +47,7 @@ final class ConsentCommand implements Callable<Integer> {
             print(root.terminal().out(), name, d, digest, seen.state().interpreter(d.codeDigest()));
         }
         Confirm.require(root, yes, "consent to plugin " + name, "Consent to this disclosure of " + name + "?");
-        new TrustService(root.home()).consent(name, digest);
+        root.animus().consent(name, digest);
         if (root.json) {
             ObjectNode env = Terminal.envelope("plugin.consent").put("name", name).put("consent_digest", digest);
             env.set("disclosure", json(d));

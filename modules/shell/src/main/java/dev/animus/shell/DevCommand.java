@@ -2,19 +2,19 @@ package dev.animus.shell;
 
 import dev.animus.core.DurationText;
 import dev.animus.core.TimeoutTable;
-import dev.animus.runtime.LaunchSpec;
-import dev.animus.runtime.PluginRegistration;
-import dev.animus.runtime.Supervisor;
+import dev.animus.host.LaunchSpec;
+import dev.animus.host.PluginRegistration;
+import dev.animus.host.Supervisor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /**
  * {@code animus plugin dev <path> ...}: the plugin author's command. Runs an untrusted binary in

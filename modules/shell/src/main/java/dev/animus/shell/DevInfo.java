@@ -2,7 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.core.InitializeResult;
 import dev.animus.core.OneLine;
-import dev.animus.runtime.InitializeResults;
+import dev.animus.host.InitializeResults;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
 import dev.animus.core.AgentScope;
-import dev.animus.runtime.TrustService;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,7 +30,7 @@ final class DisableCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         AgentScope scope = Scopes.of(root, allAgents, true);
-        new TrustService(root.home()).disable(name, scope);
+        root.animus().disable(name, scope);
         // a running copy stays until its next launch would be refused: stop it now
         root.context().host().find(name).ifPresent(s -> s.stopProcess());
         Scopes.report(root, "plugin.disable", "disabled", name, scope);

@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.DoctorFinding;
-import dev.animus.runtime.PluginInspector;
+import dev.animus.install.DoctorFinding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +30,7 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        List<DoctorFinding> findings = new PluginInspector(root.home()).doctor(Optional.ofNullable(name), root.agent());
+        List<DoctorFinding> findings = root.animus().doctor(Optional.ofNullable(name), root.agent());
         Terminal t = root.terminal();
         if (root.json) {
             var env = Terminal.envelope("plugin.doctor").put("agent", root.agent()).put("ok", findings.isEmpty());

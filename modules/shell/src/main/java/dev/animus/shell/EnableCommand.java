@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
 import dev.animus.core.AgentScope;
-import dev.animus.runtime.TrustService;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,7 +31,7 @@ final class EnableCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         AgentScope scope = Scopes.of(root, allAgents, false);
-        new TrustService(root.home()).enable(name, scope);
+        root.animus().enable(name, scope);
         Scopes.report(root, "plugin.enable", "enabled", name, scope);
         return ExitCodes.OK;
     }

@@ -4,8 +4,7 @@ import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.OneLine;
 import dev.animus.core.PluginState;
-import dev.animus.runtime.Inspection;
-import dev.animus.runtime.PluginInspector;
+import dev.animus.install.Inspection;
 import dev.animus.store.Verification;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -34,7 +33,7 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        Inspection i = new PluginInspector(root.home()).inspect(name, root.agent());
+        Inspection i = root.animus().inspect(name, root.agent());
         i.problems().forEach(p -> root.terminal().warn(name + " " + p.slot() + ": " + p.reason()));
         if (root.json) {
             root.terminal().printJson(InspectJson.of(i));

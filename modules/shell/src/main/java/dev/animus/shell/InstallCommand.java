@@ -3,13 +3,15 @@ package dev.animus.shell;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import dev.animus.fetch.ReleaseRef;
-import dev.animus.runtime.InstallReport;
-import dev.animus.runtime.InstallRequest;
-import dev.animus.runtime.PluginInstaller;
-import dev.animus.runtime.RemoteInstaller;
-import dev.animus.runtime.RemoteReport;
-import dev.animus.runtime.SignaturePolicy;
-import dev.animus.runtime.TrustReport;
+import dev.animus.install.InstallReport;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.UrlSource;
+import dev.animus.install.InstallRequest;
+import dev.animus.install.PluginInstaller;
+import dev.animus.install.RemoteInstaller;
+import dev.animus.install.RemoteReport;
+import dev.animus.install.SignaturePolicy;
+import dev.animus.install.TrustReport;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,7 +92,7 @@ final class InstallCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Source source = source();
         if (rewriteLockfile) {
-            root.terminal().warn("--rewrite-lockfile: an unreadable " + root.home().lockfile().file()
+            root.terminal().warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile()
                     + " is replaced; its entries are lost");
         }
         PluginInstaller.PinPolicy pins = new PluginInstaller.PinPolicy(force, rewriteLockfile);
@@ -98,14 +100,14 @@ final class InstallCommand implements Callable<Integer> {
         RemoteReport report = switch (source) {
             case Source.Local l -> local(root, l.path(), pins, guards);
             case Source.Url u -> {
-                try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(root.home())) {
+                try (RemoteInstaller remote = root.animus().remote()) {
                     yield remote.installUrl(u.uri(), u.sha256(), options(root, pins, guards),
                             DownloadProgress.on(root.terminal()));
                 }
             }
             case Source.Github g -> {
                 OrgTrust.require(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes);
-                try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(root.home())) {
+                try (RemoteInstaller remote = root.animus().remote()) {
                     yield remote.installRelease(g.ref(), options(root, pins, guards),
                             DownloadProgress.on(root.terminal()));
                 }
@@ -159,29 +161,24 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     private static Source url(String text, String sha256) {
-        if (sha256 == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--url needs --sha256 <the file's SHA-256>: a direct download is"
-                    + " installed only when you say which bytes you expect");
-        }
-        if (!dev.animus.core.Digests.isSha256(sha256)) {
-            throw new CommandFailed(ExitCodes.USAGE, "--sha256 '" + sha256 + "' is not 64 lowercase hex digits");
-        }
-        URI uri;
         try {
-            uri = new URI(text);
-        } catch (java.net.URISyntaxException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--url '" + text + "' is not a URL: " + e.getReason());
+            UrlSource u = UrlSource.of(text, Optional.ofNullable(sha256));
+            return new Source.Url(u.uri(), u.sha256());
+        } catch (UrlSource.Refused e) {
+            throw new CommandFailed(ExitCodes.USAGE, switch (e.problem()) {
+                case NO_SHA256 -> "--url needs --sha256 <the file's SHA-256>: a direct download is"
+                        + " installed only when you say which bytes you expect";
+                case SHA256_MALFORMED -> "--sha256 '" + sha256 + "' is not 64 lowercase hex digits";
+                case NOT_A_URL -> "--url '" + text + "' is not a URL: " + e.detail();
+                case NOT_HTTPS -> "--url must be an https:// URL with a host (got '" + text
+                        + "'); plain http is refused";
+            });
         }
-        if (!"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--url must be an https:// URL with a host (got '" + text
-                    + "'); plain http is refused");
-        }
-        return new Source.Url(uri, sha256);
     }
 
     private RemoteReport local(AnimusCommand root, Path p, PluginInstaller.PinPolicy pins,
             InstallRequest.Guards guards) {
-        PluginInstaller installer = new PluginInstaller(root.home());
+        Animus installer = root.animus();
         Optional<String> shown = Optional.empty();
         if (trust) {
             PluginInstaller.Identity id = installer.identify(p, Optional.ofNullable(name));

@@ -1,9 +1,9 @@
 package dev.animus.shell;
 
 import dev.animus.core.DiscoveryWarning;
-import dev.animus.runtime.DiscoveredPlugin;
-import dev.animus.runtime.Discovery;
-import dev.animus.runtime.UntrustedBinary;
+import dev.animus.discovery.DiscoveredPlugin;
+import dev.animus.discovery.Discovery;
+import dev.animus.discovery.UntrustedBinary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

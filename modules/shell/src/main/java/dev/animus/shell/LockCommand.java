@@ -1,16 +1,14 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.LockCheck;
-import dev.animus.runtime.PluginInspector;
-import dev.animus.runtime.TrustService;
+import dev.animus.install.LockCheck;
 import dev.animus.store.LockEntry;
 import dev.animus.store.Lockfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /** {@code animus plugin lock verify|show|prune}: the lockfile against what is installed. */
 @Command(
@@ -41,10 +39,10 @@ final class LockCommand implements Runnable {
         @Override
         public Integer call() {
             AnimusCommand root = lock.plugin.root;
-            List<LockCheck> checks = new PluginInspector(root.home()).verifyLock();
+            List<LockCheck> checks = root.animus().verifyLock();
             Terminal t = root.terminal();
             if (root.json) {
-                var env = Terminal.envelope("plugin.lock.verify").put("lockfile", root.home().lockfile().file().toString());
+                var env = Terminal.envelope("plugin.lock.verify").put("lockfile", root.animus().lockfile().toString());
                 var list = env.putArray("plugins");
                 checks.forEach(c -> {
                     var o = list.addObject().put("name", c.name()).put("status", c.status().word())
@@ -53,7 +51,7 @@ final class LockCommand implements Runnable {
                 });
                 t.printJson(env);
             } else if (checks.isEmpty()) {
-                t.info("nothing is locked in " + root.home().lockfile().file());
+                t.info("nothing is locked in " + root.animus().lockfile());
             } else {
                 List<String[]> rows = new ArrayList<>();
                 rows.add(new String[] {"NAME", "STATUS", "LOCKED SHA256", "DETAIL"});
@@ -62,7 +60,7 @@ final class LockCommand implements Runnable {
             }
             if (!root.json) {
                 checks.stream().filter(LockCheck::pinWithoutInstall).forEach(c -> t.error("the plugin " + c.name()
-                        + " is pinned in " + root.home().lockfile().file() + " but not installed: install it again, or"
+                        + " is pinned in " + root.animus().lockfile() + " but not installed: install it again, or"
                         + " run 'animus plugin lock prune' to drop its pin"));
             }
             if (checks.stream().anyMatch(c -> c.status() == LockCheck.Status.MISMATCH)) {
@@ -82,11 +80,10 @@ final class LockCommand implements Runnable {
         @Override
         public Integer call() {
             AnimusCommand root = lock.plugin.root;
-            var store = root.home().lockfile();
-            Lockfile file = store.read();
+            Lockfile file = root.animus().readLockfile();
             Terminal t = root.terminal();
             if (root.json) {
-                var env = Terminal.envelope("plugin.lock.show").put("lockfile", store.file().toString())
+                var env = Terminal.envelope("plugin.lock.show").put("lockfile", root.animus().lockfile().toString())
                         .put("schema_version", file.schemaVersion());
                 var list = env.putArray("plugins");
                 file.entries().values().forEach(e -> {
@@ -99,7 +96,7 @@ final class LockCommand implements Runnable {
                 t.printJson(env);
                 return ExitCodes.OK;
             }
-            t.info(store.file().toString());
+            t.info(root.animus().lockfile().toString());
             if (file.entries().isEmpty()) {
                 t.info("(no entries)");
                 return ExitCodes.OK;
@@ -130,9 +127,9 @@ final class LockCommand implements Runnable {
         @Override
         public Integer call() {
             AnimusCommand root = lock.plugin.root;
-            List<LockEntry> pruned = new TrustService(root.home()).pruneLock(dryRun);
+            List<LockEntry> pruned = root.animus().pruneLock(dryRun);
             Terminal t = root.terminal();
-            String file = root.home().lockfile().file().toString();
+            String file = root.animus().lockfile().toString();
             if (root.json) {
                 var env = Terminal.envelope("plugin.lock.prune").put("lockfile", file).put("dry_run", dryRun);
                 var list = env.putArray("pruned");

@@ -2,8 +2,8 @@ package dev.animus.shell;
 
 import dev.animus.core.HostHello;
 import dev.animus.core.OneLine;
+import dev.animus.host.PluginHost;
 import dev.animus.runtime.HostVersion;
-import dev.animus.runtime.PluginHost;
 import java.util.Map;
 import picocli.CommandLine;
 

@@ -1,8 +1,6 @@
 package dev.animus.shell;
 
-import dev.animus.store.OrgDecision;
-import dev.animus.store.TrustedOrgs;
-import java.time.Duration;
+import dev.animus.runtime.Owners;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -14,21 +12,21 @@ import java.util.Optional;
 final class OrgTrust {
     private OrgTrust() {}
 
-    static TrustedOrgs store(AnimusCommand root) {
-        return new TrustedOrgs(root.home().layout().trustedOrgs(), Duration.ofSeconds(10));
+    static Owners store(AnimusCommand root) {
+        return root.animus().owners();
     }
 
     /** Returns when {@code owner} may publish plugins to this machine; records a first decision. */
     static void require(AnimusCommand root, String owner, Optional<String> allowOrg, boolean yes) {
-        TrustedOrgs orgs = store(root);
+        Owners orgs = store(root);
         if (orgs.find(owner).isPresent()) {
             return;
         }
-        String how;
+        Owners.How how;
         if (allowOrg.map(o -> o.toLowerCase(Locale.ROOT)).filter(owner::equals).isPresent()) {
-            how = OrgDecision.ALLOW_ORG;
+            how = Owners.How.ALLOW_ORG;
         } else if (yes) {
-            how = OrgDecision.YES;
+            how = Owners.How.YES;
         } else {
             Terminal t = root.terminal();
             if (!t.interactive() || root.context().scriptMode()) {
@@ -37,10 +35,10 @@ final class OrgTrust {
             }
             Confirm.require(root, false, "trust GitHub owner " + owner, "Plugins from GitHub owner '" + owner
                     + "' were never installed here. Trust this owner?");
-            how = OrgDecision.PROMPT;
+            how = Owners.How.PROMPT;
         }
-        orgs.record(owner, how, root.home().now());
-        root.terminal().info("trusted GitHub owner " + owner + " (" + how + "); 'animus trust-orgs revoke " + owner
+        orgs.trust(owner, how);
+        root.terminal().info("trusted GitHub owner " + owner + " (" + how.word() + "); 'animus trust-orgs revoke " + owner
                 + "' undoes it");
     }
 }

@@ -1,9 +1,9 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
-import dev.animus.runtime.CallOptions;
-import dev.animus.runtime.PluginStatus;
-import dev.animus.runtime.Supervisor;
+import dev.animus.host.CallOptions;
+import dev.animus.host.PluginStatus;
+import dev.animus.host.Supervisor;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Option;

@@ -1,22 +1,11 @@
 package dev.animus.shell;
 
-import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.HostFailure;
-import dev.animus.core.Manifest;
-import dev.animus.runtime.Discovery;
-import dev.animus.runtime.LaunchGate;
-import dev.animus.runtime.LaunchRequirements;
-import dev.animus.runtime.LaunchRefused;
-import dev.animus.runtime.LaunchSpec;
-import dev.animus.runtime.Permit;
-import dev.animus.runtime.PluginRegistration;
-import dev.animus.runtime.PluginSecrets;
-import dev.animus.runtime.SecretBackends;
-import dev.animus.runtime.Supervisor;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
+import dev.animus.discovery.Discovery;
+import dev.animus.host.Supervisor;
+import dev.animus.install.LaunchRefused;
+import dev.animus.install.Permit;
+import dev.animus.runtime.RequirementMissing;
 
 /**
  * Finds an installed plugin by name through the launch gate and gives its supervisor in this
@@ -33,7 +22,7 @@ final class PluginLookup {
      */
     static Permit permit(AnimusCommand root, String name) {
         try {
-            return root.home().gate().allowed(name, root.agent());
+            return root.animus().permit(name, root.agent());
         } catch (LaunchRefused e) {
             if (e.failure() instanceof HostFailure.NotInstalled) {
                 throw notInstalled(root, name);
@@ -52,22 +41,12 @@ final class PluginLookup {
      * @throws CommandFailed (exit 2) for a missing required variable or secret
      */
     static Supervisor supervisor(AnimusCommand root, Permit permit) {
-        Manifest manifest = permit.manifest();
-        List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty() ? List.of()
-                : PluginSecrets.resolve(permit.name(), manifest, root.environment(), SecretBackends.select(root.home()));
-        LaunchRequirements.of(permit.name(), manifest, root.environment(), secrets).stream().findFirst()
-                .ifPresent(missing -> {
-                    throw new CommandFailed(ExitCodes.USAGE, "plugin " + permit.name() + " " + missing.problem()
-                            + ": run '" + missing.fix() + "' and try again");
-                });
-        Set<String> declared = new TreeSet<>();
-        manifest.envRequired().forEach(e -> declared.add(e.name()));
-        declared.addAll(PluginSecrets.variables(manifest));
-        LaunchSpec spec = new LaunchSpec(permit.name(), permit.executable(), EnvironmentPolicy.declaring(declared),
-                root.environment(), PluginSecrets.environment(secrets), Optional.empty(), permit.interpreter());
-        LaunchGate gate = root.home().gate();
-        return root.context().host().register(new PluginRegistration(permit.name(), spec,
-                permit.manifest().timeouts(), gate.guard(permit)));
+        try {
+            return root.animus().register(permit, root.context().host());
+        } catch (RequirementMissing e) {
+            throw new CommandFailed(ExitCodes.USAGE, "plugin " + e.plugin() + " " + e.missing().problem()
+                    + ": run '" + e.missing().fix() + "' and try again");
+        }
     }
 
     /** What discovery knows of a name that is not installed, as the next step. */

@@ -2,8 +2,6 @@ package dev.animus.shell;
 
 import dev.animus.core.SecretStore;
 import dev.animus.core.SecretStoreFailed;
-import dev.animus.runtime.SecretBackends;
-import dev.animus.runtime.TrustService;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,7 +38,7 @@ final class RemoveCommand implements Callable<Integer> {
         Confirm.require(root, yes, "remove plugin " + name, "Remove plugin " + name
                 + " and forget its trust, consent and enablement?");
         root.context().host().find(name).ifPresent(s -> s.stopProcess());
-        List<String> freed = new TrustService(root.home()).remove(name);
+        List<String> freed = root.animus().remove(name);
         List<String> forgotten = keepSecrets ? List.of() : forgetSecrets(root);
         if (root.json) {
             var env = Terminal.envelope("plugin.remove").put("name", name);
@@ -59,7 +57,7 @@ final class RemoveCommand implements Callable<Integer> {
     /** Deletes the plugin's stored secrets; a store that cannot answer is warned about, the removal stands. */
     private List<String> forgetSecrets(AnimusCommand root) {
         try {
-            SecretStore store = SecretBackends.select(root.home());
+            SecretStore store = root.animus().secrets();
             List<String> names = store.list(name);
             names.forEach(n -> store.delete(name, n));
             return names;

@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.AnimusPaths;
-import dev.animus.store.HomeLayout;
+import dev.animus.runtime.Animus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -160,7 +159,7 @@ final class Repl {
      */
     private static Optional<Path> historyFile(ShellContext context) {
         try {
-            Path history = new HomeLayout(AnimusPaths.from(context.environment(), Path.of("")).home()).history();
+            Path history = Animus.historyFile(context.environment());
             Files.createDirectories(history.getParent());
             try {
                 Files.createFile(history, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

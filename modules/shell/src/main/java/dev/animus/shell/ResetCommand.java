@@ -1,7 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.ProcessState;
-import dev.animus.runtime.Supervisor;
+import dev.animus.host.Supervisor;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
 import dev.animus.core.InstallRecord;
-import dev.animus.runtime.TrustService;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -26,7 +25,7 @@ final class RollbackCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        InstallRecord now = new TrustService(root.home()).rollback(name);
+        InstallRecord now = root.animus().rollback(name);
         root.context().host().find(name).ifPresent(s -> s.stopProcess());
         if (root.json) {
             root.terminal().printJson(Terminal.envelope("plugin.rollback").put("name", name)

@@ -4,19 +4,17 @@ import dev.animus.core.Manifest;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.core.SecretValue;
-import dev.animus.runtime.PluginInspector;
-import dev.animus.runtime.PluginSecrets;
-import dev.animus.runtime.SecretBackends;
+import dev.animus.install.PluginSecrets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /**
  * {@code animus secret set | status | forget}: the secrets plugins receive
@@ -56,7 +54,7 @@ final class SecretCommand implements Runnable {
     }
 
     static Optional<Manifest> declaredBy(AnimusCommand root, String plugin) {
-        return new PluginInspector(root.home()).manifest(plugin);
+        return root.animus().manifest(plugin);
     }
 
     @Command(name = "set", mixinStandardHelpOptions = true,
@@ -88,11 +86,11 @@ final class SecretCommand implements Runnable {
                 }
             });
             SecretValue value = SecretInput.read(root, "secret " + name + " for plugin " + plugin);
-            SecretStore store = SecretBackends.select(root.home());
-            boolean firstFile = store.backend().equals("file") && !Files.exists(root.home().layout().secrets());
+            SecretStore store = root.animus().secrets();
+            boolean firstFile = store.backend().equals("file") && !Files.exists(root.animus().secretsFile());
             store.set(plugin, name, value);
             if (firstFile) {
-                t.warn("secrets are kept in plain text in " + root.home().layout().secrets() + " (readable only by you);"
+                t.warn("secrets are kept in plain text in " + root.animus().secretsFile() + " (readable only by you);"
                         + " where a Secret Service runs, ANIMUS_KEYRING=secret-service keeps them encrypted");
             }
             String where = where(root, store);
@@ -109,7 +107,7 @@ final class SecretCommand implements Runnable {
 
     static String where(AnimusCommand root, SecretStore store) {
         return switch (store.backend()) {
-            case "file" -> root.home().layout().secrets().toString();
+            case "file" -> root.animus().secretsFile().toString();
             case "secret-service" -> "the Secret Service";
             default -> store.backend();
         };
@@ -134,7 +132,7 @@ final class SecretCommand implements Runnable {
         public Integer call() {
             AnimusCommand root = parent.root;
             checkNames(plugin, name == null ? "x" : name);
-            SecretStore store = SecretBackends.select(root.home());
+            SecretStore store = root.animus().secrets();
             List<SecretDeclaration> declared = declaredBy(root, plugin).map(Manifest::secrets).orElse(List.of());
             java.util.Set<String> stored = new TreeSet<>(store.list(plugin));
             List<Row> rows = new ArrayList<>();
@@ -199,7 +197,7 @@ final class SecretCommand implements Runnable {
         public Integer call() {
             AnimusCommand root = parent.root;
             checkNames(plugin, name);
-            SecretStore store = SecretBackends.select(root.home());
+            SecretStore store = root.animus().secrets();
             boolean deleted = store.delete(plugin, name);
             Terminal t = root.terminal();
             if (root.json) {

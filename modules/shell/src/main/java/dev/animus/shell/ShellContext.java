@@ -1,8 +1,8 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.AnimusHome;
-import dev.animus.runtime.AnimusPaths;
-import dev.animus.runtime.PluginHost;
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.host.PluginHost;
+import dev.animus.runtime.Animus;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *     script in project P unless the line names its own {@code --project-root}
  */
 record ShellContext(Terminal terminal, Map<String, String> environment, PluginHost host, Mode mode,
-        Set<Path> warnedAbout, Map<AnimusPaths, AnimusHome> homes, List<List<String>> defaults) {
+        Set<Path> warnedAbout, Map<AnimusPaths, Animus> animuses, List<List<String>> defaults) {
 
     /** Where the commands of this process come from. */
     enum Mode {
@@ -50,12 +50,12 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
      * its value, if any) unless the command names that option itself.
      */
     ShellContext asScript(List<List<String>> defaults) {
-        return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, homes, defaults);
+        return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, animuses, defaults);
     }
 
     /** The same host, stores and defaults, for the interactive shell writing through {@code shellTerminal}. */
     ShellContext asShell(Terminal shellTerminal) {
-        return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, homes, defaults);
+        return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, animuses, defaults);
     }
 
     /** The same host, stores and defaults, reading commands from stdin (the shell without a line editor). */
@@ -90,10 +90,11 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
     }
 
     /**
-     * The home and project of {@code paths}, opened once per process: commands of one script share
-     * its stores, so a plugin registered by one command stays warm for the next.
+     * The application API over the home and project of {@code paths}, opened once per process and
+     * paths: commands of one script share its stores (a plugin registered by one command stays
+     * warm for the next because its registration is equal by value, not because of this sharing).
      */
-    AnimusHome home(AnimusPaths paths) {
-        return homes.computeIfAbsent(paths, p -> AnimusHome.open(p, environment));
+    Animus animus(AnimusPaths paths) {
+        return animuses.computeIfAbsent(paths, p -> Animus.open(p, environment));
     }
 }

@@ -1,6 +1,6 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.SignaturePolicy;
+import dev.animus.install.SignaturePolicy;
 import picocli.CommandLine;
 
 /** {@code --signature-policy strict|warn|disabled}, with the choices named when the word is wrong. */

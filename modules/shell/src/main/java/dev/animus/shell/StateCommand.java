@@ -1,12 +1,12 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
-import dev.animus.runtime.StateRepair;
+import dev.animus.install.StateRepair;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /** {@code animus plugin state repair}: explicit recovery of the state document. */
 @Command(
@@ -42,7 +42,7 @@ final class StateCommand implements Runnable {
         public Integer call() {
             AnimusCommand root = state.plugin.root;
             Terminal t = root.terminal();
-            StateRepair repair = new StateRepair(root.home());
+            StateRepair repair = root.animus().repair();
             StateRepair.Diagnosis d = repair.diagnose();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {

@@ -1,7 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.DurationText;
-import dev.animus.runtime.PluginStatus;
+import dev.animus.host.PluginStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,10 +2,9 @@ package dev.animus.shell;
 
 import dev.animus.core.InstallSource;
 import dev.animus.core.OneLine;
-import dev.animus.runtime.InstallReport;
-import dev.animus.runtime.PluginInspector;
-import dev.animus.runtime.RemoteReport;
-import dev.animus.runtime.TrustReport;
+import dev.animus.install.InstallReport;
+import dev.animus.install.RemoteReport;
+import dev.animus.install.TrustReport;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +23,7 @@ final class Summary {
 
     /** The trust an install committed together with it, with the manifest it read. */
     static TrustReport trusted(AnimusCommand root, InstallReport r) {
-        var manifest = new PluginInspector(root.home()).inspect(r.name(), root.agent()).manifest();
+        var manifest = root.animus().inspect(r.name(), root.agent()).manifest();
         return new TrustReport(r.name(), r.digest(), manifest, List.of());
     }
 

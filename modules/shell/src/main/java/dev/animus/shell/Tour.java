@@ -1,8 +1,8 @@
 package dev.animus.shell;
 
 import dev.animus.core.HostHello;
+import dev.animus.host.PluginHost;
 import dev.animus.runtime.HostVersion;
-import dev.animus.runtime.PluginHost;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

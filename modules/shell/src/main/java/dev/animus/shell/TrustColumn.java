@@ -3,10 +3,7 @@ package dev.animus.shell;
 import dev.animus.core.DiscoverySource;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
-import dev.animus.runtime.DiscoveredPlugin;
-import dev.animus.store.DocumentUnreadable;
-import dev.animus.store.LockTimedOut;
-import java.io.UncheckedIOException;
+import dev.animus.discovery.DiscoveredPlugin;
 
 /**
  * The TRUST column of {@code plugin list}: an installed plugin's stage for the agent ({@code untrusted},
@@ -23,11 +20,8 @@ final class TrustColumn {
     }
 
     static TrustColumn read(AnimusCommand root) {
-        try {
-            return new TrustColumn(root.home().state().read().state(), root.agent());
-        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
-            return new TrustColumn(InstallState.empty(), root.agent()); // discovery already warned
-        }
+        // an unreadable document reads as nothing installed: discovery already warned
+        return new TrustColumn(root.animus().readableState().orElse(InstallState.empty()), root.agent());
     }
 
     String of(DiscoveredPlugin p) {

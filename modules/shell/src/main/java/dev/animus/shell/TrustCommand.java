@@ -2,11 +2,10 @@ package dev.animus.shell;
 
 import dev.animus.core.InstallRecord;
 import dev.animus.core.OneLine;
-import dev.animus.runtime.Inspection;
-import dev.animus.runtime.PluginInspector;
-import dev.animus.runtime.TrustReport;
-import dev.animus.runtime.TrustService;
-import dev.animus.store.DigestStore;
+import dev.animus.install.Inspection;
+import dev.animus.install.TrustReport;
+import dev.animus.runtime.PathDigest;
+import dev.animus.runtime.PathUnreadable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -47,11 +46,11 @@ final class TrustCommand implements Callable<Integer> {
         if (target.contains("/")) {
             return trustPath(root, Path.of(target));
         }
-        Inspection seen = new PluginInspector(root.home()).inspect(target, root.agent());
+        Inspection seen = root.animus().inspect(target, root.agent());
         InstallRecord current = seen.state().current().orElseThrow();
         Confirm.require(root, yes, "trust plugin " + target, "Trust plugin " + target + " (sha256 " + current.digest()
                 + ", installed from " + current.source().origin() + ")? Its code will be allowed to run on this machine.");
-        TrustReport r = new TrustService(root.home()).trust(target, current.digest(), force);
+        TrustReport r = root.animus().trust(target, current.digest(), force);
         r.notes().forEach(root.terminal()::warn);
         if (root.json) {
             var env = Terminal.envelope("plugin.trust").put("name", r.name()).put("sha256", r.digest())
@@ -64,16 +63,17 @@ final class TrustCommand implements Callable<Integer> {
     }
 
     private Integer trustPath(AnimusCommand root, Path path) {
-        Path real;
+        PathDigest shown;
         try {
-            real = path.toRealPath(); // the operator named it: a link given here is followed once
-        } catch (java.io.IOException e) {
-            throw new CommandFailed(ExitCodes.USAGE, path + ": cannot be read: " + e.getMessage());
+            shown = root.animus().examine(path); // the operator named it: a link given here is followed once
+        } catch (PathUnreadable e) {
+            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
         }
-        String digest = DigestStore.fileDigest(real);
+        String digest = shown.sha256();
         Confirm.require(root, yes, "trust " + path, "Trust the binary " + path + " (sha256 " + digest
                 + ")? Discovery will run it to read its manifest.");
-        String name = new TrustService(root.home()).trustPath(path, digest);
+        // refused when the path resolves elsewhere now, or its bytes no longer have the digest shown
+        String name = root.animus().trustPath(shown);
         if (root.json) {
             root.terminal().printJson(Terminal.envelope("plugin.trust").put("name", name).put("sha256", digest)
                     .put("path", path.toString()).put("installed", false));

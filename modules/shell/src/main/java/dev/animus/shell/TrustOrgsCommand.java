@@ -1,6 +1,6 @@
 package dev.animus.shell;
 
-import dev.animus.store.OrgDecision;
+import dev.animus.runtime.Owners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -36,12 +36,12 @@ final class TrustOrgsCommand implements Runnable {
         @Override
         public Integer call() {
             AnimusCommand root = parent.root;
-            List<OrgDecision> all = OrgTrust.store(root).list();
+            List<Owners.Decision> all = OrgTrust.store(root).list();
             Terminal t = root.terminal();
             if (root.json) {
                 var env = Terminal.envelope("trust-orgs.list");
                 var list = env.putArray("orgs");
-                all.forEach(d -> list.addObject().put("org", d.org()).put("how", d.how())
+                all.forEach(d -> list.addObject().put("org", d.owner()).put("how", d.how())
                         .put("decided_at", d.decidedAt().toString()));
                 t.printJson(env);
             } else if (all.isEmpty()) {
@@ -49,7 +49,7 @@ final class TrustOrgsCommand implements Runnable {
             } else {
                 List<String[]> rows = new ArrayList<>();
                 rows.add(new String[] {"ORG", "HOW", "DECIDED AT"});
-                all.forEach(d -> rows.add(new String[] {d.org(), d.how(), d.decidedAt().toString()}));
+                all.forEach(d -> rows.add(new String[] {d.owner(), d.how(), d.decidedAt().toString()}));
                 Table.print(t.out(), rows);
             }
             return ExitCodes.OK;

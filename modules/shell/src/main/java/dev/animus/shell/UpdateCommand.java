@@ -1,7 +1,7 @@
 package dev.animus.shell;
 
-import dev.animus.runtime.InstallReport;
-import dev.animus.runtime.PluginInstaller;
+import dev.animus.install.InstallReport;
+import dev.animus.install.PluginInstaller;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,10 +42,10 @@ final class UpdateCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Terminal t = root.terminal();
         if (rewriteLockfile) {
-            t.warn("--rewrite-lockfile: an unreadable " + root.home().lockfile().file() + " is replaced; its entries"
+            t.warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile() + " is replaced; its entries"
                     + " are lost");
         }
-        InstallReport r = new PluginInstaller(root.home()).update(name, path,
+        InstallReport r = root.animus().update(name, path,
                 new PluginInstaller.PinPolicy(force, rewriteLockfile));
         r.notes().forEach(t::warn);
         r.replacedPin().ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + name + " changed from sha256 " + old

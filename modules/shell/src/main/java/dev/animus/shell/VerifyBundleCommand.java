@@ -1,8 +1,8 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
-import dev.animus.runtime.FileDigest;
-import dev.animus.runtime.SigstoreRoot;
+import dev.animus.discovery.FileDigest;
+import dev.animus.install.SigstoreRoot;
 import dev.animus.sigstore.Bundle;
 import dev.animus.sigstore.IdentityPolicy;
 import dev.animus.sigstore.KeyPolicy;

@@ -29,7 +29,7 @@ class CliTest {
         @Test
         void theVersionFastPathPrintsWhatTheCommandTreePrints() {
             var tree = new java.io.StringWriter();
-            try (var host = dev.animus.runtime.PluginHost.create(dev.animus.runtime.PluginHost.Options.defaults(
+            try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
                     dev.animus.core.HostHello.animus("test")))) {
                 Main.commandLine(ShellContext.oneShot(new Terminal(System.in, new java.io.PrintWriter(tree, true),
                         new java.io.PrintWriter(java.io.Writer.nullWriter()), false), Cli.ENV, host))
@@ -44,7 +44,7 @@ class CliTest {
         void everyCommandHasHelpWithAnExample() {
             Terminal quiet = new Terminal(System.in, new java.io.PrintWriter(java.io.Writer.nullWriter()),
                     new java.io.PrintWriter(java.io.Writer.nullWriter()), false);
-            try (var host = dev.animus.runtime.PluginHost.create(dev.animus.runtime.PluginHost.Options.defaults(
+            try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
                     dev.animus.core.HostHello.animus("test")))) {
                 walk(Main.commandLine(ShellContext.oneShot(quiet, Cli.ENV, host)));
             }

@@ -3,7 +3,7 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.animus.core.HostHello;
-import dev.animus.runtime.PluginHost;
+import dev.animus.host.PluginHost;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.ArrayList;

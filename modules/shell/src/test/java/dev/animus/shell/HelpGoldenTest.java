@@ -51,7 +51,7 @@ class HelpGoldenTest {
     static List<Cmd> commands() {
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
-        try (var host = dev.animus.runtime.PluginHost.create(dev.animus.runtime.PluginHost.Options.defaults(
+        try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
                 dev.animus.core.HostHello.animus("test")))) {
             List<Cmd> all = new ArrayList<>();
             walk(Main.commandLine(ShellContext.oneShot(quiet, Cli.ENV, host)), new Cmd(List.of(), List.of()), all);
@@ -152,7 +152,7 @@ class HelpGoldenTest {
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
         Set<String> bad = new java.util.TreeSet<>();
-        try (var host = dev.animus.runtime.PluginHost.create(dev.animus.runtime.PluginHost.Options.defaults(
+        try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
                 dev.animus.core.HostHello.animus("test")))) {
             collectBadWrapping(Main.commandLine(ShellContext.oneShot(quiet, Cli.ENV, host)), bad);
         }

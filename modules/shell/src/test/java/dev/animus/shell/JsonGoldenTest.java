@@ -160,7 +160,7 @@ class JsonGoldenTest {
                 step("plugin.lock.verify", "plugin.lock.verify", 0, "plugin", "lock", "verify"),
                 step("plugin.cache.list", "plugin.cache.list", 0, "plugin", "cache", "list"),
                 dynamicTest("trust-orgs.list", () -> {
-                    var home = dev.animus.runtime.AnimusHome.open(dev.animus.runtime.AnimusPaths.from(env, project), env);
+                    var home = dev.animus.runtime.Homes.open(dev.animus.discovery.AnimusPaths.from(env, project), env);
                     new dev.animus.store.TrustedOrgs(home.layout().trustedOrgs(), Duration.ofSeconds(10))
                             .record("acme", dev.animus.store.OrgDecision.ALLOW_ORG, Instant.now());
                     step("trust-orgs.list", "trust-orgs.list", 0, "trust-orgs", "list").getExecutable().execute();

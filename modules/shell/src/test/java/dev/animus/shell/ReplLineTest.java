@@ -3,8 +3,8 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.animus.host.PluginHost;
 import dev.animus.runtime.HostVersion;
-import dev.animus.runtime.PluginHost;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

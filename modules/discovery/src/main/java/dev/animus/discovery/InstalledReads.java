@@ -1,0 +1,45 @@
+package dev.animus.discovery;
+
+import dev.animus.core.ArtifactShape;
+import dev.animus.core.DiscoverySource;
+import dev.animus.core.DiscoveryWarning;
+import dev.animus.core.PluginCandidate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Installed plugins as discovery candidates of the first source, and their reads: from the
+ * manifest recorded in the state document, never by running anything.
+ */
+final class InstalledReads {
+    private final Map<String, InstalledPlugin> byLocation = new LinkedHashMap<>();
+
+    InstalledReads(List<InstalledPlugin> installed) {
+        installed.forEach(p -> byLocation.put(p.location().toString(), p));
+    }
+
+    List<PluginCandidate> candidates() {
+        return byLocation.values().stream()
+                .map(p -> new PluginCandidate(p.name(), p.location().toString(), DiscoverySource.INSTALLED,
+                        p.shape() == ArtifactShape.TREE))
+                .toList();
+    }
+
+    PluginReader.Read read(PluginCandidate c) {
+        InstalledPlugin p = byLocation.get(c.path());
+        if (!p.trusted()) {
+            return new PluginReader.Read.Untrusted(new UntrustedBinary(p.name(), p.location().toString(),
+                    DiscoverySource.INSTALLED, p.digest(), "animus plugin trust " + p.name()));
+        }
+        if (p.manifest().isEmpty()) {
+            return new PluginReader.Read.Broken(new DiscoveryWarning(p.name(), p.location().toString(),
+                    DiscoverySource.INSTALLED, "its recorded manifest is missing or no longer valid; 'animus plugin"
+                            + " doctor " + p.name() + "' says why"));
+        }
+        return new PluginReader.Read.Usable(new DiscoveredPlugin(p.name(), p.manifest().get(), p.executable(),
+                p.location(), DiscoverySource.INSTALLED, p.shape() == ArtifactShape.TREE, Optional.of(p.digest()),
+                false), List.of());
+    }
+}

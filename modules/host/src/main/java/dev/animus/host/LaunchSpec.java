@@ -1,0 +1,70 @@
+package dev.animus.host;
+
+import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.Interpreter;
+import dev.animus.process.HostVariables;
+import dev.animus.process.Interpreters;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How to start one plugin: its executable, the environment policy that decides what it sees, the
+ * caller's environment to take allowed names from, per-launch extras (filtered by the policy), an
+ * optional working directory (none: the caller's), and for a script the interpreter recorded with
+ * its trust (none: the executable runs itself, and for a script the kernel reads its {@code #!}
+ * line: only for {@code plugin dev}'s explicit untrusted run).
+ */
+public record LaunchSpec(
+        String name,
+        Path executable,
+        EnvironmentPolicy environmentPolicy,
+        Map<String, String> callerEnvironment,
+        Map<String, String> extras,
+        Optional<Path> workingDirectory,
+        Optional<Interpreter> interpreter) {
+
+    public LaunchSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(executable, "executable");
+        Objects.requireNonNull(environmentPolicy, "environmentPolicy");
+        callerEnvironment = Map.copyOf(callerEnvironment);
+        extras = Map.copyOf(extras);
+        Objects.requireNonNull(workingDirectory, "workingDirectory");
+        Objects.requireNonNull(interpreter, "interpreter");
+    }
+
+    /** A spec whose executable runs itself. */
+    public LaunchSpec(String name, Path executable, EnvironmentPolicy environmentPolicy,
+            Map<String, String> callerEnvironment, Map<String, String> extras, Optional<Path> workingDirectory) {
+        this(name, executable, environmentPolicy, callerEnvironment, extras, workingDirectory, Optional.empty());
+    }
+
+    /** A plugin named after its file, seeing the base allowlist plus {@code declared} names. */
+    public static LaunchSpec of(Path executable, List<String> declared, Map<String, String> callerEnvironment) {
+        return new LaunchSpec(executable.getFileName().toString(), executable,
+                EnvironmentPolicy.declaring(java.util.Set.copyOf(declared)), callerEnvironment, Map.of(),
+                Optional.empty(), Optional.empty());
+    }
+
+    /** Names variables but never their values: the caller's environment and the extras hold secrets. */
+    @Override
+    public String toString() {
+        return "LaunchSpec[name=" + name + ", executable=" + executable + ", declared="
+                + environmentPolicy.declared() + ", extras=" + new java.util.TreeSet<>(extras.keySet())
+                + ", workingDirectory=" + workingDirectory + ", interpreter=" + interpreter.map(Interpreter::shown)
+                        .orElse("none") + "]";
+    }
+
+    /** The plugin's complete environment: what the policy lets through, and the host's own variables. */
+    public Map<String, String> environment() {
+        return HostVariables.over(environmentPolicy.environmentFor(callerEnvironment, extras));
+    }
+
+    /** The command that starts the plugin: the interpreter, if any, then the executable. */
+    public List<String> command() {
+        return Interpreters.command(interpreter, executable);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.animus.host;
+
+import dev.animus.rpc.Notification;
+import dev.animus.rpc.Subscription;
+import dev.animus.rpc.SubscriptionEvent;
+import java.time.Duration;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Forwards a plugin's notifications to one caller while its request runs: those that carry the
+ * request's id in {@code params.id} (its streamed output) and those that carry no id at all
+ * ({@code log/entry}). Owns one virtual thread and the subscription; {@link #close()} delivers
+ * what arrived before the answer, then stops.
+ */
+final class StreamForwarder implements AutoCloseable {
+    private final Subscription subscription;
+    private final long requestId;
+    private final Consumer<Notification> sink;
+    private final Thread thread;
+    private volatile boolean stopping;
+    private volatile boolean forwardedOwn;
+
+    private StreamForwarder(Subscription subscription, long requestId, Consumer<Notification> sink) {
+        this.subscription = subscription;
+        this.requestId = requestId;
+        this.sink = sink;
+        this.thread = RuntimeThreads.start("animus-stream-" + requestId, this::pump);
+    }
+
+    /** Starts forwarding; {@code subscription} must have been opened before the request was sent. */
+    static StreamForwarder start(Subscription subscription, long requestId, Consumer<Notification> sink) {
+        return new StreamForwarder(subscription, requestId, sink);
+    }
+
+    /** Whether any notification of this request itself reached the caller. */
+    boolean forwardedOutput() {
+        return forwardedOwn;
+    }
+
+    private void pump() {
+        try {
+            while (true) {
+                switch (subscription.next(Duration.ofMillis(50))) {
+                    case SubscriptionEvent.Delivered d -> deliver(d.notification());
+                    case SubscriptionEvent.Lagged l -> forwardedOwn = true; // something of ours may be lost
+                    case SubscriptionEvent.Idle i -> {
+                        if (stopping) {
+                            return;
+                        }
+                    }
+                    case SubscriptionEvent.Ended e -> {
+                        return;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void deliver(Notification n) {
+        JsonNode id = n.params().path("id");
+        if (id.isMissingNode()) {
+            sink.accept(n);
+        } else if (id.isIntegralNumber() && id.asLong() == requestId) {
+            forwardedOwn = true;
+            sink.accept(n);
+        }
+    }
+
+    @Override
+    public void close() {
+        stopping = true;
+        try {
+            thread.join(Duration.ofSeconds(1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            subscription.close();
+        }
+    }
+}

@@ -1,0 +1,306 @@
+package dev.animus.host;
+
+import dev.animus.core.HostFailure;
+import dev.animus.core.HostHello;
+import dev.animus.core.InitializeResult;
+import dev.animus.core.Lifecycle;
+import dev.animus.core.LifecyclePolicy;
+import dev.animus.core.LifecycleTrigger;
+import dev.animus.core.RestartBudget;
+import dev.animus.core.RetryDecision;
+import dev.animus.rpc.ConnectionLost;
+import dev.animus.rpc.PendingCall;
+import dev.animus.rpc.RemoteError;
+import dev.animus.rpc.RequestCancelled;
+import dev.animus.rpc.RequestTimedOut;
+import dev.animus.rpc.Subscription;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Runs one plugin for its callers: launches it lazily on the first request, pipelines requests,
+ * kills it when a request outlives its deadline, shuts it down when idle, restarts it on the next
+ * request after a crash, and refuses requests once it crash-looped
+ * (docs/lifecycle.md#process-lifecycle, docs/lifecycle.md#failures-and-retry). The decisions are
+ * core's {@link Lifecycle}; this class carries them out with real processes.
+ *
+ * <p>Thread-safe: any number of callers may call at once. One lock guards the lifecycle and the
+ * current process; no I/O happens under it. States: open → closed; {@link #close()} shuts the
+ * plugin down gracefully and is idempotent.
+ */
+public final class Supervisor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
+    /** The deadline of a request whose method has none (a long-lived watch). */
+    private static final Duration NO_DEADLINE = Duration.ofDays(365);
+    /** Beyond the launch timeout, what a failed launch may take to kill and reap its process. */
+    private static final Duration LAUNCH_WAIT_MARGIN = Duration.ofSeconds(5);
+
+    private final PluginRegistration registration;
+    private final HostHello hello;
+    private final HostClock clock;
+    private final SupervisorState state;
+
+    Supervisor(PluginRegistration registration, HostHello hello, LifecyclePolicy policy, HostClock clock,
+            Timers timers, StatusEvents events) {
+        this.registration = Objects.requireNonNull(registration, "registration");
+        this.hello = Objects.requireNonNull(hello, "hello");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.state = new SupervisorState(
+                Lifecycle.registered(registration.name(), policy.withIdleTimeout(registration.timeouts().idle()),
+                        clock.now()),
+                clock, timers, events);
+    }
+
+    public String name() {
+        return registration.name();
+    }
+
+    public PluginRegistration registration() {
+        return registration;
+    }
+
+    /**
+     * Sends {@code method} and waits for its result, launching or restarting the plugin first if
+     * needed. A death-like failure is retried once on a fresh process (see {@link CallOptions}). A
+     * method the registration's guard refuses ({@link LaunchGuard#refusal(String)}) fails at once.
+     *
+     * @throws PluginCallFailed with the failure as a value; a plugin's error answer untouched
+     */
+    public JsonNode call(String method, JsonNode params, CallOptions options) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        // before anything starts: only what the operator consented to is forwarded
+        registration.guard().refusal(method).ifPresent(refused -> {
+            throw new PluginCallFailed(name(), method, refused);
+        });
+        Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(NO_DEADLINE);
+        Attempt attempt = new Attempt(method, params, options, limit);
+        for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {
+            HostFailure failure;
+            try {
+                return attempt.run();
+            } catch (AttemptFailed f) {
+                failure = f.failure;
+            }
+            switch (RestartBudget.decide(failure, retries, attempt.forwardedOutput(), state.lifecycle())) {
+                case RetryDecision.Retry r -> LOG.debug("plugin {}: retrying {} after: {}", name(), method,
+                        failure.message());
+                case RetryDecision.Surface s -> throw new PluginCallFailed(name(), method, s.failure(),
+                        s.failure() != failure || attempt.requestWritten());
+            }
+        }
+    }
+
+    /** {@link #call} with the plugin's deadline for the method and one retry. */
+    public JsonNode call(String method, JsonNode params) {
+        return call(method, params, CallOptions.defaults());
+    }
+
+    /** Sends {@code $/ping} (launching the plugin if needed) and returns the round-trip time. */
+    public Duration ping(CallOptions options) {
+        long t0 = System.nanoTime();
+        call("$/ping", JsonNodeFactory.instance.objectNode(), options);
+        return Duration.ofNanos(System.nanoTime() - t0);
+    }
+
+    /** What the current process answered to {@code initialize}, launching it if needed. */
+    public InitializeResult describe() {
+        for (int retries = 0; ; retries++) {
+            try {
+                SupervisorState.Admission a = admit();
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                return a.session().initializeResult();
+            } catch (AttemptFailed f) {
+                switch (RestartBudget.decide(f.failure, retries, false, state.lifecycle())) {
+                    case RetryDecision.Retry r -> LOG.debug("plugin {}: relaunching after: {}", name(),
+                            f.failure.message());
+                    case RetryDecision.Surface s -> throw new PluginCallFailed(name(), "initialize", s.failure());
+                }
+            }
+        }
+    }
+
+    /** What the current process answered to {@code initialize}; empty when there is none. */
+    public Optional<InitializeResult> handshake() {
+        return state.liveSession().map(PluginSession::initializeResult);
+    }
+
+    /** A snapshot for {@code plugin status}. */
+    public PluginStatus status() {
+        return state.status(name());
+    }
+
+    /** Enables a disabled plugin again and forgets its crashes (an operator's act). */
+    public void reset() {
+        state.apply(new LifecycleTrigger.OperatorReset());
+    }
+
+    /** The process tree of the current process, if there is one (for leak checks and status). */
+    public java.util.Set<ProcessHandle> processTree() {
+        return state.liveSession().map(PluginSession::processTree).orElse(java.util.Set.of());
+    }
+
+    /**
+     * Shuts the current process down gracefully and waits for it, leaving the supervisor open: the
+     * next request launches a fresh process (Terminated → Launching).
+     */
+    public void stopProcess() {
+        state.stopProcess();
+    }
+
+    /** Shuts the plugin down gracefully (each step bounded) and refuses further requests. */
+    @Override
+    public void close() {
+        state.close();
+    }
+
+    /**
+     * Counts a request in flight on a Ready process, launching one first if there is none. Waiting
+     * for a launch is bounded by the launch timeout (plus the time a failed launch takes to kill
+     * its process), not by the request's deadline: the design gives each its own budget.
+     */
+    private SupervisorState.Admission admit() {
+        if (state.liveSession().isEmpty()) {
+            // before every launch, not every call: a running process was admitted when it started
+            Optional<HostFailure> refused = registration.guard().refusal();
+            if (refused.isPresent()) {
+                throw new AttemptFailed(refused.get());
+            }
+        }
+        while (true) {
+            switch (state.admit()) {
+                case SupervisorState.Admitted a -> {
+                    return a.admission();
+                }
+                case SupervisorState.Refused r -> throw new AttemptFailed(r.failure());
+                case SupervisorState.MustLaunch m -> launch(m.incarnation());
+                case SupervisorState.MustWait w -> {
+                    Duration launch = registration.timeouts().launch();
+                    Optional<HostFailure> failed = w.launch().await(launch.plus(LAUNCH_WAIT_MARGIN));
+                    if (failed.isPresent()) {
+                        throw new AttemptFailed(failed.get());
+                    }
+                    if (!w.launch().isDone()) { // the launcher itself is stuck: never wait twice
+                        throw new AttemptFailed(new HostFailure.Timeout("initialize", launch));
+                    }
+                }
+            }
+        }
+    }
+
+    private void launch(long incarnation) {
+        PluginSession session;
+        try {
+            session = PluginSession.launch(registration.launch(), hello, registration.timeouts().launch());
+        } catch (LaunchFailed e) {
+            LOG.debug("plugin {}: launch {} failed: {}", name(), incarnation, e.getMessage());
+            state.launchFailed(incarnation, e.failure());
+            throw new AttemptFailed(e.failure());
+        } catch (RuntimeException e) { // a bug of ours must not leave the plugin Launching forever
+            LOG.warn("plugin {}: launch {} failed unexpectedly", name(), incarnation, e);
+            HostFailure failure = new HostFailure.SpawnFailed("plugin " + name() + " could not be launched: " + e);
+            state.launchFailed(incarnation, failure);
+            throw new AttemptFailed(failure);
+        }
+        if (state.launched(incarnation, session)) {
+            session.whenClosed().thenAccept(cause -> RuntimeThreads.start("animus-exit-" + name(),
+                    () -> state.apply(new LifecycleTrigger.ProcessExited(incarnation,
+                            new HostFailure.ProcessExited(cause.exitCode(), cause.stderrTail())))));
+        }
+    }
+
+    /** One request with its retry: the streamed-output flag lives across attempts. */
+    private final class Attempt {
+        private final String method;
+        private final JsonNode params;
+        private final CallOptions options;
+        private final Duration limit;
+        private boolean forwarded;
+        private boolean requestWritten = true;
+
+        Attempt(String method, JsonNode params, CallOptions options, Duration limit) {
+            this.method = method;
+            this.params = params;
+            this.options = options;
+            this.limit = limit;
+        }
+
+        /**
+         * The caller gave up; the plugin may not have. The request stays in flight until the plugin
+         * answers it (then the plugin is free again) or its deadline passes (then it is stopped as
+         * for any timeout: a plugin that ignores {@code $/cancelRequest} cannot hold a worker
+         * forever). A lost connection is the process exit's business.
+         */
+        private void settleLater(PendingCall call, long incarnation) {
+            call.settled().whenComplete((answered, failure) -> {
+                Throwable cause = failure instanceof java.util.concurrent.CompletionException c ? c.getCause() : failure;
+                LifecycleTrigger trigger = switch (cause) {
+                    case null -> new LifecycleTrigger.ResponseReceived(incarnation);
+                    case RequestTimedOut t -> new LifecycleTrigger.RequestTimedOut(incarnation, method, limit);
+                    default -> null;
+                };
+                if (trigger != null) {
+                    RuntimeThreads.start("animus-settle-" + name(), () -> state.apply(trigger));
+                }
+            });
+        }
+
+        boolean forwardedOutput() {
+            return forwarded;
+        }
+
+        /** False when the last attempt timed out before its request was written whole. */
+        boolean requestWritten() {
+            return requestWritten;
+        }
+
+        JsonNode run() {
+            requestWritten = true;
+            SupervisorState.Admission a = admit();
+            Optional<Subscription> sub = options.notifications().map(n -> a.session().subscribe());
+            PendingCall call = a.session().call(method, params, limit); // the deadline starts at dispatch
+            Optional<StreamForwarder> stream = sub.map(s -> StreamForwarder.start(s, call.id(),
+                    options.notifications().orElseThrow()));
+            try {
+                JsonNode result = call.await();
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                return result;
+            } catch (RemoteError e) {
+                state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+                throw new AttemptFailed(HostFailures.of(e, method));
+            } catch (RequestCancelled e) {
+                settleLater(call, a.incarnation());
+                throw new AttemptFailed(HostFailures.of(e, method));
+            } catch (RequestTimedOut e) {
+                requestWritten = e.requestWritten();
+                state.apply(new LifecycleTrigger.RequestTimedOut(a.incarnation(), method, limit));
+                throw new AttemptFailed(new HostFailure.Timeout(method, limit));
+            } catch (ConnectionLost e) {
+                HostFailure lost = HostFailures.lost(e);
+                state.apply(new LifecycleTrigger.ProcessExited(a.incarnation(), lost));
+                throw new AttemptFailed(lost);
+            } finally {
+                stream.ifPresent(s -> {
+                    s.close();
+                    forwarded |= s.forwardedOutput();
+                });
+            }
+        }
+    }
+
+    /** One attempt failed; carries the failure to the retry decision. Never leaves this class. */
+    private static final class AttemptFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient HostFailure failure;
+
+        AttemptFailed(HostFailure failure) {
+            super(failure.message(), null, false, false);
+            this.failure = failure;
+        }
+    }
+}

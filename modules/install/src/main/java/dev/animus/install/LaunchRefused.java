@@ -1,0 +1,20 @@
+package dev.animus.install;
+
+import dev.animus.core.HostFailure;
+import java.util.Objects;
+
+/** The launch gate refused a plugin: {@link #failure()} says why and names the command that fixes it. */
+public final class LaunchRefused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient HostFailure failure;
+
+    LaunchRefused(HostFailure failure) {
+        super(failure.message());
+        this.failure = Objects.requireNonNull(failure, "failure");
+    }
+
+    public HostFailure failure() {
+        return failure;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.animus.install;
+
+import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.HostFailure;
+import dev.animus.core.InstallRecord;
+import dev.animus.core.Interpreter;
+import dev.animus.core.ManifestCheck;
+import dev.animus.core.ManifestInvalid;
+import dev.animus.discovery.ManifestParser;
+import dev.animus.process.HostVariables;
+import dev.animus.process.ManifestProbe;
+import dev.animus.process.ProbeLimits;
+import dev.animus.process.ProbeOutcome;
+import dev.animus.store.Verification;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The first run of a trusted binary: its {@code --manifest} probe, from the verified store entry
+ * (never from where it was found), in that entry's read-only directory, on the interpreter about
+ * to be recorded with its trust, with the base environment only.
+ */
+final class TrustedProbe {
+    private TrustedProbe() {}
+
+    /**
+     * The manifest {@code record}'s stored binary prints; empty (with a note saying how to retry)
+     * when the probe fails or prints an invalid manifest.
+     *
+     * @throws LaunchRefused when the stored code no longer has the record's digest
+     */
+    static Optional<ManifestCheck> read(AnimusHome home, String name, InstallRecord record,
+            Optional<Interpreter> interpreter, List<String> notes) {
+        Verification v = home.store().verify(record.digest(), record.shape(), record.entry());
+        if (!(v instanceof Verification.Intact intact)) {
+            throw new LaunchRefused(new HostFailure.CodeChanged(name, record.digest(), switch (v) {
+                case Verification.Changed c -> c.actualDigest();
+                case Verification.Missing m -> "nothing: the store entry is gone";
+                case Verification.Refused r -> r.reason();
+                case Verification.Intact i -> record.digest();
+            }));
+        }
+        Map<String, String> env = HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(),
+                Map.of()));
+        ProbeOutcome outcome = ManifestProbe.run(interpreter.map(Interpreter::command).orElse(List.of()),
+                intact.executable(), Optional.of(home.store().root().resolve(record.digest())), env,
+                ProbeLimits.defaults());
+        return switch (outcome) {
+            case ProbeOutcome.Failed f -> {
+                notes.add("its manifest could not be read: " + f.message() + "; fix the plugin, then run 'animus"
+                        + " plugin trust " + name + "' again");
+                yield Optional.empty();
+            }
+            case ProbeOutcome.Printed p -> {
+                try {
+                    ManifestCheck check = ManifestParser.probeJson(p.stdout(), intact.executable() + " --manifest");
+                    notes.addAll(check.warnings());
+                    yield Optional.of(check);
+                } catch (ManifestInvalid e) {
+                    notes.add(e.getMessage() + "; fix the plugin, then update it");
+                    yield Optional.empty();
+                }
+            }
+        };
+    }
+}

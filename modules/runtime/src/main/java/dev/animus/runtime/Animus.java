@@ -1,0 +1,340 @@
+package dev.animus.runtime;
+
+import dev.animus.core.AgentScope;
+import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.InstallRecord;
+import dev.animus.core.InstallState;
+import dev.animus.core.Manifest;
+import dev.animus.core.SecretStore;
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.discovery.Discoverer;
+import dev.animus.discovery.TrustView;
+import dev.animus.host.LaunchSpec;
+import dev.animus.host.PluginHost;
+import dev.animus.host.PluginRegistration;
+import dev.animus.host.Supervisor;
+import dev.animus.install.AnimusHome;
+import dev.animus.install.DoctorFinding;
+import dev.animus.install.Inspection;
+import dev.animus.install.InstallReport;
+import dev.animus.install.InstallRequest;
+import dev.animus.install.LaunchRequirements;
+import dev.animus.install.LockCheck;
+import dev.animus.install.Permit;
+import dev.animus.install.PluginInspector;
+import dev.animus.install.PluginInstaller;
+import dev.animus.install.PluginSecrets;
+import dev.animus.install.RemoteInstaller;
+import dev.animus.install.StateRepair;
+import dev.animus.install.TrustReport;
+import dev.animus.install.TrustService;
+import dev.animus.store.DocumentUnreadable;
+import dev.animus.store.HomeLayout;
+import dev.animus.store.LockEntry;
+import dev.animus.store.LockTimedOut;
+import dev.animus.store.Lockfile;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * The application API: one way in for every front end (the shell today; a daemon's control socket
+ * or an MCP bridge later). {@link #open} builds the stores of one home and project once; every
+ * use case is a method. Use cases that need an operator's confirmation take what the operator was
+ * shown (a code digest, a disclosure digest, a {@link PathDigest}) and are refused when it changed
+ * in between.
+ *
+ * <p>Thread-safe: every use case reads the state document afresh under its lock. Holds no open
+ * resource today; {@link #close} is where a front end gives it back.
+ */
+public final class Animus implements AutoCloseable {
+    private final AnimusHome home;
+    private final Owners owners;
+
+    private Animus(AnimusHome home) {
+        this.home = home;
+        this.owners = new Owners(home.layout(), home::now);
+    }
+
+    /**
+     * The home {@code environment} names ({@code ANIMUS_HOME}, ...) and the project at
+     * {@code projectRoot} (relative: to the working directory).
+     *
+     * @throws IllegalArgumentException when no home can be found (no variable and no {@code HOME})
+     */
+    public static Animus open(Map<String, String> environment, Path projectRoot) {
+        return open(AnimusPaths.from(environment, projectRoot), environment);
+    }
+
+    /** The home and project {@code paths} name, for the caller whose environment is {@code environment}. */
+    public static Animus open(AnimusPaths paths, Map<String, String> environment) {
+        return open(paths, environment, InstantSource.system());
+    }
+
+    /** As {@link #open(AnimusPaths, Map)}, stamping records with {@code clock}. */
+    public static Animus open(AnimusPaths paths, Map<String, String> environment, InstantSource clock) {
+        return new Animus(Homes.open(paths, environment, clock));
+    }
+
+    /** Where this home and project are. */
+    public AnimusPaths paths() {
+        return home.paths();
+    }
+
+    /** The caller's environment this was opened for. */
+    public Map<String, String> environment() {
+        return home.callerEnvironment();
+    }
+
+    /** The lockfile in force: the project's when it has an {@code .animus} directory, else the global one. */
+    public Path lockfile() {
+        return home.lockfile().file();
+    }
+
+    /** The file the {@code file} secret backend keeps secrets in. */
+    public Path secretsFile() {
+        return home.layout().secrets();
+    }
+
+    /** Now, to the second: what records and grants are stamped with. */
+    public Instant now() {
+        return home.now();
+    }
+
+    /** The installation state as the state document holds it now. */
+    public InstallState state() {
+        return home.state().read().state();
+    }
+
+    /**
+     * The installation state for completing a command line: read afresh for the home
+     * {@code environment} names, without creating one and without waiting long for a lock; empty
+     * when nothing is installed or the document cannot be read now.
+     */
+    public static Optional<InstallState> peekState(Map<String, String> environment) {
+        return StatePeek.read(environment);
+    }
+
+    /** The lockfile in force, as it reads now. */
+    public Lockfile readLockfile() {
+        return home.lockfile().read();
+    }
+
+    /**
+     * {@code <animus_home>/history}, where an interactive shell keeps what was typed, for the home
+     * {@code environment} names; nothing is created.
+     *
+     * @throws IllegalArgumentException when no home can be found
+     */
+    public static Path historyFile(Map<String, String> environment) {
+        return new HomeLayout(AnimusPaths.from(environment, Path.of("")).home()).history();
+    }
+
+    /**
+     * The installation state, or empty when the state document cannot be read now (unreadable,
+     * locked for too long, or an I/O error): for a view that has already said so.
+     */
+    public Optional<InstallState> readableState() {
+        try {
+            return Optional.of(state());
+        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The secret store in force ({@code ANIMUS_KEYRING}, else the Secret Service when one runs, else the file). */
+    public SecretStore secrets() {
+        return home.secrets().get();
+    }
+
+    // ---- installing ------------------------------------------------------------------------
+
+    /** What the code at {@code path} would be installed as (its name and digest), without installing it. */
+    public PluginInstaller.Identity identify(Path path, Optional<String> name) {
+        return installer().identify(path, name);
+    }
+
+    /** Installs from a local path (what {@code request} says: pins, guards, a digest shown for trust). */
+    public InstallReport install(InstallRequest request) {
+        return installer().install(request);
+    }
+
+    /** Replaces {@code name}'s code with that at {@code path}. */
+    public InstallReport update(String name, Path path, PluginInstaller.PinPolicy pins) {
+        return installer().update(name, path, pins);
+    }
+
+    /** The installer of URLs and GitHub releases, over the caller's environment; close it after use. */
+    public RemoteInstaller remote() {
+        return RemoteInstaller.fromEnvironment(home);
+    }
+
+    // ---- trust, consent, enablement ---------------------------------------------------------
+
+    /** Trusts {@code name}'s installed code, which must still have {@code shownDigest}. */
+    public TrustReport trust(String name, String shownDigest, boolean allowNameMismatch) {
+        return trust().trust(name, shownDigest, allowNameMismatch);
+    }
+
+    /**
+     * What the operator is shown before a path is trusted where it lies: the file it resolves to
+     * (a link given here is followed once: the operator named it) and the digest of its bytes now.
+     *
+     * @throws PathUnreadable when it cannot be resolved or read
+     */
+    public PathDigest examine(Path path) {
+        return PathDigest.of(path);
+    }
+
+    /**
+     * Trusts the binary the operator was {@code shown}, where it lies, if it still is the file
+     * shown and its bytes still have the digest shown; returns the name it is trusted under.
+     *
+     * @throws dev.animus.install.InstallFailed when the path now resolves to another file, or its
+     *     bytes changed since they were shown; nothing is trusted then
+     */
+    public String trustPath(PathDigest shown) {
+        return trust().trustPath(shown.given(), shown.real(), shown.sha256());
+    }
+
+    /** Consents to {@code name}'s disclosure, which must still have the digest the operator was shown. */
+    public void consent(String name, String shownConsentDigest) {
+        trust().consent(name, shownConsentDigest);
+    }
+
+    /** Enables {@code name} for {@code scope}. */
+    public void enable(String name, AgentScope scope) {
+        trust().enable(name, scope);
+    }
+
+    /** Disables {@code name} for {@code scope}. */
+    public void disable(String name, AgentScope scope) {
+        trust().disable(name, scope);
+    }
+
+    /** Makes {@code name}'s previous code current again; returns the record now current. */
+    public InstallRecord rollback(String name) {
+        return trust().rollback(name);
+    }
+
+    /** Removes {@code name}; returns the store entries freed. */
+    public List<String> remove(String name) {
+        return trust().remove(name);
+    }
+
+    /** The lockfile's entries for plugins no longer installed, removed unless {@code dryRun}. */
+    public List<LockEntry> pruneLock(boolean dryRun) {
+        return trust().pruneLock(dryRun);
+    }
+
+    /** The GitHub owners this machine trusts (trust on first use). */
+    public Owners owners() {
+        return owners;
+    }
+
+    // ---- reading ------------------------------------------------------------------------------
+
+    /** Everything known of {@code name} for {@code agent}. */
+    public Inspection inspect(String name, String agent) {
+        return inspector().inspect(name, agent);
+    }
+
+    /** What is wrong with the installed plugins (or {@code only} that one) for {@code agent}. */
+    public List<DoctorFinding> doctor(Optional<String> only, String agent) {
+        return inspector().doctor(only, agent);
+    }
+
+    /** {@code name}'s recorded manifest, if it has one. */
+    public Optional<Manifest> manifest(String name) {
+        return inspector().manifest(name);
+    }
+
+    /** Every pin of the lockfile in force against what is installed. */
+    public List<LockCheck> verifyLock() {
+        return inspector().verifyLock();
+    }
+
+    /** The state document's answer to "may this binary run?", for one discovery run. */
+    public TrustView trustView() {
+        return inspector().view();
+    }
+
+    /**
+     * A discovery over this home's and project's sources: installed plugins first, and any other
+     * binary probed only when {@code view} (asked once per run) trusts its digest.
+     */
+    public Discoverer discoverer(Supplier<TrustView> view) {
+        return new Discoverer(home.paths(), home.callerEnvironment(), view);
+    }
+
+    /** The diagnosis and repair of the state document. */
+    public StateRepair repair() {
+        return new StateRepair(home);
+    }
+
+    // ---- launching ----------------------------------------------------------------------------
+
+    /**
+     * The launch gate's state-only answer for {@code name} and {@code agent} (trust, consent,
+     * enablement); the stored code is re-hashed by the guard before each launch.
+     *
+     * @throws dev.animus.install.LaunchRefused naming why not
+     */
+    public Permit permit(String name, String agent) {
+        return home.gate().allowed(name, agent);
+    }
+
+    /**
+     * Registers {@code permit}'s plugin with {@code host} (its store executable, declared
+     * environment and secrets, deadlines and guard) and returns its supervisor. Secrets are resolved
+     * again at every registration, so a changed secret replaces a warm process; an equal
+     * registration keeps it.
+     *
+     * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
+     */
+    public Supervisor register(Permit permit, PluginHost host) {
+        Manifest manifest = permit.manifest();
+        Map<String, String> env = home.callerEnvironment();
+        List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty() ? List.of()
+                : PluginSecrets.resolve(permit.name(), manifest, env, secrets());
+        LaunchRequirements.of(permit.name(), manifest, env, secrets).stream().findFirst().ifPresent(missing -> {
+            throw new RequirementMissing(permit.name(), missing);
+        });
+        Set<String> declared = new TreeSet<>();
+        manifest.envRequired().forEach(e -> declared.add(e.name()));
+        declared.addAll(PluginSecrets.variables(manifest));
+        LaunchSpec spec = new LaunchSpec(permit.name(), permit.executable(), EnvironmentPolicy.declaring(declared),
+                env, PluginSecrets.environment(secrets), Optional.empty(), permit.interpreter());
+        return host.register(new PluginRegistration(permit.name(), spec, manifest.timeouts(),
+                home.gate().guard(permit)));
+    }
+
+    @Override
+    public void close() {
+        // nothing is held open yet: the stores open their files per operation
+    }
+
+    private TrustService trust() {
+        return new TrustService(home);
+    }
+
+    private PluginInspector inspector() {
+        return new PluginInspector(home);
+    }
+
+    private PluginInstaller installer() {
+        return new PluginInstaller(home);
+    }
+
+    @Override
+    public String toString() {
+        return "Animus[" + home.paths().home() + ", project " + home.paths().projectRoot() + "]";
+    }
+}

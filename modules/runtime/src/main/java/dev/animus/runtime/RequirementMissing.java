@@ -1,0 +1,27 @@
+package dev.animus.runtime;
+
+import dev.animus.install.LaunchRequirements;
+
+/** A plugin cannot be started: a variable or secret it requires is missing. Nothing was started. */
+public final class RequirementMissing extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String plugin;
+    private final transient LaunchRequirements.Missing missing;
+
+    RequirementMissing(String plugin, LaunchRequirements.Missing missing) {
+        super("plugin " + plugin + " " + missing.problem());
+        this.plugin = plugin;
+        this.missing = missing;
+    }
+
+    /** The plugin that cannot start. */
+    public String plugin() {
+        return plugin;
+    }
+
+    /** What is missing, and how it is supplied. */
+    public LaunchRequirements.Missing missing() {
+        return missing;
+    }
+}
