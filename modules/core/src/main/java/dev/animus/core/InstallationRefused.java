@@ -7,7 +7,7 @@ import java.util.Objects;
  * message is one line: what was refused, why, and the exact command to run next. The state the
  * step was asked of is unchanged (the functions are pure).
  */
-public final class InstallationRefused extends IllegalStateException {
+public final class InstallationRefused extends IllegalStateException implements CoreFailure {
     private static final long serialVersionUID = 1L;
 
     private static final String INSTALL = "'animus plugin install --path <file>'";

@@ -4,7 +4,7 @@ package dev.animus.runtime;
  * An operator act on installed plugins could not be done; nothing persisted was changed. The
  * message is one line naming the plugin or file, why, and what to do.
  */
-public final class InstallFailed extends RuntimeException {
+public final class InstallFailed extends RuntimeException implements InstallationFailure {
     private static final long serialVersionUID = 1L;
 
     /** What kind of failure: it decides the exit code. */

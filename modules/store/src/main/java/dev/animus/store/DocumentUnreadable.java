@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * {@code (document)}; so is one whose mode or owner lets someone else change it, which is not
  * {@link #repairable()}: the fix is {@code chmod 600} (or {@code chown}), not setting it aside.
  */
-public final class DocumentUnreadable extends RuntimeException {
+public final class DocumentUnreadable extends RuntimeException implements StoreFailure {
     private static final long serialVersionUID = 1L;
 
     private static final String RETAINED = "the document is retained for recovery and left unchanged";

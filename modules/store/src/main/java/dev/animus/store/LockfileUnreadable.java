@@ -13,7 +13,7 @@ import java.util.Objects;
  * file was left unchanged, and the next step: fix it or pass {@code --rewrite-lockfile}; for a
  * newer schema, upgrade animus.
  */
-public final class LockfileUnreadable extends RuntimeException {
+public final class LockfileUnreadable extends RuntimeException implements StoreFailure {
     private static final long serialVersionUID = 1L;
 
     /** The next step for a file that is damaged. */

@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * <p>The message is one line: the file, what is wrong, that it was left unchanged, and the next step.
  */
-public final class TrustedOrgsUnreadable extends RuntimeException {
+public final class TrustedOrgsUnreadable extends RuntimeException implements StoreFailure {
     private static final long serialVersionUID = 1L;
 
     /** The next step for a file that is damaged. */

@@ -1,0 +1,142 @@
+package dev.animus.core;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the operator does next to clear a failure or a doctor finding, as a value: which act, on
+ * which plugin, with which scope, path or name. Core, the services and the application API name
+ * fixes only this way; each front end renders them in its own terms (the shell as the command
+ * line to type, a daemon or an MCP bridge as the request to send).
+ */
+public sealed interface Fix {
+
+    /** Trust the installed code of {@code plugin} (reads its manifest and interpreter again). */
+    record Trust(String plugin) implements Fix {
+        public Trust {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Trust the plugin code at {@code path}, named by its path (no installed name yet). */
+    record TrustPath(String path) implements Fix {
+        public TrustPath {
+            Objects.requireNonNull(path, "path");
+        }
+    }
+
+    /** Consent to the current disclosure of {@code plugin}. */
+    record Consent(String plugin) implements Fix {
+        public Consent {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Enable {@code plugin} for {@code scope}. */
+    record Enable(String plugin, AgentScope scope) implements Fix {
+        public Enable {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(scope, "scope");
+        }
+    }
+
+    /** Clear the crash-loop disablement of {@code plugin}. */
+    record Reset(String plugin) implements Fix {
+        public Reset {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Replace the code of {@code plugin} with the code at {@code source}. */
+    record Update(String plugin, Source source) implements Fix {
+        public Update {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    /** Install the code at {@code source}, under {@code name} when given. */
+    record Install(Source source, Optional<String> name) implements Fix {
+        public Install {
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
+    /** Show what {@code plugin} would run and disclose, to confirm an act again. */
+    record Inspect(String plugin) implements Fix {
+        public Inspect {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Show what is known about {@code plugin} (its manifest, or why there is none). */
+    record Info(String plugin) implements Fix {
+        public Info {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Check that {@code plugin} starts and answers. */
+    record Ping(String plugin) implements Fix {
+        public Ping {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** List the installed plugins. */
+    record ListInstalled() implements Fix {}
+
+    /** Forget the cached manifest probes, so that every plugin is probed again. */
+    record ClearCache() implements Fix {}
+
+    /** Check the installed code against the lockfile. */
+    record VerifyLock() implements Fix {}
+
+    /** Set the secret {@code name} of {@code plugin}. */
+    record SetSecret(String plugin, String name) implements Fix {
+        public SetSecret {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
+    /** Show which secrets of {@code plugin} are set and where. */
+    record SecretStatus(String plugin) implements Fix {
+        public SecretStatus {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Set the unreadable state document aside (nothing is deleted). */
+    record RepairState() implements Fix {}
+
+    /**
+     * Correct or drop the operator's own Sigstore trusted root (given per command, or in the
+     * environment variable {@code variable}), so that the built-in root is used.
+     */
+    record CorrectTrustedRoot(String variable) implements Fix {
+        public CorrectTrustedRoot {
+            Objects.requireNonNull(variable, "variable");
+        }
+    }
+
+    /**
+     * Where the code for an {@link Update} or {@link Install} comes from: a path that is known, or
+     * one the operator chooses.
+     */
+    sealed interface Source {
+        /** The file or directory at {@code path}. */
+        record At(String path) implements Source {
+            public At {
+                Objects.requireNonNull(path, "path");
+            }
+        }
+
+        /** A file the operator chooses. */
+        record AnyFile() implements Source {}
+
+        /** A fixed build of the plugin, which the operator makes first. */
+        record FixedPlugin() implements Source {}
+    }
+}

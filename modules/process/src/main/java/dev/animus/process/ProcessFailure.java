@@ -1,0 +1,10 @@
+package dev.animus.process;
+
+/**
+ * Everything the process module throws at its callers, closed: the operating system refused to
+ * start a plugin process ({@link SpawnFailed}). Callers branch with an exhaustive {@code switch}.
+ */
+public sealed interface ProcessFailure permits SpawnFailed {
+    /** One line for people, naming the executable. */
+    String getMessage();
+}

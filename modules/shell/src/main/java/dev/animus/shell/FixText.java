@@ -1,0 +1,69 @@
+package dev.animus.shell;
+
+import dev.animus.core.AgentScope;
+import dev.animus.core.Fix;
+
+/**
+ * Renders a {@link Fix} as what the operator types at this shell: the command line, with the
+ * plugin, scope, path or name the fix carries.
+ */
+final class FixText {
+    private FixText() {}
+
+    /** The command line that does {@code fix}, unquoted. */
+    static String command(Fix fix) {
+        return switch (fix) {
+            case Fix.Trust t -> "animus plugin trust " + t.plugin();
+            case Fix.TrustPath t -> "animus plugin trust " + t.path();
+            case Fix.Consent c -> "animus plugin consent " + c.plugin();
+            case Fix.Enable e -> "animus plugin enable " + e.plugin() + " " + scope(e.scope());
+            case Fix.Reset r -> "animus plugin reset " + r.plugin();
+            case Fix.Update u -> "animus plugin update " + u.plugin() + " --path " + source(u.source());
+            case Fix.Install i -> "animus plugin install --path " + source(i.source())
+                    + i.name().map(n -> " --name " + n).orElse("");
+            case Fix.Inspect i -> "animus plugin inspect " + i.plugin();
+            case Fix.Info i -> "animus plugin info " + i.plugin();
+            case Fix.Ping p -> "animus plugin ping " + p.plugin();
+            case Fix.ListInstalled l -> "animus plugin list";
+            case Fix.ClearCache c -> "animus plugin cache clear";
+            case Fix.VerifyLock v -> "animus plugin lock verify";
+            case Fix.SetSecret s -> "animus secret set " + s.plugin() + " " + s.name();
+            case Fix.SecretStatus s -> "animus secret status " + s.plugin();
+            case Fix.RepairState r -> "animus plugin state repair";
+            case Fix.CorrectTrustedRoot r -> "unset " + r.variable();
+        };
+    }
+
+    /** The command line that does {@code fix}, in single quotes as messages show it. */
+    static String quoted(Fix fix) {
+        return "'" + command(fix) + "'";
+    }
+
+    /**
+     * What a failure line ends with to name its fix: {@code " (run '<command>')"}, or for a setting
+     * of the operator's the words that say where it is set.
+     */
+    static String hint(Fix fix) {
+        if (fix instanceof Fix.CorrectTrustedRoot r) {
+            return " (set by --trusted-root or " + r.variable() + "; fix or unset it to use the built-in root)";
+        }
+        return " (run " + quoted(fix) + ")";
+    }
+
+    /** The command-line form of a scope: {@code --agent <name>} or {@code --all-agents}. */
+    static String scope(AgentScope scope) {
+        return switch (scope) {
+            case AgentScope.One one -> "--agent " + one.agent();
+            case AgentScope.All all -> "--all-agents";
+        };
+    }
+
+    /** Where the code comes from, as the value of {@code --path}. */
+    static String source(Fix.Source source) {
+        return switch (source) {
+            case Fix.Source.At at -> at.path();
+            case Fix.Source.AnyFile any -> "<file>";
+            case Fix.Source.FixedPlugin fixed -> "<fixed plugin>";
+        };
+    }
+}
