@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  */
 public final class Installation {
     /** The fix named when nothing is installed, as {@link HostFailure.NotInstalled} carries it. */
-    static final String INSTALL_FIX = "run 'animus plugin install --path <file>'";
+    static final Fix INSTALL_FIX = new Fix.Install(new Fix.Source.AnyFile(), Optional.empty());
 
     private Installation() {}
 

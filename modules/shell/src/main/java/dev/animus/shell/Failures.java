@@ -57,7 +57,7 @@ final class Failures {
                 case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
                 case NOT_INSTALLED, ALREADY_INSTALLED, NO_PREVIOUS, NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED,
                         NOT_ENABLED -> ExitCodes.USAGE;
-            }, r.getMessage());
+            }, FixText.line(r));
             case SecretStoreFailed s -> new CommandFailed(ExitCodes.FAILED, s.getMessage());
             case ManifestInvalid m -> new CommandFailed(ExitCodes.FAILED, m.getMessage());
             case Shebang.Invalid i -> new CommandFailed(ExitCodes.FAILED, i.getMessage());
@@ -116,19 +116,19 @@ final class Failures {
                     "plugin " + plugin + " failed the handshake: " + i.message());
             case HostFailure.SpawnFailed s -> new CommandFailed(ExitCodes.FAILED, s.message());
             case HostFailure.Cancelled c -> new CommandFailed(ExitCodes.INTERRUPTED, c.message());
-            case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, t.message());
+            case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, FixText.line(t));
             case HostFailure.NotSupported n -> new CommandFailed(ExitCodes.FAILED, n.message());
-            case HostFailure.Disabled d -> new CommandFailed(ExitCodes.FAILED, d.message());
+            case HostFailure.Disabled d -> new CommandFailed(ExitCodes.FAILED, FixText.line(d));
             case HostFailure.ShuttingDown s -> new CommandFailed(ExitCodes.FAILED, s.message());
-            case HostFailure.NotRegistered n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.message());
+            case HostFailure.NotRegistered n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, FixText.line(c));
             case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, s.message());
-            case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, i.message());
-            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, u.message());
+            case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, FixText.line(i));
+            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, FixText.line(u));
         };
     }
 
