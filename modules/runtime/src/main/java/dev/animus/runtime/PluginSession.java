@@ -1,5 +1,6 @@
 package dev.animus.runtime;
 
+import dev.animus.core.Deadlines;
 import dev.animus.core.HostFailure;
 import dev.animus.core.HostHello;
 import dev.animus.core.InitializeResult;
@@ -178,7 +179,7 @@ public final class PluginSession implements AutoCloseable {
     /** Sends a request with the method's default deadline (lifecycle.md; none for long-lived methods). */
     public PendingCall call(String method, JsonNode params) {
         return connection.call(method, params,
-                MethodTimeouts.defaultFor(method).orElse(Duration.ofDays(365)));
+                MethodTimeouts.defaultFor(method).orElse(Deadlines.NONE));
     }
 
     /** Sends {@code $/ping} and returns the round-trip time. */

@@ -66,8 +66,7 @@ final class ReleaseSignature {
             return refuseOrWarn(policy, SignatureCheck.unsigned(), asset.name() + ": the release publishes no signature"
                     + " bundle for it (" + String.join(" or ", bundleNames(asset.name())) + ")");
         }
-        FetchPolicy small = new FetchPolicy(fetchPolicy.allowedHosts(), fetchPolicy.deadline(),
-                fetchPolicy.maxRedirects(), MAX_BUNDLE_BYTES, fetchPolicy.maxInflatedBytes());
+        FetchPolicy small = fetchPolicy.withMaxBytes(MAX_BUNDLE_BYTES);
         byte[] bytes = fetcher.fetchBytes(bundleAsset.get().downloadUrl(), small);
         String bundleSha256 = Digests.sha256Hex(bytes);
         String bundleName = bundleAsset.get().name();

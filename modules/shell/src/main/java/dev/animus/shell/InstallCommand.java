@@ -189,8 +189,7 @@ final class InstallCommand implements Callable<Integer> {
             shown = Optional.of(id.digest());
         }
         InstallRequest local = InstallRequest.local(p, Optional.ofNullable(name), pins);
-        InstallReport r = installer.install(new InstallRequest(local.path(), local.name(), local.source(), pins, shown,
-                guards, SignatureCheck.unsigned()));
+        InstallReport r = installer.install(local.withTrusted(shown).withGuards(guards));
         InstallSource source = local.source();
         return new RemoteReport(r, source, "local file", SignatureCheck.unsigned(), List.of());
     }
