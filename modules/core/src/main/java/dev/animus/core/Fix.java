@@ -84,6 +84,20 @@ public sealed interface Fix {
         }
     }
 
+    /** Find out what would stop {@code plugin} from launching. */
+    record Doctor(String plugin) implements Fix {
+        public Doctor {
+            Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /** Set the environment variable {@code name} (to a value the operator chooses) where animus runs. */
+    record SetVariable(String name) implements Fix {
+        public SetVariable {
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
     /** List the installed plugins. */
     record ListInstalled() implements Fix {}
 
@@ -119,6 +133,35 @@ public sealed interface Fix {
         public CorrectTrustedRoot {
             Objects.requireNonNull(variable, "variable");
         }
+    }
+
+    /**
+     * Do the act at hand again, with a choice the operator makes: replace a pin anyway, give
+     * another name, take a built-in's name, expect a digest, choose a signature policy, rewrite a
+     * lockfile that cannot be read.
+     */
+    record Choose(Choice choice) implements Fix {
+        public Choose {
+            Objects.requireNonNull(choice, "choice");
+        }
+    }
+
+    /** The choices of {@link Choose}. */
+    enum Choice {
+        /** Go ahead although a check advises against it (a replaced pin, a release's other name). */
+        FORCE,
+        /** Install under a name the operator chooses. */
+        NAME,
+        /** Take the name of a built-in plugin. */
+        ALLOW_SHADOW_BUILTIN,
+        /** The SHA-256 the operator gives for a download (also what a report names as its check). */
+        SHA256,
+        /** Refuse a release whose signature does not verify. */
+        SIGNATURE_POLICY_STRICT,
+        /** Install a release whose signature does not verify, recording it as such. */
+        SIGNATURE_POLICY_WARN,
+        /** Replace an unreadable lockfile with only the entries the act writes. */
+        REWRITE_LOCKFILE
     }
 
     /**

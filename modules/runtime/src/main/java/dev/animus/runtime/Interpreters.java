@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.Guidance;
 import dev.animus.core.Interpreter;
 import dev.animus.core.OneLine;
 import dev.animus.core.Shebang;
@@ -31,8 +32,20 @@ final class Interpreters {
     static final class Unresolved extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
+        private final transient Guidance guidance;
+
         Unresolved(String message) {
-            super(message);
+            this(Guidance.text(message));
+        }
+
+        Unresolved(Guidance guidance) {
+            super(guidance.toString());
+            this.guidance = guidance;
+        }
+
+        /** Why, with what to do as values. */
+        Guidance guidance() {
+            return guidance;
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.animus.runtime;
 
 import dev.animus.core.Digests;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.SignatureCheck;
 import dev.animus.core.SignatureStatus;
 import dev.animus.fetch.FetchPolicy;
@@ -113,8 +115,9 @@ final class ReleaseSignature {
 
     private static Outcome refuseOrWarn(SignaturePolicy policy, SignatureCheck check, String problem) {
         if (policy == SignaturePolicy.STRICT) {
-            throw InstallFailed.verification(problem + "; nothing was installed (--signature-policy strict; "
-                    + "--signature-policy warn installs it and records the signature as " + check.word() + ")");
+            throw InstallFailed.verification(Guidance.of(problem + "; nothing was installed (",
+                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT), "; ", new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_WARN),
+                    " installs it and records the signature as " + check.word() + ")"));
         }
         return new Outcome(check, List.of(problem + "; installed with signature " + check.word()));
     }

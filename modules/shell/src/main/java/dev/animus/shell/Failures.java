@@ -78,7 +78,7 @@ final class Failures {
                 case USAGE -> ExitCodes.USAGE;
                 case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
                 case FAILED -> ExitCodes.FAILED;
-            }, f.getMessage());
+            }, FixText.render(f.guidance()));
         };
     }
 

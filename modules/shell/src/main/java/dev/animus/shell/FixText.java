@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.core.AgentScope;
 import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
 import java.util.List;
@@ -34,7 +35,28 @@ final class FixText {
             case Fix.SecretStatus s -> "animus secret status " + s.plugin();
             case Fix.RepairState r -> "animus plugin state repair";
             case Fix.CorrectTrustedRoot r -> "unset " + r.variable();
+            case Fix.Doctor d -> "animus plugin doctor " + d.plugin();
+            case Fix.SetVariable v -> "export " + v.name() + "=<value>";
+            case Fix.Choose c -> option(c.choice());
         };
+    }
+
+    /** The option that makes {@code choice}. */
+    static String option(Fix.Choice choice) {
+        return switch (choice) {
+            case FORCE -> "--force";
+            case NAME -> "--name";
+            case ALLOW_SHADOW_BUILTIN -> "--allow-shadow-builtin";
+            case SHA256 -> "--sha256";
+            case SIGNATURE_POLICY_STRICT -> "--signature-policy strict";
+            case SIGNATURE_POLICY_WARN -> "--signature-policy warn";
+            case REWRITE_LOCKFILE -> "--rewrite-lockfile";
+        };
+    }
+
+    /** {@code guidance} with each fix as the command line (or option) to type. */
+    static String render(Guidance guidance) {
+        return guidance.render(FixText::command);
     }
 
     /** The command line that does {@code fix}, in single quotes as messages show it. */

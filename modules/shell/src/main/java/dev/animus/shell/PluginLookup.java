@@ -57,7 +57,7 @@ final class PluginLookup {
         LaunchRequirements.of(permit.name(), manifest, root.environment(), secrets).stream().findFirst()
                 .ifPresent(missing -> {
                     throw new CommandFailed(ExitCodes.USAGE, "plugin " + permit.name() + " " + missing.problem()
-                            + ": run '" + missing.fix() + "' and try again");
+                            + ": run '" + FixText.render(missing.fix()) + "' and try again");
                 });
         Set<String> declared = new TreeSet<>();
         manifest.envRequired().forEach(e -> declared.add(e.name()));

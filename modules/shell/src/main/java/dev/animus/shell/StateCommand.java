@@ -49,7 +49,7 @@ final class StateCommand implements Runnable {
                     t.out().println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", "
                             + h.plugins() + " plugins); nothing to repair"));
                     h.problems().forEach(p -> t.out().println("  " + OneLine.of(p.plugin() + ": " + p.problem()
-                            + " (fix: " + p.fix() + ")")));
+                            + " (fix: " + FixText.render(p.fix()) + ")")));
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
