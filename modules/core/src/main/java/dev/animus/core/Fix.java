@@ -122,18 +122,12 @@ public sealed interface Fix {
         }
     }
 
+    /** Install a newer animus (one that reads what a newer animus wrote). */
+    record UpgradeAnimus() implements Fix {}
+
     /** Set the unreadable state document aside (nothing is deleted). */
     record RepairState() implements Fix {}
 
-    /**
-     * Correct or drop the operator's own Sigstore trusted root (given per command, or in the
-     * environment variable {@code variable}), so that the built-in root is used.
-     */
-    record CorrectTrustedRoot(String variable) implements Fix {
-        public CorrectTrustedRoot {
-            Objects.requireNonNull(variable, "variable");
-        }
-    }
 
     /**
      * Do the act at hand again, with a choice the operator makes: replace a pin anyway, give
@@ -161,7 +155,9 @@ public sealed interface Fix {
         /** Install a release whose signature does not verify, recording it as such. */
         SIGNATURE_POLICY_WARN,
         /** Replace an unreadable lockfile with only the entries the act writes. */
-        REWRITE_LOCKFILE
+        REWRITE_LOCKFILE,
+        /** The operator's own Sigstore trusted root, instead of the built-in one. */
+        TRUSTED_ROOT
     }
 
     /**

@@ -48,7 +48,7 @@ public sealed interface HostFailure {
             case NotSupported n -> List.of();
             case Cancelled c -> List.of();
             case ShuttingDown s -> List.of();
-            case StateUnreadable s -> List.of();
+            case StateUnreadable s -> s.reason().fixes();
         };
     }
 
@@ -298,14 +298,20 @@ public sealed interface HostFailure {
     }
 
     /** The state document cannot be read (corrupt, unknown schema, or its lock was not free in time). */
-    record StateUnreadable(String reason) implements HostFailure {
+    record StateUnreadable(Guidance reason) implements HostFailure {
         public StateUnreadable {
             Objects.requireNonNull(reason, "reason");
         }
 
+        /** A reason that names no fix. */
+        public StateUnreadable(String reason) {
+            this(Guidance.text(reason));
+        }
+
+        /** The reason, its fixes shown as values ({@link #fixes()} has them for a front end to render). */
         @Override
         public String message() {
-            return OneLine.of(reason);
+            return OneLine.of(reason.toString());
         }
     }
 

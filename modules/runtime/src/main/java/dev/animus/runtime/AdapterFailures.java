@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.fetch.ArchiveRefused;
 import dev.animus.fetch.ChecksumInvalid;
 import dev.animus.fetch.FetchFailed;
@@ -62,11 +63,11 @@ public final class AdapterFailures {
 
     static FailureReport store(StoreFailure failure) {
         return switch (failure) {
-            case StoreRefused r -> FailureReport.of(Category.VERIFICATION, r.getMessage());
-            case DocumentUnreadable d -> FailureReport.of(Category.FAILED, d.getMessage());
-            case LockfileUnreadable l -> FailureReport.of(Category.FAILED, l.getMessage());
-            case LockTimedOut t -> FailureReport.of(Category.FAILED, t.getMessage());
-            case TrustedOrgsUnreadable u -> FailureReport.of(Category.FAILED, u.getMessage());
+            case StoreRefused r -> new FailureReport(Category.VERIFICATION, r.guidance());
+            case DocumentUnreadable d -> new FailureReport(Category.FAILED, d.guidance());
+            case LockfileUnreadable l -> new FailureReport(Category.FAILED, l.guidance());
+            case LockTimedOut t -> new FailureReport(Category.FAILED, t.guidance());
+            case TrustedOrgsUnreadable u -> new FailureReport(Category.FAILED, u.guidance());
         };
     }
 
@@ -86,8 +87,9 @@ public final class AdapterFailures {
     static FailureReport sigstore(SigstoreFailure failure) {
         return switch (failure) {
             case VerificationFailed v when v.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ->
-                    new FailureReport(Category.USAGE, v.getMessage(),
-                            Optional.of(new Fix.CorrectTrustedRoot(SigstoreRoot.VARIABLE)));
+                    new FailureReport(Category.USAGE, Guidance.of(v.getMessage() + " (set by ",
+                            new Fix.Choose(Fix.Choice.TRUSTED_ROOT), " or " + SigstoreRoot.VARIABLE
+                                    + "; fix or unset it to use the built-in root)"));
             case VerificationFailed v -> FailureReport.of(Category.VERIFICATION, v.getMessage());
         };
     }

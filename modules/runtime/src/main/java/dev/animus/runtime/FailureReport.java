@@ -1,15 +1,14 @@
 package dev.animus.runtime;
 
-import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A failure of an adapter (the store, fetch, sigstore, process or rpc module) as the front ends
- * need it, without naming the adapter's types: which kind of outcome it is, the one line for
- * people, and the fix when there is one. {@link AdapterFailures} makes them.
+ * need it, without naming the adapter's types: which kind of outcome it is, and the one line for
+ * people with its fixes as values. {@link AdapterFailures} makes them.
  */
-public record FailureReport(Category category, String message, Optional<Fix> fix) {
+public record FailureReport(Category category, Guidance line) {
 
     /** What kind of outcome: a front end maps it to its own status (the shell to an exit code). */
     public enum Category {
@@ -27,11 +26,10 @@ public record FailureReport(Category category, String message, Optional<Fix> fix
 
     public FailureReport {
         Objects.requireNonNull(category, "category");
-        Objects.requireNonNull(message, "message");
-        Objects.requireNonNull(fix, "fix");
+        Objects.requireNonNull(line, "line");
     }
 
     static FailureReport of(Category category, String message) {
-        return new FailureReport(category, message, Optional.empty());
+        return new FailureReport(category, Guidance.text(message));
     }
 }

@@ -39,10 +39,10 @@ public final class StateRepair {
         record Healthy(Path file, long revision, int plugins, List<DoctorFinding> problems) implements Diagnosis {}
 
         /** Written by a newer Animus: never touched. */
-        record Newer(Path file, String reason) implements Diagnosis {}
+        record Newer(Path file, Guidance reason) implements Diagnosis {}
 
         /** Corrupt: can be moved aside. */
-        record Unreadable(Path file, String reason) implements Diagnosis {}
+        record Unreadable(Path file, Guidance reason) implements Diagnosis {}
     }
 
     public Diagnosis diagnose() {
@@ -51,8 +51,8 @@ public final class StateRepair {
         try {
             view = home.state().read();
         } catch (DocumentUnreadable e) {
-            return newerSchema(file).<Diagnosis>map(v -> new Diagnosis.Newer(file, e.getMessage()))
-                    .orElseGet(() -> new Diagnosis.Unreadable(file, e.getMessage()));
+            return newerSchema(file).<Diagnosis>map(v -> new Diagnosis.Newer(file, e.guidance()))
+                    .orElseGet(() -> new Diagnosis.Unreadable(file, e.guidance()));
         }
         List<DoctorFinding> problems = new ArrayList<>();
         view.problems().forEach(p -> problems.add(new DoctorFinding(p.plugin(), "the recorded " + p.slot()

@@ -90,7 +90,7 @@ final class Failures {
             case INTERRUPTED -> ExitCodes.INTERRUPTED;
             case FAILED -> ExitCodes.FAILED;
         };
-        return new CommandFailed(code, report.message() + report.fix().map(FixText::hint).orElse(""));
+        return new CommandFailed(code, FixText.render(report.line()));
     }
 
     /** A failed request; a timeout that struck while the request was still being written says so. */
@@ -126,7 +126,7 @@ final class Failures {
             case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
             case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
             case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, FixText.line(c));
-            case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, s.message());
+            case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, FixText.line(s));
             case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, FixText.line(i));
             case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, FixText.line(u));
         };

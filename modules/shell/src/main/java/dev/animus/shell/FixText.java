@@ -5,6 +5,7 @@ import dev.animus.core.Fix;
 import dev.animus.core.Guidance;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
+import dev.animus.core.OneLine;
 import java.util.List;
 
 /**
@@ -34,9 +35,9 @@ final class FixText {
             case Fix.SetSecret s -> "animus secret set " + s.plugin() + " " + s.name();
             case Fix.SecretStatus s -> "animus secret status " + s.plugin();
             case Fix.RepairState r -> "animus plugin state repair";
-            case Fix.CorrectTrustedRoot r -> "unset " + r.variable();
             case Fix.Doctor d -> "animus plugin doctor " + d.plugin();
             case Fix.SetVariable v -> "export " + v.name() + "=<value>";
+            case Fix.UpgradeAnimus u -> "upgrade animus";
             case Fix.Choose c -> option(c.choice());
         };
     }
@@ -51,6 +52,7 @@ final class FixText {
             case SIGNATURE_POLICY_STRICT -> "--signature-policy strict";
             case SIGNATURE_POLICY_WARN -> "--signature-policy warn";
             case REWRITE_LOCKFILE -> "--rewrite-lockfile";
+            case TRUSTED_ROOT -> "--trusted-root";
         };
     }
 
@@ -64,19 +66,11 @@ final class FixText {
         return "'" + command(fix) + "'";
     }
 
-    /**
-     * What a failure line ends with to name its fix: {@code " (run '<command>')"}, or for a setting
-     * of the operator's the words that say where it is set.
-     */
-    static String hint(Fix fix) {
-        if (fix instanceof Fix.CorrectTrustedRoot r) {
-            return " (set by --trusted-root or " + r.variable() + "; fix or unset it to use the built-in root)";
-        }
-        return " (run " + quoted(fix) + ")";
-    }
-
     /** A host failure's line as this shell shows it: its message, then its fixes as commands. */
     static String line(HostFailure failure) {
+        if (failure instanceof HostFailure.StateUnreadable s) { // its fixes are in its reason
+            return OneLine.of(render(s.reason()));
+        }
         List<Fix> fixes = failure.fixes();
         return failure.message() + switch (failure) {
             case HostFailure.Disabled d -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";

@@ -1,5 +1,7 @@
 package dev.animus.store;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.OneLine;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -17,18 +19,35 @@ public final class LockfileUnreadable extends RuntimeException implements StoreF
     private static final long serialVersionUID = 1L;
 
     /** The next step for a file that is damaged. */
-    static final String FIX_OR_REWRITE = "fix it by hand, or pass --rewrite-lockfile to replace it with only "
-            + "the entries this command writes (every other locked plugin is then dropped from it)";
+    static final Guidance FIX_OR_REWRITE = Guidance.of("fix it by hand, or pass ",
+            new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE), " to replace it with only the entries this command writes"
+            + " (every other locked plugin is then dropped from it)");
     /** The next step for a file from a newer animus. */
-    static final String UPGRADE = "upgrade animus to one that reads it (or pass --rewrite-lockfile to replace it "
-            + "with only the entries this command writes, dropping every other locked plugin)";
+    static final Guidance UPGRADE = Guidance.of(new Fix.UpgradeAnimus(), " to one that reads it (or pass ",
+            new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE), " to replace it with only the entries this command writes,"
+            + " dropping every other locked plugin)");
 
     private final transient Path file;
+    private final transient Guidance guidance;
 
     LockfileUnreadable(Path file, String problem, String nextStep) {
-        super(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
-                + "; the file was left unchanged: " + nextStep));
+        this(file, problem, Guidance.text(nextStep));
+    }
+
+    LockfileUnreadable(Path file, String problem, Guidance nextStep) {
+        this(Guidance.text(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
+                + "; the file was left unchanged: ")).then(nextStep), file);
+    }
+
+    private LockfileUnreadable(Guidance guidance, Path file) {
+        super(guidance.toString());
+        this.guidance = guidance;
         this.file = file;
+    }
+
+    @Override
+    public Guidance guidance() {
+        return guidance;
     }
 
     /** The lockfile that could not be read. */
