@@ -116,7 +116,8 @@ final class ReleaseSignature {
     private static Outcome refuseOrWarn(SignaturePolicy policy, SignatureCheck check, String problem) {
         if (policy == SignaturePolicy.STRICT) {
             throw InstallFailed.verification(Guidance.of(problem + "; nothing was installed (",
-                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT), "; ", new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_WARN),
+                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT), "; ",
+                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_WARN),
                     " installs it and records the signature as " + check.word() + ")"));
         }
         return new Outcome(check, List.of(problem + "; installed with signature " + check.word()));

@@ -194,7 +194,8 @@ class DiscovererTest {
             assertEquals(List.of(), names(d));
             var broken = assertInstanceOf(Discovery.Lookup.Broken.class, d.find("dup"));
             assertEquals(DiscoverySource.PROJECT, broken.warning().source());
-            assertTrue(broken.warning().reason().toString().contains("no config here"), broken.warning().reason().toString());
+            String reason = broken.warning().reason().toString();
+            assertTrue(reason.contains("no config here"), reason);
         }
 
         @Test
@@ -212,7 +213,8 @@ class DiscovererTest {
             shPlugin(home.resolve("plugins"), "animus-plugin-gone", manifestJson("gone", "custom"));
             Discovery d = discover(false);
             var broken = assertInstanceOf(Discovery.Lookup.Broken.class, d.find("gone"));
-            assertTrue(broken.warning().reason().toString().contains("plugins.toml"), broken.warning().reason().toString());
+            String reason = broken.warning().reason().toString();
+            assertTrue(reason.contains("plugins.toml"), reason);
         }
 
         @Test
@@ -234,7 +236,8 @@ class DiscovererTest {
         }
 
         private String reason(Discovery d, String name) {
-            return assertInstanceOf(Discovery.Lookup.Broken.class, d.find(name), d.toString()).warning().reason().toString();
+            return assertInstanceOf(Discovery.Lookup.Broken.class, d.find(name), d.toString()).warning().reason()
+                .toString();
         }
 
         @Test

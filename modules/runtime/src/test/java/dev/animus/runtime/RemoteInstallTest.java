@@ -228,7 +228,8 @@ class RemoteInstallTest {
                     Optional.of(FakeGitHub.sha256(treeArchive)))));
             Before b = before();
             var refused = assertThrows(InstallFailed.class, () -> install(OWNER + "/" + REPO));
-            assertTrue(refused.getMessage().contains("impostor") && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
+            assertTrue(refused.getMessage().contains("impostor")
+                    && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
                     refused.getMessage());
             assertUnchanged(b);
             RemoteReport forced = installer().installRelease(ReleaseRef.parse(OWNER + "/" + REPO),
@@ -254,7 +255,8 @@ class RemoteInstallTest {
             long revision = home.state().read().state().revision();
             var refused = assertThrows(InstallFailed.class, () -> new TrustService(home).trust("lint",
                     r.install().digest()));
-            assertTrue(refused.getMessage().contains("'pyecho'") && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
+            assertTrue(refused.getMessage().contains("'pyecho'")
+                    && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
                     refused.getMessage());
             assertEquals(revision, home.state().read().state().revision(), "nothing was trusted");
             new TrustService(home).trust("lint", r.install().digest(), true);

@@ -53,7 +53,8 @@ final class StateCommand implements Runnable {
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
-                case StateRepair.Diagnosis.Newer n -> throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
+                case StateRepair.Diagnosis.Newer n ->
+                        throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
                 case StateRepair.Diagnosis.Unreadable u -> {
                     t.warn(FixText.render(u.reason()));
                     Confirm.require(root, yes, "move " + u.file() + " aside", "Move the unreadable " + u.file()

@@ -167,7 +167,7 @@ public final class LockfileStore {
             if (!rewriteCorrupt) {
                 throw e;
             }
-            LOG.warn("replacing the unreadable lockfile {} as asked (--rewrite-lockfile); it was: {}", file, e.getMessage());
+            LOG.warn("replacing the unreadable lockfile {} as asked (--rewrite-lockfile); it was: {}", file, e.problem());
             return Lockfile.empty();
         }
     }

@@ -29,6 +29,7 @@ public final class LockfileUnreadable extends RuntimeException implements StoreF
 
     private final transient Path file;
     private final transient Guidance guidance;
+    private final String problem;
 
     LockfileUnreadable(Path file, String problem, String nextStep) {
         this(file, problem, Guidance.text(nextStep));
@@ -36,13 +37,19 @@ public final class LockfileUnreadable extends RuntimeException implements StoreF
 
     LockfileUnreadable(Path file, String problem, Guidance nextStep) {
         this(Guidance.text(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
-                + "; the file was left unchanged: ")).then(nextStep), file);
+                + "; the file was left unchanged: ")).then(nextStep), file, OneLine.of(problem));
     }
 
-    private LockfileUnreadable(Guidance guidance, Path file) {
+    private LockfileUnreadable(Guidance guidance, Path file, String problem) {
         super(guidance.toString());
         this.guidance = guidance;
         this.file = file;
+        this.problem = problem;
+    }
+
+    /** What is wrong with the file, without the next step. */
+    public String problem() {
+        return problem;
     }
 
     @Override
