@@ -15,6 +15,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.install;
     requires transitive dev.animus.store;
     requires dev.animus.keyring;
+    requires dev.animus.process;
     requires dev.animus.json;
     requires tools.jackson.databind;
     requires org.slf4j;

@@ -28,12 +28,4 @@ public sealed interface AgentScope {
 
     /** Every agent, including agents added later. */
     record All() implements AgentScope {}
-
-    /** The command-line form: {@code --agent <name>} or {@code --all-agents}. */
-    default String option() {
-        return switch (this) {
-            case One one -> "--agent " + one.agent();
-            case All all -> "--all-agents";
-        };
-    }
 }

@@ -14,8 +14,43 @@ import java.util.OptionalInt;
  */
 public sealed interface HostFailure {
 
-    /** One line for people: what failed and why. */
+    /**
+     * One line for people: what failed and why. The next step is not in it: {@link #fixes()} gives
+     * it as values, which the front end that shows the line renders in its own terms.
+     */
     String message();
+
+    /**
+     * What the operator does next, in order (empty when there is nothing to do but retry or read
+     * the message): reset a disabled plugin, trust, consent, enable, install or update its code.
+     */
+    default List<Fix> fixes() {
+        return switch (this) {
+            case Disabled d -> List.of(new Fix.Reset(d.plugin()));
+            case TooManyRestarts t -> List.of(new Fix.Reset(t.plugin()));
+            case NotRegistered n -> List.of(new Fix.Info(n.plugin()));
+            case NotTrusted n -> List.of(new Fix.Trust(n.plugin()));
+            case NotConsented n -> List.of(new Fix.Consent(n.plugin()));
+            case NotEnabled n -> List.of(new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
+            case NotInstalled n -> List.of(n.fix());
+            case CodeChanged c -> List.of(new Fix.Update(c.plugin(), new Fix.Source.AnyFile()),
+                    new Fix.Trust(c.plugin()));
+            case InterpreterUnusable i -> List.of(new Fix.Trust(i.plugin()));
+            case Undisclosed u when u.lifecycle() -> List.of(new Fix.Ping(u.plugin()));
+            case Undisclosed u -> List.of(new Fix.Update(u.plugin(), new Fix.Source.AnyFile()),
+                    new Fix.Consent(u.plugin()));
+            case Rpc r -> List.of();
+            case ConnectionLost c -> List.of();
+            case Timeout t -> List.of();
+            case ProcessExited p -> List.of();
+            case SpawnFailed s -> List.of();
+            case IncompatibleProtocol i -> List.of();
+            case NotSupported n -> List.of();
+            case Cancelled c -> List.of();
+            case ShuttingDown s -> List.of();
+            case StateUnreadable s -> s.reason().fixes();
+        };
+    }
 
     /** What this failure means for the process and for a retry. */
     default FailureClass classify() {
@@ -150,8 +185,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " is disabled since " + since + ": " + reason
-                    + " (run 'animus plugin reset " + plugin + "' to enable it again)";
+            return "plugin " + plugin + " is disabled since " + since + ": " + reason;
         }
     }
 
@@ -166,8 +200,7 @@ public sealed interface HostFailure {
         @Override
         public String message() {
             return "plugin " + plugin + " crashed " + crashes + " times within " + DurationText.format(window)
-                    + " and is now disabled; last: " + last.message()
-                    + " (run 'animus plugin reset " + plugin + "' to enable it again)";
+                    + " and is now disabled; last: " + last.message();
         }
     }
 
@@ -179,7 +212,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " has no validated manifest (see 'animus plugin info " + plugin + "')";
+            return "plugin " + plugin + " has no validated manifest";
         }
     }
 
@@ -203,7 +236,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " is not trusted (run 'animus plugin trust " + plugin + "')";
+            return "plugin " + plugin + " is not trusted";
         }
     }
 
@@ -215,7 +248,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " is not consented (run 'animus plugin consent " + plugin + "')";
+            return "plugin " + plugin + " is not consented";
         }
     }
 
@@ -228,13 +261,12 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " is not enabled for agent " + agent
-                    + " (run 'animus plugin enable " + plugin + " --agent " + agent + "')";
+            return "plugin " + plugin + " is not enabled for agent " + agent;
         }
     }
 
-    /** Nothing is installed under that name: only installed code runs. */
-    record NotInstalled(String plugin, String fix) implements HostFailure {
+    /** Nothing is installed under that name: only installed code runs; {@code fix} installs it. */
+    record NotInstalled(String plugin, Fix fix) implements HostFailure {
         public NotInstalled {
             Objects.requireNonNull(plugin, "plugin");
             Objects.requireNonNull(fix, "fix");
@@ -242,7 +274,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " is not installed (" + fix + ")";
+            return "plugin " + plugin + " is not installed";
         }
     }
 
@@ -263,20 +295,25 @@ public sealed interface HostFailure {
         @Override
         public String message() {
             return "plugin " + plugin + ": the stored code changed since it was trusted (expected sha256 " + expected
-                    + ", found " + OneLine.of(actual) + "); reinstall it with 'animus plugin update " + plugin
-                    + " --path <file>' and trust it again";
+                    + ", found " + OneLine.of(actual) + ")";
         }
     }
 
     /** The state document cannot be read (corrupt, unknown schema, or its lock was not free in time). */
-    record StateUnreadable(String reason) implements HostFailure {
+    record StateUnreadable(Guidance reason) implements HostFailure {
         public StateUnreadable {
             Objects.requireNonNull(reason, "reason");
         }
 
+        /** A reason that names no fix. */
+        public StateUnreadable(String reason) {
+            this(Guidance.text(reason));
+        }
+
+        /** The reason, its fixes shown as values ({@link #fixes()} has them for a front end to render). */
         @Override
         public String message() {
-            return OneLine.of(reason);
+            return OneLine.of(reason.toString());
         }
     }
 
@@ -292,8 +329,7 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " cannot run: " + OneLine.of(reason) + "; run 'animus plugin trust " + plugin
-                    + "' to resolve and record its interpreter again";
+            return "plugin " + plugin + " cannot run: " + OneLine.of(reason);
         }
     }
 
@@ -317,12 +353,10 @@ public sealed interface HostFailure {
             String shown = OneLine.of(method);
             if (lifecycle) {
                 return "plugin " + plugin + ": " + shown + " belongs to the protocol's lifecycle, which the host"
-                        + " drives itself; it is never forwarded (try 'animus plugin ping " + plugin + "')";
+                        + " drives itself; it is never forwarded";
             }
             return "plugin " + plugin + " did not disclose the method " + shown + ", so it was not sent: only the"
-                    + " methods its consented manifest declares are; if a newer version declares it, install it with"
-                    + " 'animus plugin update " + plugin + " --path <file>' and consent again with 'animus plugin"
-                    + " consent " + plugin + "'";
+                    + " methods its consented manifest declares are";
         }
     }
 }

@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  */
 public final class Installation {
     /** The fix named when nothing is installed, as {@link HostFailure.NotInstalled} carries it. */
-    static final String INSTALL_FIX = "run 'animus plugin install --path <file>'";
+    static final Fix INSTALL_FIX = new Fix.Install(new Fix.Source.AnyFile(), Optional.empty());
 
     private Installation() {}
 
@@ -51,8 +51,7 @@ public final class Installation {
         if (p.current().isPresent()) {
             throw InstallationRefused.alreadyInstalled(name, p.current().get().digest());
         }
-        return s.with(name, new PluginState(Optional.of(record), p.previous(), p.trustedDigests(), p.consentGrants(),
-                Set.of(), false, p.interpreters()));
+        return s.with(name, p.withInstalls(Optional.of(record), p.previous()).withEnablement(Set.of(), false));
     }
 
     /**
@@ -64,8 +63,7 @@ public final class Installation {
     public static InstallState update(InstallState s, String name, InstallRecord record) {
         Objects.requireNonNull(record, "record");
         PluginState p = installed(s, name);
-        return s.with(name, new PluginState(Optional.of(record), p.current(), p.trustedDigests(), p.consentGrants(),
-                Set.of(), false, p.interpreters()));
+        return s.with(name, p.withInstalls(Optional.of(record), p.current()).withEnablement(Set.of(), false));
     }
 
     /**
@@ -78,8 +76,7 @@ public final class Installation {
         if (p.previous().isEmpty()) {
             throw InstallationRefused.noPrevious(name);
         }
-        return s.with(name, new PluginState(p.previous(), p.current(), p.trustedDigests(), p.consentGrants(),
-                Set.of(), false, p.interpreters()));
+        return s.with(name, p.withInstalls(p.previous(), p.current()).withEnablement(Set.of(), false));
     }
 
     /**
@@ -99,8 +96,7 @@ public final class Installation {
         UnaryOperator<InstallRecord> read = r -> r.digest().equals(digest) ? r.withManifest(manifest) : r;
         Optional<InstallRecord> current = p.current().map(read);
         Optional<InstallRecord> previous = p.previous().map(read);
-        return s.with(name, new PluginState(current, previous, p.trustedDigests(), p.consentGrants(),
-                p.enabledAgents(), p.enabledAllAgents(), p.interpreters()));
+        return s.with(name, p.withInstalls(current, previous));
     }
 
     /**
@@ -171,8 +167,7 @@ public final class Installation {
         }
         List<ConsentGrant> grants = new ArrayList<>(p.consentGrants());
         grants.add(new ConsentGrant(digest, now));
-        return s.with(name, new PluginState(p.current(), p.previous(), p.trustedDigests(), grants,
-                p.enabledAgents(), p.enabledAllAgents(), p.interpreters()));
+        return s.with(name, p.withConsentGrants(grants));
     }
 
     /**
@@ -322,8 +317,7 @@ public final class Installation {
         trusted.add(digest);
         Map<String, Interpreter> interpreters = new HashMap<>(p.interpreters());
         interpreter.ifPresentOrElse(i -> interpreters.put(digest, i), () -> interpreters.remove(digest));
-        return new PluginState(p.current(), p.previous(), trusted, p.consentGrants(), p.enabledAgents(),
-                p.enabledAllAgents(), interpreters);
+        return p.withTrust(trusted, interpreters);
     }
 
     private static void requireName(String name) {

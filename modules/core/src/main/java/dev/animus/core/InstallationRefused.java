@@ -1,16 +1,17 @@
 package dev.animus.core;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
  * A step of the installation lifecycle ({@link Installation}) that the state does not allow. The
- * message is one line: what was refused, why, and the exact command to run next. The state the
- * step was asked of is unchanged (the functions are pure).
+ * message is one line: what was refused and why; {@link #fixes()} is what to do next, as values.
+ * The state the step was asked of is unchanged (the functions are pure).
  */
-public final class InstallationRefused extends IllegalStateException {
+public final class InstallationRefused extends IllegalStateException implements CoreFailure {
     private static final long serialVersionUID = 1L;
 
-    private static final String INSTALL = "'animus plugin install --path <file>'";
+    private static final Fix INSTALL = Installation.INSTALL_FIX;
 
     /** Why a step was refused. */
     public enum Reason {
@@ -34,11 +35,21 @@ public final class InstallationRefused extends IllegalStateException {
 
     private final Reason reason;
     private final String plugin;
+    private final transient List<Fix> fixes;
 
-    private InstallationRefused(Reason reason, String plugin, String message) {
+    private InstallationRefused(Reason reason, String plugin, String message, Fix... fixes) {
         super(OneLine.of(message));
         this.reason = Objects.requireNonNull(reason, "reason");
         this.plugin = Objects.requireNonNull(plugin, "plugin");
+        this.fixes = List.of(fixes);
+    }
+
+    /**
+     * What the operator does next, in order; the message leaves it out, the front end that shows
+     * the message renders it.
+     */
+    public List<Fix> fixes() {
+        return fixes;
     }
 
     /** Why it was refused. */
@@ -52,49 +63,44 @@ public final class InstallationRefused extends IllegalStateException {
     }
 
     static InstallationRefused notInstalled(String plugin) {
-        return new InstallationRefused(Reason.NOT_INSTALLED, plugin,
-                "plugin " + plugin + " is not installed (run " + INSTALL + ")");
+        return new InstallationRefused(Reason.NOT_INSTALLED, plugin, "plugin " + plugin + " is not installed",
+                INSTALL);
     }
 
     static InstallationRefused notInstalledWithDigest(String plugin, String digest) {
         return new InstallationRefused(Reason.NOT_INSTALLED, plugin, "plugin " + plugin
-                + " has no install with code digest sha256 " + digest + ", current or previous (run " + INSTALL + ")");
+                + " has no install with code digest sha256 " + digest + ", current or previous", INSTALL);
     }
 
     static InstallationRefused alreadyInstalled(String plugin, String digest) {
         return new InstallationRefused(Reason.ALREADY_INSTALLED, plugin, "plugin " + plugin
-                + " is already installed (sha256 " + Digests.shortForm(digest)
-                + "); to replace its code run 'animus plugin update " + plugin + " --path <file>'");
+                + " is already installed (sha256 " + Digests.shortForm(digest) + ")", update(plugin));
     }
 
     static InstallationRefused noPrevious(String plugin) {
         return new InstallationRefused(Reason.NO_PREVIOUS, plugin, "plugin " + plugin
-                + " has no previous install to roll back to; install other code with 'animus plugin update "
-                + plugin + " --path <file>'");
+                + " has no previous install to roll back to", update(plugin));
     }
 
     static InstallationRefused notTrusted(String plugin, String digest) {
         return new InstallationRefused(Reason.NOT_TRUSTED, plugin, "plugin " + plugin
-                + " is not trusted: its code (sha256 " + Digests.shortForm(digest)
-                + ") was never trusted (run 'animus plugin trust " + plugin + "')");
+                + " is not trusted: its code (sha256 " + Digests.shortForm(digest) + ") was never trusted",
+                new Fix.Trust(plugin));
     }
 
     static InstallationRefused noManifest(String plugin) {
         return new InstallationRefused(Reason.NO_MANIFEST, plugin, "plugin " + plugin
-                + " has no recorded manifest, so there is nothing to consent to yet (run 'animus plugin trust "
-                + plugin + "' to read its manifest)");
+                + " has no recorded manifest, so there is nothing to consent to yet", new Fix.Trust(plugin));
     }
 
     static InstallationRefused invalidManifest(String plugin, String problem) {
         return new InstallationRefused(Reason.NO_MANIFEST, plugin, "plugin " + plugin
-                + "'s recorded manifest no longer validates: " + problem + " (run 'animus plugin trust " + plugin
-                + "' to read its manifest again, or 'animus plugin update " + plugin + " --path <file>')");
+                + "'s recorded manifest no longer validates: " + problem, new Fix.Trust(plugin), update(plugin));
     }
 
     static InstallationRefused notConsented(String plugin) {
         return new InstallationRefused(Reason.NOT_CONSENTED, plugin, "plugin " + plugin
-                + " is not consented: its current disclosure was never accepted (run 'animus plugin consent "
-                + plugin + "')");
+                + " is not consented: its current disclosure was never accepted", new Fix.Consent(plugin));
     }
 
     /**
@@ -102,8 +108,8 @@ public final class InstallationRefused extends IllegalStateException {
      */
     static InstallationRefused changedSinceShown(String plugin, String what, String shown, String now) {
         return new InstallationRefused(Reason.CHANGED_SINCE_SHOWN, plugin, "plugin " + plugin
-                + " changed since it was shown: the " + what + " shown was " + shown + ", it is now " + now
-                + " (run 'animus plugin inspect " + plugin + "' and confirm again)");
+                + " changed since it was shown: the " + what + " shown was " + shown + ", it is now " + now,
+                new Fix.Inspect(plugin));
     }
 
     static InstallationRefused notEnabled(String plugin, AgentScope scope) {
@@ -112,6 +118,10 @@ public final class InstallationRefused extends IllegalStateException {
             case AgentScope.All all -> "all agents";
         };
         return new InstallationRefused(Reason.NOT_ENABLED, plugin, "plugin " + plugin + " is not enabled for "
-                + agents + " (run 'animus plugin enable " + plugin + " " + scope.option() + "')");
+                + agents, new Fix.Enable(plugin, scope));
+    }
+
+    private static Fix update(String plugin) {
+        return new Fix.Update(plugin, new Fix.Source.AnyFile());
     }
 }

@@ -14,7 +14,7 @@ import java.util.Objects;
  * extra output lines through an error message. The records of the manifest model throw this too,
  * with the source {@code manifest}, when code builds them against a rule.
  */
-public final class ManifestInvalid extends IllegalArgumentException {
+public final class ManifestInvalid extends IllegalArgumentException implements CoreFailure {
     private static final long serialVersionUID = 1L;
 
     /** The source named when code, not a document, breaks a rule. */

@@ -21,7 +21,7 @@ final class ManifestRules {
     static final int MAX_DATA_CLASS = 200;
     static final int MIN_BUFFER = 1;
     static final int MAX_BUFFER = 65_536;
-    static final Duration MAX_TIMEOUT = Duration.ofDays(365);
+    static final Duration MAX_TIMEOUT = Deadlines.NONE;
 
     static final String UI_WEB = "$ui/web";
     static final String SUBJECT_KIND = "subject_kind:";

@@ -60,6 +60,24 @@ public record PluginState(Optional<InstallRecord> current, Optional<InstallRecor
         return new PluginState(current, previous, trustedDigests, consentGrants, agents, allAgents, interpreters);
     }
 
+    /** This state with other code in its current and previous slots; nothing else changes. */
+    public PluginState withInstalls(Optional<InstallRecord> current, Optional<InstallRecord> previous) {
+        return new PluginState(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents,
+                interpreters);
+    }
+
+    /** This state with other trusted digests and the interpreters recorded for them. */
+    public PluginState withTrust(Set<String> trustedDigests, Map<String, Interpreter> interpreters) {
+        return new PluginState(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents,
+                interpreters);
+    }
+
+    /** This state with other consent grants. */
+    public PluginState withConsentGrants(List<ConsentGrant> consentGrants) {
+        return new PluginState(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents,
+                interpreters);
+    }
+
     /** A name with nothing recorded. */
     public static PluginState empty() {
         return new PluginState(Optional.empty(), Optional.empty(), Set.of(), List.of(), Set.of(), false);

@@ -6,7 +6,7 @@ import java.util.Objects;
  * A secret backend could not do what was asked: unavailable, timed out, refused, or its file is
  * unreadable. The message names the backend and the next step, and never holds a secret's value.
  */
-public final class SecretStoreFailed extends RuntimeException {
+public final class SecretStoreFailed extends RuntimeException implements CoreFailure {
     private static final long serialVersionUID = 1L;
 
     public SecretStoreFailed(String message) {

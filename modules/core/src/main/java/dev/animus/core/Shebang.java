@@ -31,7 +31,7 @@ public record Shebang(String interpreter, Optional<String> argument) {
     }
 
     /** A {@code #!} line that cannot be run safely or at all, with the reason as one line. */
-    public static final class Invalid extends RuntimeException {
+    public static final class Invalid extends RuntimeException implements CoreFailure {
         private static final long serialVersionUID = 1L;
 
         Invalid(String message) {

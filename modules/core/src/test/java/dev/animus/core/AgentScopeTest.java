@@ -30,10 +30,4 @@ class AgentScopeTest {
         assertEquals(64, new AgentScope.One("a".repeat(64)).agent().length());
         assertThrows(IllegalArgumentException.class, () -> new AgentScope.One("a".repeat(65)));
     }
-
-    @Test
-    void theCommandLineFormNamesTheAgentOrAllAgents() {
-        assertEquals("--agent alice", new AgentScope.One("alice").option());
-        assertEquals("--all-agents", new AgentScope.All().option());
-    }
 }

@@ -53,29 +53,30 @@ class HostFailureTest {
                 new Case(new HostFailure.IncompatibleProtocol("plugin echo speaks protocol 2.0, the host 1.3"),
                         FailureClass.REFUSED, List.of("echo", "2.0")),
                 new Case(new HostFailure.Disabled("echo", SINCE, "crashed 5 times within 5m"), FailureClass.REFUSED,
-                        List.of("echo", SINCE.toString(), "crashed 5 times within 5m", "animus plugin reset echo")),
+                        List.of("echo", SINCE.toString(), "crashed 5 times within 5m")),
                 new Case(new HostFailure.TooManyRestarts("echo", 5, Duration.ofMinutes(5), TIMEOUT),
                         FailureClass.REFUSED,
-                        List.of("echo", "5 times within 5m", TIMEOUT.message(), "animus plugin reset echo")),
+                        List.of("echo", "5 times within 5m", TIMEOUT.message())),
                 new Case(new HostFailure.NotRegistered("echo"), FailureClass.REFUSED,
-                        List.of("echo", "animus plugin info echo")),
+                        List.of("echo")),
                 new Case(new HostFailure.ShuttingDown("echo"), FailureClass.REFUSED, List.of("echo", "shutting down")),
                 new Case(new HostFailure.NotTrusted("echo"), FailureClass.REFUSED,
-                        List.of("echo", "animus plugin trust echo")),
+                        List.of("echo")),
                 new Case(new HostFailure.NotConsented("echo"), FailureClass.REFUSED,
-                        List.of("echo", "animus plugin consent echo")),
+                        List.of("echo")),
                 new Case(new HostFailure.NotEnabled("echo", "coder"), FailureClass.REFUSED,
-                        List.of("echo", "coder", "animus plugin enable echo --agent coder")),
-                new Case(new HostFailure.NotInstalled("echo", "run 'animus plugin install --path ./animus-plugin-echo'"),
-                        FailureClass.REFUSED, List.of("echo", "not installed", "animus plugin install --path")),
+                        List.of("echo", "coder")),
+                new Case(new HostFailure.NotInstalled("echo", new Fix.Install(new Fix.Source.At("./animus-plugin-echo"),
+                        Optional.empty())),
+                        FailureClass.REFUSED, List.of("echo", "not installed")),
                 new Case(new HostFailure.CodeChanged("echo", "a".repeat(64), "b".repeat(64)), FailureClass.REFUSED,
-                        List.of("echo", "a".repeat(64), "b".repeat(64), "animus plugin update echo")),
+                        List.of("echo", "a".repeat(64), "b".repeat(64))),
                 new Case(new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
                         FailureClass.REFUSED, List.of("state.json", "schema_version 99")),
                 new Case(new HostFailure.InterpreterUnusable("pyecho", "its interpreter /usr/bin/python3 does not"
-                        + " exist\n"), FailureClass.REFUSED, List.of("pyecho", "/usr/bin/python3", "plugin trust pyecho")),
+                        + " exist\n"), FailureClass.REFUSED, List.of("pyecho", "/usr/bin/python3")),
                 new Case(new HostFailure.Undisclosed("echo", "files/export", false), FailureClass.REFUSED,
-                        List.of("echo", "files/export", "animus plugin update echo", "animus plugin consent echo")),
+                        List.of("echo", "files/export")),
                 new Case(new HostFailure.Undisclosed("echo", "shutdown", true), FailureClass.REFUSED,
                         List.of("echo", "shutdown", "lifecycle", "never forwarded")));
     }
@@ -102,6 +103,24 @@ class HostFailureTest {
         for (String named : c.named()) {
             assertTrue(message.contains(named), "'" + message + "' does not name " + named);
         }
+    }
+
+    /** Each refusal names what to do next as values, in order; the message leaves the commands out. */
+    @Test
+    void refusalsCarryTheirFixesAsValues() {
+        assertEquals(List.of(new Fix.Reset("echo")), new HostFailure.Disabled("echo", SINCE, "r").fixes());
+        assertEquals(List.of(new Fix.Info("echo")), new HostFailure.NotRegistered("echo").fixes());
+        assertEquals(List.of(new Fix.Trust("echo")), new HostFailure.NotTrusted("echo").fixes());
+        assertEquals(List.of(new Fix.Consent("echo")), new HostFailure.NotConsented("echo").fixes());
+        assertEquals(List.of(new Fix.Enable("echo", new AgentScope.One("coder"))),
+                new HostFailure.NotEnabled("echo", "coder").fixes());
+        assertEquals(List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Trust("echo")),
+                new HostFailure.CodeChanged("echo", "a", "b").fixes());
+        assertEquals(List.of(new Fix.Trust("pyecho")), new HostFailure.InterpreterUnusable("pyecho", "gone").fixes());
+        assertEquals(List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Consent("echo")),
+                new HostFailure.Undisclosed("echo", "files/export", false).fixes());
+        assertEquals(List.of(new Fix.Ping("echo")), new HostFailure.Undisclosed("echo", "shutdown", true).fixes());
+        assertEquals(List.of(), TIMEOUT.fixes());
     }
 
     /** The plugin answered, whatever the code: protocol range and application codes alike. */

@@ -93,14 +93,14 @@ final class InstallFixtures {
 
     /**
      * Runs {@code step}, which must be refused for {@code reason}, with a one-line message that
-     * names the plugin and {@code fix}.
+     * names the plugin, and {@code fix} as the first thing to do.
      */
-    static InstallationRefused assertRefused(InstallationRefused.Reason reason, String fix, Executable step) {
+    static InstallationRefused assertRefused(InstallationRefused.Reason reason, Fix fix, Executable step) {
         InstallationRefused e = assertThrows(InstallationRefused.class, step);
         assertEquals(reason, e.reason(), e.getMessage());
         assertEquals(PLUGIN, e.plugin());
         assertTrue(e.getMessage().contains("plugin " + PLUGIN), e.getMessage());
-        assertTrue(e.getMessage().contains(fix), "should name '" + fix + "': " + e.getMessage());
+        assertEquals(fix, e.fixes().getFirst(), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         return e;
     }

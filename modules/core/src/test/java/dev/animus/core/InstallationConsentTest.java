@@ -34,10 +34,10 @@ import org.junit.jupiter.api.Test;
  * (docs/lifecycle.md#installation-lifecycle).
  */
 class InstallationConsentTest {
-    private static final String TRUST = "animus plugin trust " + PLUGIN;
-    private static final String CONSENT = "animus plugin consent " + PLUGIN;
-    private static final String INSTALL = "animus plugin install --path <file>";
-    private static final String INSPECT = "animus plugin inspect " + PLUGIN;
+    private static final Fix TRUST = new Fix.Trust(PLUGIN);
+    private static final Fix CONSENT = new Fix.Consent(PLUGIN);
+    private static final Fix INSTALL = Installation.INSTALL_FIX;
+    private static final Fix INSPECT = new Fix.Inspect(PLUGIN);
     private static final RecordedManifest BROKEN = edited(d -> d.put("hooks", List.of("route.skilz")));
     private static final AgentScope.One ALICE = new AgentScope.One(AGENT);
     private static final AgentScope.One BOB = new AgentScope.One("bob");
@@ -85,7 +85,7 @@ class InstallationConsentTest {
                     Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())), PLUGIN, CODE_1);
             InstallationRefused e = assertRefused(Reason.NO_MANIFEST, TRUST,
                     () -> Installation.consent(s, PLUGIN, CODE_2, T0));
-            assertTrue(e.getMessage().contains("read its manifest"), e.getMessage());
+            assertEquals(List.of(TRUST), e.fixes(), e.getMessage());
         }
 
         @Test
@@ -187,7 +187,7 @@ class InstallationConsentTest {
         @Test
         void eachStageBeforeEnabledRefusesTheLaunchWithItsFailure() {
             assertEquals(new LaunchVerdict.Refused(new HostFailure.NotInstalled(PLUGIN,
-                    "run 'animus plugin install --path <file>'")), Installation.launch(InstallState.empty(), PLUGIN, AGENT));
+                    Installation.INSTALL_FIX)), Installation.launch(InstallState.empty(), PLUGIN, AGENT));
             assertEquals(new LaunchVerdict.Refused(new HostFailure.NotTrusted(PLUGIN)),
                     Installation.launch(installed(CODE_1), PLUGIN, AGENT));
             assertEquals(new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),

@@ -3,6 +3,7 @@ package dev.animus.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Refusal messages not covered through {@link Installation}'s steps. */
@@ -12,14 +13,15 @@ class InstallationRefusedTest {
     void notEnabledForOneAgentNamesTheCommandThatEnablesItForThatAgent() {
         var e = InstallationRefused.notEnabled("echo", new AgentScope.One("alice"));
         assertEquals(InstallationRefused.Reason.NOT_ENABLED, e.reason());
-        assertEquals("plugin echo is not enabled for agent alice (run 'animus plugin enable echo --agent alice')",
-                e.getMessage());
+        assertEquals("plugin echo is not enabled for agent alice", e.getMessage());
+        assertEquals(List.of(new Fix.Enable("echo", new AgentScope.One("alice"))), e.fixes());
     }
 
     @Test
     void notEnabledForAllAgentsNamesTheCommandThatEnablesItForAll() {
-        assertEquals("plugin echo is not enabled for all agents (run 'animus plugin enable echo --all-agents')",
-                InstallationRefused.notEnabled("echo", new AgentScope.All()).getMessage());
+        var e = InstallationRefused.notEnabled("echo", new AgentScope.All());
+        assertEquals("plugin echo is not enabled for all agents", e.getMessage());
+        assertEquals(List.of(new Fix.Enable("echo", new AgentScope.All())), e.fixes());
     }
 
     @Test

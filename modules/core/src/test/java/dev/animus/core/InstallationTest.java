@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
  * (docs/lifecycle.md#installation-lifecycle).
  */
 class InstallationTest {
-    private static final String INSTALL = "animus plugin install --path <file>";
-    private static final String UPDATE = "animus plugin update " + PLUGIN + " --path <file>";
-    private static final String INSPECT = "animus plugin inspect " + PLUGIN;
+    private static final Fix INSTALL = Installation.INSTALL_FIX;
+    private static final Fix UPDATE = new Fix.Update(PLUGIN, new Fix.Source.AnyFile());
+    private static final Fix INSPECT = new Fix.Inspect(PLUGIN);
 
     @Nested
     class Install {

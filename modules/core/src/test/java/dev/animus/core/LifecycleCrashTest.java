@@ -168,7 +168,7 @@ class LifecycleCrashTest {
             assertTrue(message.contains("since " + disabledAt), message);
             assertTrue(message.contains("crashed 5 times within 5m"), message);
             assertTrue(message.contains(LAUNCH_TIMEOUT.message()), message);
-            assertTrue(message.contains("animus plugin reset " + PLUGIN), message);
+            assertEquals(List.of(new Fix.Reset(PLUGIN)), failure.fixes());
             assertFalse(message.contains("\n"), message);
         }
 

@@ -111,7 +111,7 @@ class RestartBudgetTest {
             var tooMany = assertInstanceOf(HostFailure.TooManyRestarts.class,
                     surfaced(RestartBudget.decide(EXITED, 0, false, disabled)));
             assertEquals(new HostFailure.TooManyRestarts(PLUGIN, 5, Duration.ofMinutes(5), EXITED), tooMany);
-            assertTrue(tooMany.message().contains("animus plugin reset " + PLUGIN), tooMany.message());
+            assertEquals(List.of(new Fix.Reset(PLUGIN)), tooMany.fixes());
             assertEquals(FailureClass.REFUSED, tooMany.classify());
         }
 

@@ -4,6 +4,8 @@ import dev.animus.core.DiscoveryClaims;
 import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.Interpreter;
 import dev.animus.core.PluginCandidate;
 import dev.animus.core.Shebang;
@@ -121,8 +123,9 @@ public final class Discoverer {
                     return Interpreters.resolve(head, environment);
                 }
                 if (Shebang.isScript(head)) {
-                    throw new Interpreters.Unresolved("a script trusted before its interpreter was recorded is not run;"
-                            + " trust it again ('animus plugin trust <path>') to resolve and record its interpreter");
+                    throw new Interpreters.Unresolved(Guidance.of("a script trusted before its interpreter was recorded"
+                            + " is not run; trust it again ('", new Fix.TrustPath("<path>"),
+                            "') to resolve and record its interpreter"));
                 }
                 return Optional.empty();
             }

@@ -3,6 +3,8 @@ package dev.animus.discovery;
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.PluginCandidate;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,12 +33,12 @@ final class InstalledReads {
         InstalledPlugin p = byLocation.get(c.path());
         if (!p.trusted()) {
             return new PluginReader.Read.Untrusted(new UntrustedBinary(p.name(), p.location().toString(),
-                    DiscoverySource.INSTALLED, p.digest(), "animus plugin trust " + p.name()));
+                    DiscoverySource.INSTALLED, p.digest(), new Fix.Trust(p.name())));
         }
         if (p.manifest().isEmpty()) {
             return new PluginReader.Read.Broken(new DiscoveryWarning(p.name(), p.location().toString(),
-                    DiscoverySource.INSTALLED, "its recorded manifest is missing or no longer valid; 'animus plugin"
-                            + " doctor " + p.name() + "' says why"));
+                    DiscoverySource.INSTALLED, Guidance.of("its recorded manifest is missing or no longer valid; '",
+                            new Fix.Doctor(p.name()), "' says why")));
         }
         return new PluginReader.Read.Usable(new DiscoveredPlugin(p.name(), p.manifest().get(), p.executable(),
                 p.location(), DiscoverySource.INSTALLED, p.shape() == ArtifactShape.TREE, Optional.of(p.digest()),

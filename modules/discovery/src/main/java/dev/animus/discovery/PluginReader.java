@@ -1,6 +1,8 @@
 package dev.animus.discovery;
 
 import dev.animus.core.DiscoveryWarning;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.HostHello;
 import dev.animus.core.Interpreter;
 import dev.animus.core.Manifest;
@@ -69,6 +71,10 @@ final class PluginReader {
     }
 
     static Read broken(PluginCandidate c, String reason) {
+        return broken(c, Guidance.text(reason));
+    }
+
+    static Read broken(PluginCandidate c, Guidance reason) {
         return new Read.Broken(new DiscoveryWarning(c.name(), c.path(), c.source(), reason));
     }
 
@@ -138,7 +144,7 @@ final class PluginReader {
             try {
                 interpreter = gate.interpreter(copied, copy.head(), probeEnvironment);
             } catch (Interpreters.Unresolved e) {
-                return broken(c, e.getMessage());
+                return broken(c, e.guidance());
             }
             ProbeOutcome outcome = ManifestProbe.run(interpreter.map(Interpreter::command).orElse(List.of()),
                     copy.file(), Optional.of(copy.directory()), probeEnvironment, limits);
@@ -178,14 +184,14 @@ final class PluginReader {
         if (!gate.allows(digest)) {
             // not even a cached manifest: what an untrusted binary says about itself is not shown
             return Optional.of(new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
-                    "animus plugin install --path " + exe)));
+                    new Fix.Install(new Fix.Source.At(exe.toString()), Optional.empty()))));
         }
         Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
         if (cached.isPresent()) {
             return Optional.of(usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true));
         }
-        return cache.flatMap(m -> m.failure(digest)).map(failed -> broken(c, failed + " (cached for sha256 "
-                + digest.substring(0, 12) + "; 'animus plugin cache clear' probes it again)"));
+        return cache.flatMap(m -> m.failure(digest)).map(failed -> broken(c, Guidance.of(failed + " (cached for sha256 "
+                + digest.substring(0, 12) + "; '", new Fix.ClearCache(), "' probes it again)")));
     }
 
     private static Read usable(PluginCandidate c, ManifestCheck check, Path exe, Optional<String> digest,

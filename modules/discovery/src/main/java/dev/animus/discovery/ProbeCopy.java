@@ -54,7 +54,7 @@ public final class ProbeCopy implements AutoCloseable {
     }
 
     /** The file is larger than {@link #MAX_BYTES}. */
-    public static final class TooLarge extends RuntimeException {
+    public static final class TooLarge extends RuntimeException implements DiscoveryFailure {
         private static final long serialVersionUID = 1L;
 
         TooLarge(String message) {

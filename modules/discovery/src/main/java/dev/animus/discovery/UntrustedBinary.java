@@ -1,6 +1,7 @@
 package dev.animus.discovery;
 
 import dev.animus.core.DiscoverySource;
+import dev.animus.core.Fix;
 import java.util.Objects;
 
 /**
@@ -10,9 +11,9 @@ import java.util.Objects;
  *
  * @param path the executable (or, for an installed plugin not yet trusted, its store entry)
  * @param sha256 its digest
- * @param fix the command that would let it run
+ * @param fix what would let it run
  */
-public record UntrustedBinary(String name, String path, DiscoverySource source, String sha256, String fix) {
+public record UntrustedBinary(String name, String path, DiscoverySource source, String sha256, Fix fix) {
     public UntrustedBinary {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(path, "path");

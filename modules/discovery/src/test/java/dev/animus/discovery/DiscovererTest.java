@@ -182,7 +182,7 @@ class DiscovererTest {
             assertEquals(1, d.notes().size(), d.notes().toString());
             DiscoveryWarning w = d.notes().getFirst();
             assertEquals(global.toString(), w.path());
-            assertTrue(w.reason().contains("shadowed by"), w.reason());
+            assertTrue(w.reason().toString().contains("shadowed by"), w.reason().toString());
             assertEquals(0, probes(global), "a shadowed binary is never run");
         }
 
@@ -194,7 +194,8 @@ class DiscovererTest {
             assertEquals(List.of(), names(d));
             var broken = assertInstanceOf(Discovery.Lookup.Broken.class, d.find("dup"));
             assertEquals(DiscoverySource.PROJECT, broken.warning().source());
-            assertTrue(broken.warning().reason().contains("no config here"), broken.warning().reason());
+            String reason = broken.warning().reason().toString();
+            assertTrue(reason.contains("no config here"), reason);
         }
 
         @Test
@@ -212,7 +213,8 @@ class DiscovererTest {
             shPlugin(home.resolve("plugins"), "animus-plugin-gone", manifestJson("gone", "custom"));
             Discovery d = discover(false);
             var broken = assertInstanceOf(Discovery.Lookup.Broken.class, d.find("gone"));
-            assertTrue(broken.warning().reason().contains("plugins.toml"), broken.warning().reason());
+            String reason = broken.warning().reason().toString();
+            assertTrue(reason.contains("plugins.toml"), reason);
         }
 
         @Test
@@ -222,7 +224,7 @@ class DiscovererTest {
             Discovery d = discover(false);
             assertEquals(List.of("ok"), names(d));
             assertEquals(1, d.warnings().size());
-            assertTrue(d.warnings().getFirst().reason().contains("paht"), d.warnings().toString());
+            assertTrue(d.warnings().getFirst().reason().toString().contains("paht"), d.warnings().toString());
         }
     }
 
@@ -234,7 +236,8 @@ class DiscovererTest {
         }
 
         private String reason(Discovery d, String name) {
-            return assertInstanceOf(Discovery.Lookup.Broken.class, d.find(name), d.toString()).warning().reason();
+            return assertInstanceOf(Discovery.Lookup.Broken.class, d.find(name), d.toString()).warning().reason()
+                .toString();
         }
 
         @Test

@@ -7,7 +7,7 @@ import java.util.Objects;
  * message naming the archive, the entry and what is wrong. Nothing was written outside the
  * extraction directory.
  */
-public final class ArchiveRefused extends RuntimeException {
+public final class ArchiveRefused extends RuntimeException implements FetchFailure {
     private static final long serialVersionUID = 1L;
 
     /** Why. */

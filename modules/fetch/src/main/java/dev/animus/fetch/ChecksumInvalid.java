@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * <p>The message is one line: the file, what is wrong, and what to do next.
  */
-public final class ChecksumInvalid extends RuntimeException {
+public final class ChecksumInvalid extends RuntimeException implements FetchFailure {
     private static final long serialVersionUID = 1L;
 
     private final String file;

@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * that names the URL (scheme, host, port and path: never user info or query, where signed URLs keep
  * their secrets) and says what to do.
  */
-public final class FetchFailed extends RuntimeException {
+public final class FetchFailed extends RuntimeException implements FetchFailure {
     private static final long serialVersionUID = 1L;
 
     /** The kinds of failure. */

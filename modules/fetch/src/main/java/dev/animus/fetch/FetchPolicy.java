@@ -51,6 +51,11 @@ public record FetchPolicy(Set<String> allowedHosts, Duration deadline, int maxRe
         return new FetchPolicy(hosts, deadline, maxRedirects, maxBytes, maxInflatedBytes);
     }
 
+    /** The same policy with another cap on the body (a small sidecar file of a release, say). */
+    public FetchPolicy withMaxBytes(long bytes) {
+        return new FetchPolicy(allowedHosts, deadline, maxRedirects, bytes, maxInflatedBytes);
+    }
+
     /** Whether a hop may go to {@code host}. */
     public boolean allows(String host) {
         return host != null && allowedHosts.contains(host.toLowerCase(Locale.ROOT));

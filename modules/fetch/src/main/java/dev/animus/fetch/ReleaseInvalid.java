@@ -12,7 +12,7 @@ import java.util.Objects;
  * <p>The message is one line: where the metadata came from, the field, what is wrong, and what
  * to do next.
  */
-public final class ReleaseInvalid extends RuntimeException {
+public final class ReleaseInvalid extends RuntimeException implements FetchFailure {
     private static final long serialVersionUID = 1L;
 
     private final String source;

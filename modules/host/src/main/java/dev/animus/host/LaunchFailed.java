@@ -9,7 +9,7 @@ import java.util.List;
  * protocol major, or died. The message names the plugin and the reason and ends with the plugin's
  * last stderr line, if any.
  */
-public final class LaunchFailed extends RuntimeException {
+public final class LaunchFailed extends RuntimeException implements SupervisionFailure {
     private static final long serialVersionUID = 1L;
 
     private final String plugin;

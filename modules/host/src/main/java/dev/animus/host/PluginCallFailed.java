@@ -9,7 +9,7 @@ import java.util.Objects;
  * A {@link HostFailure.Timeout} whose deadline passed before the request was even written whole
  * (the plugin stopped reading its input) has {@link #requestWritten()} false.
  */
-public final class PluginCallFailed extends RuntimeException {
+public final class PluginCallFailed extends RuntimeException implements SupervisionFailure {
     private static final long serialVersionUID = 1L;
 
     private final String plugin;

@@ -1,5 +1,6 @@
 package dev.animus.host;
 
+import dev.animus.core.Deadlines;
 import dev.animus.core.HostFailure;
 import dev.animus.core.HostHello;
 import dev.animus.core.InitializeResult;
@@ -181,7 +182,7 @@ public final class PluginSession implements AutoCloseable {
      */
     public PendingCall call(String method, JsonNode params) {
         return connection.call(method, params,
-                MethodTimeouts.defaultFor(method).orElse(Duration.ofDays(365)));
+                MethodTimeouts.defaultFor(method).orElse(Deadlines.NONE));
     }
 
     /** Sends {@code $/ping} and returns the round-trip time. */

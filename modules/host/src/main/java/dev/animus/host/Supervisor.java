@@ -1,5 +1,6 @@
 package dev.animus.host;
 
+import dev.animus.core.Deadlines;
 import dev.animus.core.HostFailure;
 import dev.animus.core.HostHello;
 import dev.animus.core.InitializeResult;
@@ -35,8 +36,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class Supervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
-    /** The deadline of a request whose method has none (a long-lived watch). */
-    private static final Duration NO_DEADLINE = Duration.ofDays(365);
     /** Beyond the launch timeout, what a failed launch may take to kill and reap its process. */
     private static final Duration LAUNCH_WAIT_MARGIN = Duration.ofSeconds(5);
 
@@ -78,7 +77,7 @@ public final class Supervisor implements AutoCloseable {
         registration.guard().refusal(method).ifPresent(refused -> {
             throw new PluginCallFailed(name(), method, refused);
         });
-        Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(NO_DEADLINE);
+        Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(Deadlines.NONE);
         Attempt attempt = new Attempt(method, params, options, limit);
         for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {
             HostFailure failure;

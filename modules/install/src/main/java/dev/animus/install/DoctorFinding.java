@@ -1,14 +1,15 @@
 package dev.animus.install;
 
+import dev.animus.core.Guidance;
 import java.util.Objects;
 
 /**
- * One thing that would stop a plugin from launching, with the command that fixes it.
+ * One thing that would stop a plugin from launching, with what fixes it.
  *
  * @param problem one line: what is wrong
- * @param fix the exact command (or act) that fixes it
+ * @param fix the act that fixes it, its fixes as values for the front end to render
  */
-public record DoctorFinding(String plugin, String problem, String fix) {
+public record DoctorFinding(String plugin, String problem, Guidance fix) {
     public DoctorFinding {
         Objects.requireNonNull(plugin, "plugin");
         Objects.requireNonNull(problem, "problem");

@@ -1,6 +1,7 @@
 package dev.animus.install;
 
 import dev.animus.core.ArtifactShape;
+import dev.animus.core.Guidance;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * @param notes things the operator should see (a manifest that names itself differently, ...)
  */
 public record InstallReport(String name, String digest, ArtifactShape shape, Path stored, boolean unchanged,
-        Optional<String> replacedPin, Optional<String> previousDigest, Path lockfile, List<String> notes) {
+        Optional<String> replacedPin, Optional<String> previousDigest, Path lockfile, List<Guidance> notes) {
     public InstallReport {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(digest, "digest");

@@ -38,6 +38,16 @@ public record InstallRequest(Path path, Optional<String> name, InstallSource sou
                 Optional.empty(), Guards.none(), SignatureCheck.unsigned());
     }
 
+    /** This request, confirmed: the operator trusts the code whose digest {@code shown} they were shown. */
+    public InstallRequest withTrusted(Optional<String> shown) {
+        return new InstallRequest(path, name, source, pins, shown, guards, signature);
+    }
+
+    /** This request with other guards. */
+    public InstallRequest withGuards(Guards other) {
+        return new InstallRequest(path, name, source, pins, trusted, other, signature);
+    }
+
     /**
      * The guards of docs/security.md#install-guards.
      *

@@ -104,7 +104,7 @@ public record LaunchGate(StateStore state, DigestStore store) {
         try {
             verdict = Installation.launch(state.read().state(), name, agent);
         } catch (DocumentUnreadable | LockTimedOut e) {
-            throw new LaunchRefused(new HostFailure.StateUnreadable(e.getMessage()));
+            throw new LaunchRefused(new HostFailure.StateUnreadable(e.guidance()));
         }
         return switch (verdict) {
             case LaunchVerdict.Refused r -> throw new LaunchRefused(r.failure());

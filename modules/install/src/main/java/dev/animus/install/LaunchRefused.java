@@ -4,7 +4,7 @@ import dev.animus.core.HostFailure;
 import java.util.Objects;
 
 /** The launch gate refused a plugin: {@link #failure()} says why and names the command that fixes it. */
-public final class LaunchRefused extends RuntimeException {
+public final class LaunchRefused extends RuntimeException implements InstallationFailure {
     private static final long serialVersionUID = 1L;
 
     private final transient HostFailure failure;

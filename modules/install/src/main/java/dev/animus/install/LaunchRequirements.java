@@ -1,6 +1,8 @@
 package dev.animus.install;
 
 import dev.animus.core.EnvDeclaration;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.Manifest;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +22,9 @@ public final class LaunchRequirements {
      * One unmet requirement.
      *
      * @param problem what is missing, e.g. {@code needs the environment variable API_URL (not set)}
-     * @param fix the command that provides it
+     * @param fix what provides it, its fixes as values for the front end to render
      */
-    public record Missing(String problem, String fix) {
+    public record Missing(String problem, Guidance fix) {
         public Missing {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(fix, "fix");
@@ -41,14 +43,14 @@ public final class LaunchRequirements {
             String value = callerEnvironment.get(e.name());
             if (e.required() && (value == null || value.isEmpty())) {
                 missing.add(new Missing("needs the environment variable " + e.name() + " (not set)",
-                        "export " + e.name() + "=<value>"));
+                        Guidance.of(new Fix.SetVariable(e.name()))));
             }
         }
         for (PluginSecrets.Resolved r : secrets) {
             if (r.missingButRequired()) {
                 missing.add(new Missing("needs the secret " + r.declaration().name() + " (passed as "
-                        + r.declaration().env() + "), which is set nowhere", "animus secret set " + plugin + " "
-                        + r.declaration().name() + " (or export " + r.declaration().env() + ")"));
+                        + r.declaration().env() + "), which is set nowhere", Guidance.of(new Fix.SetSecret(plugin,
+                        r.declaration().name()), " (or ", new Fix.SetVariable(r.declaration().env()), ")")));
             }
         }
         return missing;

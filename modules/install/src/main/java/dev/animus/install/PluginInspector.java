@@ -1,7 +1,10 @@
 package dev.animus.install;
 
+import dev.animus.core.AgentScope;
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.Disclosure;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallStage;
 import dev.animus.core.InstallState;
@@ -40,8 +43,9 @@ public final class PluginInspector {
     public Inspection inspect(String name, String agent) {
         StateView view = home.state().read();
         PluginState p = view.state().plugin(name).filter(s -> s.current().isPresent()).orElseThrow(() ->
-                InstallFailed.usage("plugin " + name + " is not installed ('animus plugin list' shows what is;"
-                        + " 'animus plugin install --path <file>' installs one)"));
+                InstallFailed.usage(Guidance.of("plugin " + name + " is not installed ('", new Fix.ListInstalled(),
+                        "' shows what is; '", new Fix.Install(new Fix.Source.AnyFile(), Optional.empty()),
+                        "' installs one)")));
         InstallRecord current = p.current().orElseThrow();
         Optional<Manifest> manifest = manifestOf(name, current);
         Optional<Disclosure> disclosure = manifest.map(m -> Disclosure.of(current.digest(), m));
@@ -70,13 +74,14 @@ public final class PluginInspector {
         List<DoctorFinding> out = new ArrayList<>();
         Optional<InstallRecord> current = view.state().plugin(name).flatMap(PluginState::current);
         if (current.isEmpty()) {
-            out.add(new DoctorFinding(name, "not installed", "animus plugin install --path <file> --name " + name));
+            out.add(new DoctorFinding(name, "not installed",
+                    Guidance.of(new Fix.Install(new Fix.Source.AnyFile(), Optional.of(name)))));
             return out;
         }
         InstallRecord r = current.get();
         view.problems().stream().filter(pr -> pr.plugin().equals(name)).forEach(pr -> out.add(new DoctorFinding(name,
                 "its recorded " + pr.slot() + " manifest no longer validates: " + pr.reason(),
-                "animus plugin update " + name + " --path <fixed plugin>")));
+                Guidance.of(new Fix.Update(name, new Fix.Source.FixedPlugin())))));
         switch (home.store().verify(r.digest(), r.shape(), r.entry())) {
             case Verification.Intact i -> { }
             case Verification.Changed c -> out.add(new DoctorFinding(name, "its stored code changed (expected sha256 "
@@ -90,19 +95,19 @@ public final class PluginInspector {
         switch (stage) {
             case NOT_INSTALLED, ENABLED -> { }
             case UNTRUSTED -> out.add(new DoctorFinding(name, "not trusted (sha256 " + r.digest() + ")",
-                    "animus plugin trust " + name));
+                    Guidance.of(new Fix.Trust(name))));
             case TRUSTED -> out.add(r.manifest().isEmpty()
                     ? new DoctorFinding(name, "its manifest was never read (the probe failed when it was trusted)",
-                            "animus plugin trust " + name)
-                    : new DoctorFinding(name, "not consented: its disclosure has no grant", "animus plugin consent "
-                            + name));
+                            Guidance.of(new Fix.Trust(name)))
+                    : new DoctorFinding(name, "not consented: its disclosure has no grant",
+                            Guidance.of(new Fix.Consent(name))));
             case CONSENTED -> out.add(new DoctorFinding(name, "not enabled for agent " + agent,
-                    "animus plugin enable " + name + " --agent " + agent));
+                    Guidance.of(new Fix.Enable(name, new AgentScope.One(agent)))));
         }
         manifestOf(name, r).ifPresent(m -> missingRequirements(name, m, out));
         home.lockfile().read().entry(name).filter(e -> !e.artifactSha256().equals(r.digest())).ifPresent(e ->
                 out.add(new DoctorFinding(name, home.lockfile().file() + " pins sha256 " + e.artifactSha256()
-                        + " but sha256 " + r.digest() + " is installed", "animus plugin lock verify")));
+                        + " but sha256 " + r.digest() + " is installed", Guidance.of(new Fix.VerifyLock()))));
         return out;
     }
 
@@ -113,7 +118,7 @@ public final class PluginInspector {
                 secrets = PluginSecrets.resolve(name, m, home.callerEnvironment(), home.secrets().get());
             } catch (SecretStoreFailed e) {
                 out.add(new DoctorFinding(name, "its secrets cannot be looked up: " + e.getMessage(),
-                        "animus secret status " + name));
+                        Guidance.of(new Fix.SecretStatus(name))));
             }
         }
         LaunchRequirements.of(name, m, home.callerEnvironment(), secrets)
@@ -126,8 +131,8 @@ public final class PluginInspector {
                 .flatMap(r -> manifestOf(name, r));
     }
 
-    private static String reinstall(String name, InstallRecord r) {
-        return "animus plugin update " + name + " --path " + r.source().origin() + " (after checking that file)";
+    private static Guidance reinstall(String name, InstallRecord r) {
+        return Guidance.of(new Fix.Update(name, new Fix.Source.At(r.source().origin())), " (after checking that file)");
     }
 
     /** Every lockfile entry against what is installed, re-hashed now; installed plugins the lockfile lacks are not listed. */

@@ -1,5 +1,7 @@
 package dev.animus.install;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
 import dev.animus.core.InstallState;
@@ -96,9 +98,10 @@ public final class PluginInstaller {
         Optional<InstallRecord> existing = home.state().read().state().plugin(plugin).flatMap(PluginState::current);
         if (existing.isPresent()) {
             if (!existing.get().digest().equals(p.digest)) {
-                throw InstallFailed.usage("plugin " + plugin + " is already installed with other code (sha256 "
-                        + existing.get().digest() + "); replace it with 'animus plugin update " + plugin + " --path "
-                        + r.path() + "', or install this one under another --name");
+                throw InstallFailed.usage(Guidance.of("plugin " + plugin + " is already installed with other code"
+                        + " (sha256 " + existing.get().digest() + "); replace it with '",
+                        new Fix.Update(plugin, new Fix.Source.At(r.path().toString())),
+                        "', or install this one under another ", new Fix.Choose(Fix.Choice.NAME)));
             }
             pin(plugin, existing.get(), r.pins().rewriteLockfile());
             return report(plugin, p, existing.get(), true, Optional.empty());
@@ -131,7 +134,7 @@ public final class PluginInstaller {
 
     /** A binary's manifest, read by its first run from the store entry just published (a tree's is static). */
     private InstallRecord withFirstManifest(String plugin, InstallRecord record, Optional<Interpreter> interpreter,
-            List<String> notes) {
+            List<Guidance> notes) {
         if (record.manifest().isPresent()) {
             return record;
         }
@@ -141,8 +144,9 @@ public final class PluginInstaller {
 
     private static void guardBuiltIn(String plugin, InstallRequest.Guards guards) {
         ReservedNames.shadowed(plugin).filter(b -> !guards.allowShadowBuiltin()).ifPresent(b -> {
-            throw InstallFailed.usage("'" + plugin + "' is the name of the built-in provider " + b + "; a plugin may"
-                    + " take it only with --allow-shadow-builtin (or install it under another --name)");
+            throw InstallFailed.usage(Guidance.of("'" + plugin + "' is the name of the built-in provider " + b
+                    + "; a plugin may take it only with ", new Fix.Choose(Fix.Choice.ALLOW_SHADOW_BUILTIN),
+                    " (or install it under another ", new Fix.Choose(Fix.Choice.NAME), ")"));
         });
     }
 
@@ -153,8 +157,9 @@ public final class PluginInstaller {
         String expected = guards.expectedName().get();
         record.manifest().map(m -> String.valueOf(m.document().get("name"))).filter(n -> !n.equals(expected))
                 .ifPresent(n -> {
-                    throw InstallFailed.usage("its manifest calls it '" + n + "', but the repository is '" + expected
-                            + "'; a release must name itself after its repository (pass --force if you are sure)");
+                    throw InstallFailed.usage(Guidance.of("its manifest calls it '" + n + "', but the repository is '"
+                            + expected + "'; a release must name itself after its repository (pass ",
+                            new Fix.Choose(Fix.Choice.FORCE), " if you are sure)"));
                 });
     }
 
@@ -173,8 +178,8 @@ public final class PluginInstaller {
         InstallState before = home.state().read().state();
         Optional<InstallRecord> old = before.plugin(name).flatMap(PluginState::current);
         if (old.isEmpty()) {
-            throw InstallFailed.usage("plugin " + name + " is not installed; install it with 'animus plugin install"
-                    + " --path " + path + " --name " + name + "'");
+            throw InstallFailed.usage(Guidance.of("plugin " + name + " is not installed; install it with '",
+                    new Fix.Install(new Fix.Source.At(path.toString()), Optional.of(name)), "'"));
         }
         Prepared p = prepare(source, checkedName(name, true), policy, old.map(InstallRecord::digest));
         if (old.get().digest().equals(p.digest)) {
@@ -189,7 +194,7 @@ public final class PluginInstaller {
     }
 
     /** The digest, the lockfile's verdict and the notes, before anything is written. */
-    private record Prepared(String digest, Optional<String> replacedPin, List<String> notes) {}
+    private record Prepared(String digest, Optional<String> replacedPin, List<Guidance> notes) {}
 
     /**
      * @param movable the pin an update may move: the digest installed now. An update is the operator's
@@ -202,16 +207,17 @@ public final class PluginInstaller {
         Optional<String> replaced = Optional.empty();
         if (pinned.isPresent() && !pinned.get().equals(digest) && !pinned.equals(movable)) {
             if (!policy.force()) {
-                throw InstallFailed.verification(home.lockfile().file() + " pins " + plugin + " to sha256 "
-                        + pinned.get() + " but " + source.root() + " has sha256 " + digest
-                        + "; check where these bytes came from, then pass --force to replace the pin");
+                throw InstallFailed.verification(Guidance.of(home.lockfile().file() + " pins " + plugin
+                        + " to sha256 " + pinned.get() + " but " + source.root() + " has sha256 " + digest
+                        + "; check where these bytes came from, then pass ", new Fix.Choose(Fix.Choice.FORCE),
+                        " to replace the pin"));
             }
             replaced = pinned;
         }
-        List<String> notes = new ArrayList<>();
+        List<Guidance> notes = new ArrayList<>();
         source.staticManifest().map(c -> c.manifest().name()).filter(n -> !n.equals(plugin)).ifPresent(n ->
-                notes.add("its Plugin.toml calls it '" + n + "'; it is installed as '" + plugin + "'"));
-        source.staticManifest().ifPresent(c -> notes.addAll(c.warnings()));
+                notes.add(Guidance.text("its Plugin.toml calls it '" + n + "'; it is installed as '" + plugin + "'")));
+        source.staticManifest().ifPresent(c -> c.warnings().forEach(w -> notes.add(Guidance.text(w))));
         return new Prepared(digest, replaced, notes);
     }
 
@@ -269,9 +275,10 @@ public final class PluginInstaller {
 
     private static String checkedName(String name, boolean given) {
         if (!NameRule.isValid(name)) {
-            throw InstallFailed.usage("'" + name + "' is not a valid plugin name (lowercase letters, digits, '.', '_'"
-                    + " and '-', at most 64, starting with a letter or digit)"
-                    + (given ? "" : "; choose one with --name"));
+            Guidance problem = Guidance.text("'" + name + "' is not a valid plugin name (lowercase letters, digits,"
+                    + " '.', '_' and '-', at most 64, starting with a letter or digit)");
+            throw InstallFailed.usage(given ? problem : problem.then("; choose one with ",
+                    new Fix.Choose(Fix.Choice.NAME)));
         }
         return name;
     }

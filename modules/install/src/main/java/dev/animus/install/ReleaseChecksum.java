@@ -26,8 +26,7 @@ final class ReleaseChecksum {
      * @throws InstallFailed (verification) when a published checksum does not match {@code actual}
      */
     static Verdict check(Fetcher fetcher, FetchPolicy policy, Release release, ReleaseAsset asset, String actual) {
-        FetchPolicy small = new FetchPolicy(policy.allowedHosts(), policy.deadline(), policy.maxRedirects(),
-                MAX_CHECKSUM_BYTES, policy.maxInflatedBytes());
+        FetchPolicy small = policy.withMaxBytes(MAX_CHECKSUM_BYTES);
         ChecksumSource source = ChecksumSource.resolve(release, asset, a -> fetcher.fetchBytes(a.downloadUrl(), small));
         return source.expected().map(expected -> {
             if (!expected.equals(actual)) {

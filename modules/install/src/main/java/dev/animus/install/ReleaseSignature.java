@@ -1,6 +1,8 @@
 package dev.animus.install;
 
 import dev.animus.core.Digests;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.SignatureCheck;
 import dev.animus.core.SignatureStatus;
 import dev.animus.fetch.FetchPolicy;
@@ -67,8 +69,7 @@ final class ReleaseSignature {
             return refuseOrWarn(policy, SignatureCheck.unsigned(), asset.name() + ": the release publishes no signature"
                     + " bundle for it (" + String.join(" or ", bundleNames(asset.name())) + ")");
         }
-        FetchPolicy small = new FetchPolicy(fetchPolicy.allowedHosts(), fetchPolicy.deadline(),
-                fetchPolicy.maxRedirects(), MAX_BUNDLE_BYTES, fetchPolicy.maxInflatedBytes());
+        FetchPolicy small = fetchPolicy.withMaxBytes(MAX_BUNDLE_BYTES);
         byte[] bytes = fetcher.fetchBytes(bundleAsset.get().downloadUrl(), small);
         String bundleSha256 = Digests.sha256Hex(bytes);
         String bundleName = bundleAsset.get().name();
@@ -115,8 +116,10 @@ final class ReleaseSignature {
 
     private static Outcome refuseOrWarn(SignaturePolicy policy, SignatureCheck check, String problem) {
         if (policy == SignaturePolicy.STRICT) {
-            throw InstallFailed.verification(problem + "; nothing was installed (--signature-policy strict; "
-                    + "--signature-policy warn installs it and records the signature as " + check.word() + ")");
+            throw InstallFailed.verification(Guidance.of(problem + "; nothing was installed (",
+                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT), "; ",
+                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_WARN),
+                    " installs it and records the signature as " + check.word() + ")"));
         }
         return new Outcome(check, List.of(problem + "; installed with signature " + check.word()));
     }

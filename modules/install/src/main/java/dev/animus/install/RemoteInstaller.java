@@ -1,5 +1,7 @@
 package dev.animus.install;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import dev.animus.core.SourceKind;
@@ -107,14 +109,15 @@ public final class RemoteInstaller implements AutoCloseable {
             Path file = staging.dir().resolve(fileName);
             Downloaded d = fetcher.download(url, file, policy, progress);
             if (!d.sha256().equals(sha256)) {
-                throw InstallFailed.verification(url + ": expected sha256 " + sha256 + " (--sha256), downloaded "
-                        + d.sha256() + "; nothing was installed");
+                throw InstallFailed.verification(Guidance.of(url + ": expected sha256 " + sha256 + " (",
+                        new Fix.Choose(Fix.Choice.SHA256), "), downloaded " + d.sha256() + "; nothing was installed"));
             }
             String hint = o.name().orElse(stem(fileName));
             Path code = unpack(file, staging, policy, hint);
             InstallSource source = new InstallSource(SourceKind.URL, url.toString(), Optional.empty(), Optional.empty(),
                     true);
-            return new RemoteReport(install(code, source, o, o.name(), SignatureCheck.unsigned()), source, "--sha256",
+            return new RemoteReport(install(code, source, o, o.name(), SignatureCheck.unsigned()), source,
+                    Guidance.of(new Fix.Choose(Fix.Choice.SHA256)),
                     SignatureCheck.unsigned(), List.of());
         }
     }
@@ -150,7 +153,7 @@ public final class RemoteInstaller implements AutoCloseable {
                     signature.check());
             List<String> warnings = new java.util.ArrayList<>(verdict.warnings());
             warnings.addAll(signature.warnings());
-            return new RemoteReport(report, source, verdict.label(), signature.check(), warnings);
+            return new RemoteReport(report, source, Guidance.text(verdict.label()), signature.check(), warnings);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.animus.install;
 
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Objects;
  * @param signature what the signature check found
  * @param warnings for the operator (an unverified download, an unsigned or badly signed release, ...)
  */
-public record RemoteReport(InstallReport install, InstallSource source, String checksum, SignatureCheck signature,
+public record RemoteReport(InstallReport install, InstallSource source, Guidance checksum, SignatureCheck signature,
         List<String> warnings) {
     public RemoteReport {
         Objects.requireNonNull(install, "install");

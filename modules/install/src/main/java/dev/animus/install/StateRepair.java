@@ -1,5 +1,7 @@
 package dev.animus.install;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.PluginState;
@@ -38,10 +40,10 @@ public final class StateRepair {
         record Healthy(Path file, long revision, int plugins, List<DoctorFinding> problems) implements Diagnosis {}
 
         /** Written by a newer Animus: never touched. */
-        record Newer(Path file, String reason) implements Diagnosis {}
+        record Newer(Path file, Guidance reason) implements Diagnosis {}
 
         /** Corrupt: can be moved aside. */
-        record Unreadable(Path file, String reason) implements Diagnosis {}
+        record Unreadable(Path file, Guidance reason) implements Diagnosis {}
     }
 
     public Diagnosis diagnose() {
@@ -50,13 +52,13 @@ public final class StateRepair {
         try {
             view = home.state().read();
         } catch (DocumentUnreadable e) {
-            return newerSchema(file).<Diagnosis>map(v -> new Diagnosis.Newer(file, e.getMessage()))
-                    .orElseGet(() -> new Diagnosis.Unreadable(file, e.getMessage()));
+            return newerSchema(file).<Diagnosis>map(v -> new Diagnosis.Newer(file, e.guidance()))
+                    .orElseGet(() -> new Diagnosis.Unreadable(file, e.guidance()));
         }
         List<DoctorFinding> problems = new ArrayList<>();
         view.problems().forEach(p -> problems.add(new DoctorFinding(p.plugin(), "the recorded " + p.slot()
-                + " manifest no longer validates: " + p.reason(), "animus plugin update " + p.plugin()
-                + " --path <fixed plugin>")));
+                + " manifest no longer validates: " + p.reason(),
+                Guidance.of(new Fix.Update(p.plugin(), new Fix.Source.FixedPlugin())))));
         InstallState s = view.state();
         for (Map.Entry<String, PluginState> e : s.plugins().entrySet()) {
             e.getValue().current().ifPresent(r -> stored(e.getKey(), "current", r, problems));
@@ -66,8 +68,10 @@ public final class StateRepair {
     }
 
     private void stored(String name, String slot, InstallRecord r, List<DoctorFinding> out) {
-        String fix = slot.equals("current") ? "animus plugin update " + name + " --path " + r.source().origin()
-                : "nothing needed unless you roll back; 'animus plugin update' replaces it";
+        Guidance fix = slot.equals("current")
+                ? Guidance.of(new Fix.Update(name, new Fix.Source.At(r.source().origin())))
+                : Guidance.of("nothing needed unless you roll back; '", new Fix.Update(name, new Fix.Source.AnyFile()),
+                        "' replaces it");
         switch (home.store().verify(r.digest(), r.shape(), r.entry())) {
             case Verification.Intact i -> { }
             case Verification.Changed c -> out.add(new DoctorFinding(name, "the " + slot + " stored code changed (sha256 "

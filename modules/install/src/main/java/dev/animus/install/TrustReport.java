@@ -1,5 +1,6 @@
 package dev.animus.install;
 
+import dev.animus.core.Guidance;
 import dev.animus.core.Manifest;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.Optional;
  * @param notes warnings for the operator: a failed probe and how to retry, a manifest that names
  *     itself differently, unknown manifest keys
  */
-public record TrustReport(String name, String digest, Optional<Manifest> manifest, List<String> notes) {
+public record TrustReport(String name, String digest, Optional<Manifest> manifest, List<Guidance> notes) {
     public TrustReport {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(digest, "digest");

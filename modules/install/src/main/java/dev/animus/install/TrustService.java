@@ -2,6 +2,8 @@ package dev.animus.install;
 
 import dev.animus.core.AgentScope;
 import dev.animus.core.ArtifactShape;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
@@ -65,7 +67,7 @@ public final class TrustService {
         Installation.trust(before, name, shownDigest); // refuses early: not installed, or not what was shown
         InstallRecord record = current(before, name);
         Optional<Interpreter> interpreter = interpreterOf(home, name, record);
-        List<String> notes = new ArrayList<>();
+        List<Guidance> notes = new ArrayList<>();
         Optional<RecordedManifest> read = record.manifest().isPresent() ? Optional.empty()
                 : TrustedProbe.read(home, name, record, interpreter, notes)
                         .map(check -> RecordedManifest.of(check.manifest()));
@@ -77,8 +79,8 @@ public final class TrustService {
         read.ifPresent(m -> installer.pin(name, record.withManifest(m)));
         InstallRecord now = current(home.state().read().state(), name);
         var manifest = now.manifest().flatMap(m -> validated(name, now, m));
-        manifest.filter(m -> !m.name().equals(name)).ifPresent(m -> notes.add("its manifest calls it '" + m.name()
-                + "'; it stays installed as '" + name + "'"));
+        manifest.filter(m -> !m.name().equals(name)).ifPresent(m -> notes.add(Guidance.text("its manifest calls it '"
+                + m.name() + "'; it stays installed as '" + name + "'")));
         return new TrustReport(name, record.digest(), manifest, notes);
     }
 
@@ -93,7 +95,8 @@ public final class TrustService {
         try {
             return Interpreters.resolve(entry, home.callerEnvironment());
         } catch (Interpreters.Unresolved e) {
-            throw InstallFailed.usage("plugin " + name + ": " + e.getMessage() + "; nothing was trusted");
+            throw InstallFailed.usage(Guidance.text("plugin " + name + ": ").then(e.guidance())
+                    .then("; nothing was trusted"));
         }
     }
 
@@ -105,9 +108,9 @@ public final class TrustService {
         String expected = PluginNames.fromRepository(origin.substring(origin.indexOf('/') + 1));
         String declared = String.valueOf(m.document().get("name"));
         if (!declared.equals(expected)) {
-            throw InstallFailed.usage("its manifest calls it '" + declared + "', but it was released as " + origin
-                    + "; a release must name itself after its repository (pass --force if you are sure); nothing"
-                    + " was trusted");
+            throw InstallFailed.usage(Guidance.of("its manifest calls it '" + declared + "', but it was released as "
+                    + origin + "; a release must name itself after its repository (pass ",
+                    new Fix.Choose(Fix.Choice.FORCE), " if you are sure); nothing was trusted"));
         }
     }
 

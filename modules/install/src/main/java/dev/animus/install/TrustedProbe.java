@@ -1,6 +1,8 @@
 package dev.animus.install;
 
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.Interpreter;
@@ -31,7 +33,7 @@ final class TrustedProbe {
      * @throws LaunchRefused when the stored code no longer has the record's digest
      */
     static Optional<ManifestCheck> read(AnimusHome home, String name, InstallRecord record,
-            Optional<Interpreter> interpreter, List<String> notes) {
+            Optional<Interpreter> interpreter, List<Guidance> notes) {
         Verification v = home.store().verify(record.digest(), record.shape(), record.entry());
         if (!(v instanceof Verification.Intact intact)) {
             throw new LaunchRefused(new HostFailure.CodeChanged(name, record.digest(), switch (v) {
@@ -48,17 +50,17 @@ final class TrustedProbe {
                 ProbeLimits.defaults());
         return switch (outcome) {
             case ProbeOutcome.Failed f -> {
-                notes.add("its manifest could not be read: " + f.message() + "; fix the plugin, then run 'animus"
-                        + " plugin trust " + name + "' again");
+                notes.add(Guidance.of("its manifest could not be read: " + f.message() + "; fix the plugin, then run '",
+                        new Fix.Trust(name), "' again"));
                 yield Optional.empty();
             }
             case ProbeOutcome.Printed p -> {
                 try {
                     ManifestCheck check = ManifestParser.probeJson(p.stdout(), intact.executable() + " --manifest");
-                    notes.addAll(check.warnings());
+                    check.warnings().forEach(w -> notes.add(Guidance.text(w)));
                     yield Optional.of(check);
                 } catch (ManifestInvalid e) {
-                    notes.add(e.getMessage() + "; fix the plugin, then update it");
+                    notes.add(Guidance.text(e.getMessage() + "; fix the plugin, then update it"));
                     yield Optional.empty();
                 }
             }

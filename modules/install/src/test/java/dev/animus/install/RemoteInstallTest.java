@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.SourceKind;
 import dev.animus.fetch.FetchFailed;
 import dev.animus.fetch.Fetcher;
@@ -141,7 +143,7 @@ class RemoteInstallTest {
                     Optional.of(FakeGitHub.sha256(old)))));
             RemoteReport r = install(OWNER + "/" + REPO + "@v0.9.0");
             assertEquals(Optional.of("v0.9.0"), r.source().tag());
-            assertEquals("GitHub API digest", r.checksum());
+            assertEquals(Guidance.text("GitHub API digest"), r.checksum());
         }
     }
 
@@ -174,7 +176,7 @@ class RemoteInstallTest {
                 github.release(OWNER, REPO, "good" + i, false, matching.get(i));
                 RemoteReport r = install(OWNER + "/" + REPO + "@good" + i);
                 assertTrue(r.source().sha256Verified());
-                assertTrue(r.checksum().contains(labels.get(i)), r.checksum());
+                assertTrue(r.checksum().toString().contains(labels.get(i)), r.checksum().toString());
                 new TrustService(home).remove("pyecho");
             }
         }
@@ -226,7 +228,8 @@ class RemoteInstallTest {
                     Optional.of(FakeGitHub.sha256(treeArchive)))));
             Before b = before();
             var refused = assertThrows(InstallFailed.class, () -> install(OWNER + "/" + REPO));
-            assertTrue(refused.getMessage().contains("impostor") && refused.getMessage().contains("--force"),
+            assertTrue(refused.getMessage().contains("impostor")
+                    && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
                     refused.getMessage());
             assertUnchanged(b);
             RemoteReport forced = installer().installRelease(ReleaseRef.parse(OWNER + "/" + REPO),
@@ -252,7 +255,8 @@ class RemoteInstallTest {
             long revision = home.state().read().state().revision();
             var refused = assertThrows(InstallFailed.class, () -> new TrustService(home).trust("lint",
                     r.install().digest()));
-            assertTrue(refused.getMessage().contains("'pyecho'") && refused.getMessage().contains("--force"),
+            assertTrue(refused.getMessage().contains("'pyecho'")
+                    && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
                     refused.getMessage());
             assertEquals(revision, home.state().read().state().revision(), "nothing was trusted");
             new TrustService(home).trust("lint", r.install().digest(), true);

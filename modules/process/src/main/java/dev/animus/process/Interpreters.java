@@ -1,6 +1,7 @@
 package dev.animus.process;
 
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.Guidance;
 import dev.animus.core.Interpreter;
 import dev.animus.core.OneLine;
 import dev.animus.core.Shebang;
@@ -28,11 +29,23 @@ public final class Interpreters {
     private Interpreters() {}
 
     /** Why a script's interpreter cannot be resolved or used; the message is one line. */
-    public static final class Unresolved extends RuntimeException {
+    public static final class Unresolved extends RuntimeException implements ProcessFailure {
         private static final long serialVersionUID = 1L;
 
+        private final transient Guidance guidance;
+
         public Unresolved(String message) {
-            super(message);
+            this(Guidance.text(message));
+        }
+
+        public Unresolved(Guidance guidance) {
+            super(guidance.toString());
+            this.guidance = guidance;
+        }
+
+        /** Why, with what to do as values. */
+        public Guidance guidance() {
+            return guidance;
         }
     }
 

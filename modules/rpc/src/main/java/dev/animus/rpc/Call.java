@@ -1,5 +1,6 @@
 package dev.animus.rpc;
 
+import dev.animus.core.Deadlines;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -180,7 +181,7 @@ final class Call implements PendingCall {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive: " + timeout);
         }
-        if (timeout.compareTo(Duration.ofDays(365)) > 0) {
+        if (Deadlines.isBeyondAny(timeout)) {
             return NO_DEADLINE;
         }
         return now + timeout.toNanos();

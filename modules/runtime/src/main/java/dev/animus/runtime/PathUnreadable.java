@@ -3,7 +3,7 @@ package dev.animus.runtime;
 import java.nio.file.Path;
 
 /** A path the operator named cannot be resolved or read; the message says why, on one line. */
-public final class PathUnreadable extends RuntimeException {
+public final class PathUnreadable extends RuntimeException implements UseCaseFailure {
     private static final long serialVersionUID = 1L;
 
     /** The path as given. */

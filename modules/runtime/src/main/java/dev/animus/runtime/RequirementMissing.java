@@ -3,7 +3,7 @@ package dev.animus.runtime;
 import dev.animus.install.LaunchRequirements;
 
 /** A plugin cannot be started: a variable or secret it requires is missing. Nothing was started. */
-public final class RequirementMissing extends RuntimeException {
+public final class RequirementMissing extends RuntimeException implements UseCaseFailure {
     private static final long serialVersionUID = 1L;
 
     private final String plugin;

@@ -29,7 +29,7 @@ public record UrlSource(URI uri, String sha256) {
     }
 
     /** The URL and digest given are refused, for {@link #problem()}; nothing was downloaded. */
-    public static final class Refused extends RuntimeException {
+    public static final class Refused extends RuntimeException implements UseCaseFailure {
         private static final long serialVersionUID = 1L;
 
         private final Problem problem;

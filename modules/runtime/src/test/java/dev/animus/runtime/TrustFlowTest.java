@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.AgentScope;
+import dev.animus.core.Fix;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallStage;
 import dev.animus.core.Installation;
@@ -108,7 +109,7 @@ class TrustFlowTest {
                 var undisclosed = assertInstanceOf(HostFailure.Undisclosed.class, failed.failure());
                 assertEquals(new HostFailure.Undisclosed("pyecho", "files/export", false), undisclosed);
                 assertTrue(undisclosed.message().contains("files/export")
-                        && undisclosed.message().contains("animus plugin consent pyecho"), undisclosed.message());
+                        && undisclosed.fixes().contains(new Fix.Consent("pyecho")), undisclosed.message());
                 assertTrue(s.handshake().isEmpty() && s.status().pid().isEmpty(), "nothing was started: " + s.status());
                 var lifecycle = assertThrows(PluginCallFailed.class, () -> s.call("shutdown",
                         tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()));
@@ -254,7 +255,8 @@ class TrustFlowTest {
             Path claude = Installs.pyecho(root.resolve("c"), "");
             var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(claude,
                     Optional.of("claude"), false));
-            assertTrue(refused.getMessage().contains("--allow-shadow-builtin"), refused.getMessage());
+            assertTrue(refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.ALLOW_SHADOW_BUILTIN)),
+                    refused.getMessage());
             assertFalse(Files.exists(home.layout().stateFile()));
             InstallReport allowed = new PluginInstaller(home).install(new InstallRequest(claude, Optional.of("oai-runner"),
                     dev.animus.core.InstallSource.path(claude.toString()), new PluginInstaller.PinPolicy(false, false),

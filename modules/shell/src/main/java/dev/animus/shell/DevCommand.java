@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.Deadlines;
 import dev.animus.core.DurationText;
 import dev.animus.core.TimeoutTable;
 import dev.animus.host.LaunchSpec;
@@ -89,7 +90,7 @@ final class DevCommand implements Runnable {
     /** The shortest deadline an option accepts: below it, messages would read "within 0ms". */
     static final Duration MIN_DEADLINE = Duration.ofMillis(1);
     /** The longest: a year is "no deadline" to the wire layer, and longer would overflow its clock. */
-    static final Duration MAX_DEADLINE = Duration.ofDays(365);
+    static final Duration MAX_DEADLINE = Deadlines.NONE;
 
     /** The duration of a deadline option, from 1ms to 365d; anything else is a usage error. */
     static Duration duration(String text, String option) {

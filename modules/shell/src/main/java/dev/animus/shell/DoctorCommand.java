@@ -36,14 +36,14 @@ final class DoctorCommand implements Callable<Integer> {
             var env = Terminal.envelope("plugin.doctor").put("agent", root.agent()).put("ok", findings.isEmpty());
             var list = env.putArray("findings");
             findings.forEach(f -> list.addObject().put("plugin", f.plugin()).put("problem", f.problem())
-                    .put("fix", f.fix()));
+                    .put("fix", FixText.render(f.fix())));
             t.printJson(env);
         } else if (findings.isEmpty()) {
             t.info("no problems found" + (name == null ? "" : " with " + name) + " for agent " + root.agent());
         } else {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"PLUGIN", "PROBLEM", "FIX"});
-            findings.forEach(f -> rows.add(new String[] {f.plugin(), f.problem(), f.fix()}));
+            findings.forEach(f -> rows.add(new String[] {f.plugin(), f.problem(), FixText.render(f.fix())}));
             Table.print(t.out(), rows);
         }
         return findings.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;

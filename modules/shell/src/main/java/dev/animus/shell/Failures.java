@@ -1,26 +1,22 @@
 package dev.animus.shell;
 
+import dev.animus.core.CoreFailure;
 import dev.animus.core.DurationText;
 import dev.animus.core.ErrorCodes;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
+import dev.animus.core.ManifestInvalid;
 import dev.animus.core.SecretStoreFailed;
-import dev.animus.fetch.ArchiveRefused;
-import dev.animus.fetch.ChecksumInvalid;
-import dev.animus.fetch.FetchFailed;
-import dev.animus.fetch.ReleaseInvalid;
+import dev.animus.core.Shebang;
 import dev.animus.host.FailureText;
+import dev.animus.host.LaunchFailed;
 import dev.animus.host.PluginCallFailed;
+import dev.animus.host.SupervisionFailure;
 import dev.animus.install.InstallFailed;
+import dev.animus.install.InstallationFailure;
 import dev.animus.install.LaunchRefused;
-import dev.animus.install.SigstoreRoot;
-import dev.animus.sigstore.VerificationFailed;
-import dev.animus.store.DocumentUnreadable;
-import dev.animus.store.LockTimedOut;
-import dev.animus.store.LockfileUnreadable;
-import dev.animus.store.StoreRefused;
-import dev.animus.store.TrustedOrgsUnreadable;
-import java.io.UncheckedIOException;
+import dev.animus.runtime.AdapterFailures;
+import dev.animus.runtime.FailureReport;
 
 /** Turns what went wrong into one line for the user and the exit code of docs/cli.md#exit-codes. */
 final class Failures {
@@ -37,45 +33,64 @@ final class Failures {
 
     /**
      * The user-facing failure for what the installation lifecycle, the stores and the launch gate
-     * throw; anything else is returned as an internal error line.
+     * throw. Every failure family is switched over exhaustively; only a throwable of no family (a
+     * bug) is returned as an internal error line.
      */
     static CommandFailed ofException(Throwable e) {
         return switch (e) {
             case CommandFailed f -> f;
+            case CoreFailure c -> of(c);
+            case SupervisionFailure s -> of(s);
+            case InstallationFailure i -> of(i);
+            default -> AdapterFailures.report(e).map(Failures::of).orElseGet(() -> internal(e));
+        };
+    }
+
+    private static CommandFailed internal(Throwable e) {
+        return new CommandFailed(ExitCodes.FAILED, "internal error: " + e
+                + " (rerun with ANIMUS_LOG=debug for details)");
+    }
+
+    private static CommandFailed of(CoreFailure failure) {
+        return switch (failure) {
+            case InstallationRefused r -> new CommandFailed(switch (r.reason()) {
+                case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
+                case NOT_INSTALLED, ALREADY_INSTALLED, NO_PREVIOUS, NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED,
+                        NOT_ENABLED -> ExitCodes.USAGE;
+            }, FixText.line(r));
+            case SecretStoreFailed s -> new CommandFailed(ExitCodes.FAILED, s.getMessage());
+            case ManifestInvalid m -> new CommandFailed(ExitCodes.FAILED, m.getMessage());
+            case Shebang.Invalid i -> new CommandFailed(ExitCodes.FAILED, i.getMessage());
+        };
+    }
+
+    private static CommandFailed of(SupervisionFailure failure) {
+        return switch (failure) {
             case PluginCallFailed p -> of(p);
+            case LaunchFailed l -> of(l.failure(), l.plugin(), "initialize");
+        };
+    }
+
+    private static CommandFailed of(InstallationFailure failure) {
+        return switch (failure) {
             case LaunchRefused r -> of(r.failure(), "", "launch");
             case InstallFailed f -> new CommandFailed(switch (f.kind()) {
                 case USAGE -> ExitCodes.USAGE;
                 case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
                 case FAILED -> ExitCodes.FAILED;
-            }, f.getMessage());
-            case InstallationRefused r -> new CommandFailed(switch (r.reason()) {
-                case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
-                case NOT_INSTALLED, ALREADY_INSTALLED, NO_PREVIOUS, NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED,
-                        NOT_ENABLED -> ExitCodes.USAGE;
-            }, r.getMessage());
-            case StoreRefused r -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, r.getMessage());
-            case DocumentUnreadable d -> new CommandFailed(ExitCodes.FAILED, d.getMessage());
-            case LockfileUnreadable l -> new CommandFailed(ExitCodes.FAILED, l.getMessage());
-            case LockTimedOut t -> new CommandFailed(ExitCodes.FAILED, t.getMessage());
-            case FetchFailed f -> new CommandFailed(switch (f.reason()) {
-                case NOT_HTTPS -> ExitCodes.USAGE;
-                case DEADLINE -> ExitCodes.TIMEOUT;
-                case HOST_NOT_ALLOWED, TOO_MANY_REDIRECTS, TOO_LARGE, HTTP_STATUS, NETWORK -> ExitCodes.FAILED;
-            }, f.getMessage());
-            case ArchiveRefused a -> new CommandFailed(ExitCodes.FAILED, a.getMessage());
-            case ReleaseInvalid r -> new CommandFailed(ExitCodes.FAILED, r.getMessage());
-            case ChecksumInvalid c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.getMessage());
-            case TrustedOrgsUnreadable u -> new CommandFailed(ExitCodes.FAILED, u.getMessage());
-            case VerificationFailed v when v.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ->
-                    new CommandFailed(ExitCodes.USAGE, v.getMessage() + " (set by --trusted-root or "
-                            + SigstoreRoot.VARIABLE + "; fix or unset it to use the built-in root)");
-            case VerificationFailed v -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, v.getMessage());
-            case SecretStoreFailed s -> new CommandFailed(ExitCodes.FAILED, s.getMessage());
-            case UncheckedIOException io -> new CommandFailed(ExitCodes.FAILED, io.getMessage());
-            default -> new CommandFailed(ExitCodes.FAILED, "internal error: " + e
-                    + " (rerun with ANIMUS_LOG=debug for details)");
+            }, FixText.render(f.guidance()));
         };
+    }
+
+    private static CommandFailed of(FailureReport report) {
+        int code = switch (report.category()) {
+            case USAGE -> ExitCodes.USAGE;
+            case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
+            case TIMEOUT -> ExitCodes.TIMEOUT;
+            case INTERRUPTED -> ExitCodes.INTERRUPTED;
+            case FAILED -> ExitCodes.FAILED;
+        };
+        return new CommandFailed(code, FixText.render(report.line()));
     }
 
     /** A failed request; a timeout that struck while the request was still being written says so. */
@@ -101,19 +116,19 @@ final class Failures {
                     "plugin " + plugin + " failed the handshake: " + i.message());
             case HostFailure.SpawnFailed s -> new CommandFailed(ExitCodes.FAILED, s.message());
             case HostFailure.Cancelled c -> new CommandFailed(ExitCodes.INTERRUPTED, c.message());
-            case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, t.message());
+            case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, FixText.line(t));
             case HostFailure.NotSupported n -> new CommandFailed(ExitCodes.FAILED, n.message());
-            case HostFailure.Disabled d -> new CommandFailed(ExitCodes.FAILED, d.message());
+            case HostFailure.Disabled d -> new CommandFailed(ExitCodes.FAILED, FixText.line(d));
             case HostFailure.ShuttingDown s -> new CommandFailed(ExitCodes.FAILED, s.message());
-            case HostFailure.NotRegistered n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, n.message());
-            case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, c.message());
-            case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, s.message());
-            case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, i.message());
-            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, u.message());
+            case HostFailure.NotRegistered n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, FixText.line(c));
+            case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, FixText.line(s));
+            case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, FixText.line(i));
+            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, FixText.line(u));
         };
     }
 

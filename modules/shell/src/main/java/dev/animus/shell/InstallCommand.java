@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import dev.animus.fetch.ReleaseRef;
@@ -186,10 +187,9 @@ final class InstallCommand implements Callable<Integer> {
             shown = Optional.of(id.digest());
         }
         InstallRequest local = InstallRequest.local(p, Optional.ofNullable(name), pins);
-        InstallReport r = installer.install(new InstallRequest(local.path(), local.name(), local.source(), pins, shown,
-                guards, SignatureCheck.unsigned()));
+        InstallReport r = installer.install(local.withTrusted(shown).withGuards(guards));
         InstallSource source = local.source();
-        return new RemoteReport(r, source, "local file", SignatureCheck.unsigned(), List.of());
+        return new RemoteReport(r, source, Guidance.text("local file"), SignatureCheck.unsigned(), List.of());
     }
 
     private RemoteInstaller.Options options(AnimusCommand root, PluginInstaller.PinPolicy pins,

@@ -40,10 +40,10 @@ final class ListCommand implements Callable<Integer> {
             d.plugins().forEach(p -> plugins.add(json(p).put("trust", trust.of(p))));
             ArrayNode untrusted = env.putArray("untrusted");
             d.untrusted().forEach(u -> untrusted.addObject().put("name", u.name()).put("path", u.path())
-                    .put("source", u.source().word()).put("sha256", u.sha256()).put("fix", u.fix()));
+                    .put("source", u.source().word()).put("sha256", u.sha256()).put("fix", FixText.command(u.fix())));
             ArrayNode warnings = env.putArray("warnings");
             d.warnings().forEach(w -> warnings.addObject().put("name", w.name()).put("path", w.path())
-                    .put("source", w.source().word()).put("reason", w.reason()));
+                    .put("source", w.source().word()).put("reason", FixText.render(w.reason())));
             t.printJson(env);
         } else {
             if (d.plugins().isEmpty() && d.untrusted().isEmpty()) {
@@ -60,7 +60,7 @@ final class ListCommand implements Callable<Integer> {
     }
 
     static String line(DiscoveryWarning w) {
-        return w.name() + " (" + w.source().word() + " " + w.path() + "): " + w.reason();
+        return w.name() + " (" + w.source().word() + " " + w.path() + "): " + FixText.render(w.reason());
     }
 
     private static ObjectNode json(DiscoveredPlugin p) {
@@ -94,7 +94,7 @@ final class ListCommand implements Callable<Integer> {
         }
         Table.print(t.out(), rows);
         if (!d.untrusted().isEmpty()) {
-            t.info("untrusted plugins were not run; to use one: " + d.untrusted().getFirst().fix());
+            t.info("untrusted plugins were not run; to use one: " + FixText.command(d.untrusted().getFirst().fix()));
         }
     }
 }

@@ -45,7 +45,7 @@ final class PluginLookup {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
             throw new CommandFailed(ExitCodes.USAGE, "plugin " + e.plugin() + " " + e.missing().problem()
-                    + ": run '" + e.missing().fix() + "' and try again");
+                    + ": run '" + FixText.render(e.missing().fix()) + "' and try again");
         }
     }
 

@@ -49,13 +49,14 @@ final class StateCommand implements Runnable {
                     t.out().println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", "
                             + h.plugins() + " plugins); nothing to repair"));
                     h.problems().forEach(p -> t.out().println("  " + OneLine.of(p.plugin() + ": " + p.problem()
-                            + " (fix: " + p.fix() + ")")));
+                            + " (fix: " + FixText.render(p.fix()) + ")")));
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
-                case StateRepair.Diagnosis.Newer n -> throw new CommandFailed(ExitCodes.FAILED, n.reason());
+                case StateRepair.Diagnosis.Newer n ->
+                        throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
                 case StateRepair.Diagnosis.Unreadable u -> {
-                    t.warn(u.reason());
+                    t.warn(FixText.render(u.reason()));
                     Confirm.require(root, yes, "move " + u.file() + " aside", "Move the unreadable " + u.file()
                             + " aside and start an empty state document? Its grants are not carried over.");
                     var moved = repair.quarantine();

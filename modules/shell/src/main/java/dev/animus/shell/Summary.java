@@ -16,7 +16,7 @@ final class Summary {
 
     /** The report's notes and a replaced lockfile pin, as warnings. */
     static void warnings(Terminal t, InstallReport r) {
-        r.notes().forEach(t::warn);
+        r.notes().forEach(n -> t.warn(FixText.render(n)));
         r.replacedPin().ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + r.name() + " changed from sha256 "
                 + old + " to sha256 " + r.digest() + " (--force)"));
     }
@@ -34,7 +34,7 @@ final class Summary {
                 + r.shape().word() + ", sha256 " + r.digest() + ")"));
         DevInfo.row(out, "source", s.kind().word() + " " + s.origin() + s.tag().map(tag -> " " + tag).orElse(""));
         s.asset().ifPresent(a -> DevInfo.row(out, "asset", a));
-        DevInfo.row(out, "checked by", s.sha256Verified() ? report.checksum() : "nothing (unverified)");
+        DevInfo.row(out, "checked by", s.sha256Verified() ? FixText.render(report.checksum()) : "nothing (unverified)");
         DevInfo.row(out, "signature", SignatureText.describe(report.signature()));
         DevInfo.row(out, "stored at", r.stored().toString());
         DevInfo.row(out, "pinned in", r.lockfile().toString());
@@ -53,14 +53,14 @@ final class Summary {
                 .put("shape", r.shape().word()).put("stored", r.stored().toString()).put("unchanged", r.unchanged())
                 .put("lockfile", r.lockfile().toString()).put("trusted", trusted)
                 .put("source", s.kind().word()).put("origin", s.origin())
-                .put("sha256_verified", s.sha256Verified()).put("checksum", report.checksum());
+                .put("sha256_verified", s.sha256Verified()).put("checksum", FixText.render(report.checksum()));
         SignatureText.put(env, report.signature());
         s.tag().ifPresentOrElse(tag -> env.put("tag", tag), () -> env.putNull("tag"));
         s.asset().ifPresentOrElse(a -> env.put("asset", a), () -> env.putNull("asset"));
         r.replacedPin().ifPresent(old -> env.put("replaced_pin", old));
         var warnings = env.putArray("warnings");
         report.warnings().forEach(warnings::add);
-        r.notes().forEach(warnings::add);
+        r.notes().forEach(n -> warnings.add(FixText.render(n)));
         return env;
     }
 }

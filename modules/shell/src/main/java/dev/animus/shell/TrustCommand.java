@@ -51,7 +51,7 @@ final class TrustCommand implements Callable<Integer> {
         Confirm.require(root, yes, "trust plugin " + target, "Trust plugin " + target + " (sha256 " + current.digest()
                 + ", installed from " + current.source().origin() + ")? Its code will be allowed to run on this machine.");
         TrustReport r = root.animus().trust(target, current.digest(), force);
-        r.notes().forEach(root.terminal()::warn);
+        r.notes().forEach(n -> root.terminal().warn(FixText.render(n)));
         if (root.json) {
             var env = Terminal.envelope("plugin.trust").put("name", r.name()).put("sha256", r.digest())
                     .put("manifest_read", r.manifest().isPresent());

@@ -47,7 +47,7 @@ final class UpdateCommand implements Callable<Integer> {
         }
         InstallReport r = root.animus().update(name, path,
                 new PluginInstaller.PinPolicy(force, rewriteLockfile));
-        r.notes().forEach(t::warn);
+        r.notes().forEach(n -> t.warn(FixText.render(n)));
         r.replacedPin().ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + name + " changed from sha256 " + old
                 + " to sha256 " + r.digest() + " (--force)"));
         if (root.json) {

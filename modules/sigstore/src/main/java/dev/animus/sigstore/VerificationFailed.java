@@ -6,7 +6,7 @@ import java.util.Objects;
  * A bundle did not verify, for one typed {@link Reason}; the message names what was checked and what
  * was found. Thrown for every failure, malformed input included: a verifier that returns has verified.
  */
-public final class VerificationFailed extends RuntimeException {
+public final class VerificationFailed extends RuntimeException implements SigstoreFailure {
     private static final long serialVersionUID = 1L;
 
     /** Why verification stopped. */

@@ -1,5 +1,7 @@
 package dev.animus.store;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import dev.animus.core.InstallState;
 import dev.animus.core.OneLine;
 import java.nio.file.Path;
@@ -18,25 +20,38 @@ import java.nio.file.Path;
  * {@code (document)}; so is one whose mode or owner lets someone else change it, which is not
  * {@link #repairable()}: the fix is {@code chmod 600} (or {@code chown}), not setting it aside.
  */
-public final class DocumentUnreadable extends RuntimeException {
+public final class DocumentUnreadable extends RuntimeException implements StoreFailure {
     private static final long serialVersionUID = 1L;
 
     private static final String RETAINED = "the document is retained for recovery and left unchanged";
-    private static final String REPAIR = "run 'animus plugin state repair' to set it aside (nothing is deleted)";
-    private static final String UPGRADE = "upgrade animus to a version that reads it";
+    private static final Guidance REPAIR = Guidance.of("run '", new Fix.RepairState(),
+            "' to set it aside (nothing is deleted)");
+    private static final Guidance UPGRADE = Guidance.of(new Fix.UpgradeAnimus(), " to a version that reads it");
 
     private final transient Path file;
     private final boolean repairable;
+    private final transient Guidance guidance;
 
-    private DocumentUnreadable(Path file, String field, String reason, String nextStep, Throwable cause) {
+    private DocumentUnreadable(Path file, String field, String reason, Guidance nextStep, Throwable cause) {
         this(file, field, reason, nextStep, cause, true);
     }
 
-    private DocumentUnreadable(Path file, String field, String reason, String nextStep, Throwable cause,
+    private DocumentUnreadable(Path file, String field, String reason, Guidance nextStep, Throwable cause,
             boolean repairable) {
-        super(OneLine.of(file + ": " + field + ": " + reason + "; " + RETAINED + "; " + nextStep), cause);
+        this(Guidance.text(OneLine.of(file + ": " + field + ": " + reason + "; " + RETAINED + "; ")).then(nextStep),
+                file, cause, repairable);
+    }
+
+    private DocumentUnreadable(Guidance guidance, Path file, Throwable cause, boolean repairable) {
+        super(guidance.toString(), cause);
+        this.guidance = guidance;
         this.file = file;
         this.repairable = repairable;
+    }
+
+    @Override
+    public Guidance guidance() {
+        return guidance;
     }
 
     /**
@@ -45,7 +60,7 @@ public final class DocumentUnreadable extends RuntimeException {
      * either, since its content may well be fine; {@code fix} says what the operator runs.
      */
     static DocumentUnreadable unsafe(Path file, String reason, String fix) {
-        return new DocumentUnreadable(file, "(document)", reason, fix, null, false);
+        return new DocumentUnreadable(file, "(document)", reason, Guidance.text(fix), null, false);
     }
 
     /** The value at {@code field} breaks the document's shape because of {@code reason}. */

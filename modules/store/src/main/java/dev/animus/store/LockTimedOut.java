@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /** Another process (or thread) held a lock longer than the bounded wait. */
-public final class LockTimedOut extends RuntimeException {
+public final class LockTimedOut extends RuntimeException implements StoreFailure {
     private static final long serialVersionUID = 1L;
 
     LockTimedOut(Path lockFile, Duration waited) {

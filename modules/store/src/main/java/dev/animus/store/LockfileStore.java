@@ -1,5 +1,7 @@
 package dev.animus.store;
 
+import dev.animus.core.Fix;
+import dev.animus.core.Guidance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -165,7 +167,7 @@ public final class LockfileStore {
             if (!rewriteCorrupt) {
                 throw e;
             }
-            LOG.warn("replacing the unreadable lockfile {} as asked (--rewrite-lockfile); it was: {}", file, e.getMessage());
+            LOG.warn("replacing the unreadable lockfile {} as asked (--rewrite-lockfile); it was: {}", file, e.problem());
             return Lockfile.empty();
         }
     }
@@ -186,7 +188,8 @@ public final class LockfileStore {
                 throw new UncheckedIOException(message, new IOException(message));
             }
             throw new LockfileUnreadable(file, r.reason(), r.kind() == DocumentFile.Refusal.Kind.UNSAFE
-                    ? r.fix() + " (or pass --rewrite-lockfile to replace it with only the entries this command writes)"
+                    ? Guidance.of(r.fix() + " (or pass ", new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE),
+                            " to replace it with only the entries this command writes)")
                     : LockfileUnreadable.FIX_OR_REWRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the lockfile " + file + ": " + e.getMessage(), e);

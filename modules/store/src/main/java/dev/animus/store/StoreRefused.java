@@ -6,7 +6,7 @@ package dev.animus.store;
  * that is not in normal form, a digest that does not match. The message is one line; it names the
  * path and says why (and, where there is one, what to fix).
  */
-public final class StoreRefused extends RuntimeException {
+public final class StoreRefused extends RuntimeException implements StoreFailure {
     private static final long serialVersionUID = 1L;
 
     public StoreRefused(String message) {

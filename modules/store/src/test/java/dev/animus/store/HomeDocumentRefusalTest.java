@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.animus.core.Fix;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -66,7 +67,7 @@ class HomeDocumentRefusalTest {
                 DocumentUnreadable e = promptly(DocumentUnreadable.class, call);
                 assertTrue(e.getMessage().startsWith(file + ": (document): it is a special file (FIFO, socket or device),"
                         + " not a regular file"), e.getMessage());
-                assertTrue(e.getMessage().contains("animus plugin state repair"), e.getMessage());
+                assertTrue(e.guidance().fixes().contains(new Fix.RepairState()), e.getMessage());
                 assertTrue(e.repairable());
             }
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.Fix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,7 +106,7 @@ class LockfileRefusalTest {
         assertTrue(e.getMessage().startsWith(file + ": "), e.getMessage());
         assertTrue(e.getMessage().contains(says), e.getMessage());
         assertTrue(e.getMessage().contains("the file was left unchanged"), e.getMessage());
-        assertTrue(e.getMessage().contains("--rewrite-lockfile"), e.getMessage());
+        assertTrue(e.guidance().fixes().contains(new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE)), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
 
@@ -127,7 +128,7 @@ class LockfileRefusalTest {
         var read = assertThrows(LockfileUnreadable.class, store::read);
         assertTrue(read.getMessage().contains("written by a newer animus (schema_version 2; this animus reads 1)"),
                 read.getMessage());
-        assertTrue(read.getMessage().contains("upgrade animus"), read.getMessage());
+        assertTrue(read.guidance().fixes().contains(new Fix.UpgradeAnimus()), read.getMessage());
         assertThrows(LockfileUnreadable.class, () -> store.save(List.of(path("clock")), Set.of(), false));
         assertArrayEquals(content, Files.readAllBytes(file));
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.Fix;
 import dev.animus.core.InstallState;
 import dev.animus.core.PluginState;
 import java.io.IOException;
@@ -157,7 +158,7 @@ class StateFailsClosedTest {
         assertTrue(valid.contains(from), () -> name + ": the fixture no longer contains " + from);
         DocumentUnreadable e = unreadable(valid.replace(from, to).getBytes(StandardCharsets.UTF_8));
         assertTrue(e.getMessage().startsWith(store().file() + ": " + says), e.getMessage());
-        assertTrue(e.getMessage().contains("run 'animus plugin state repair'"), e.getMessage());
+        assertEquals(List.of(new Fix.RepairState()), e.guidance().fixes(), e.getMessage());
     }
 
     @Test
@@ -166,7 +167,8 @@ class StateFailsClosedTest {
                 .getBytes(StandardCharsets.UTF_8));
         assertTrue(e.getMessage().contains("schema_version: schema 99 is newer than this animus reads (1)"),
                 e.getMessage());
-        assertTrue(e.getMessage().endsWith("upgrade animus to a version that reads it"), e.getMessage());
+        assertEquals(List.of(new Fix.UpgradeAnimus()), e.guidance().fixes(), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" to a version that reads it"), e.getMessage());
     }
 
     @Test
