@@ -27,8 +27,7 @@ class DiscoveryCommandsTest {
     @BeforeEach
     void home() throws IOException {
         home = Files.createDirectories(root.resolve("home"));
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", home.toString());
+        env = Cli.env(root);
         Files.createDirectories(home.resolve("plugins"));
         Files.createSymbolicLink(home.resolve("plugins/animus-plugin-echo"), Path.of(Cli.echo()));
     }

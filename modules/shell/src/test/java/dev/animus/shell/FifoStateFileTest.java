@@ -33,8 +33,7 @@ class FifoStateFileTest {
 
     @BeforeEach
     void home() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         v1 = TrustCommandsTest.pyecho(root.resolve("v1"), "");
     }

@@ -99,8 +99,7 @@ class HostilePluginOutputTest {
 
     @BeforeEach
     void installTrustConsentEnable() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         Files.createDirectories(root.resolve("plugin"));
         plugin = Cli.python(root.resolve("plugin"), "animus-plugin-hostile", PLUGIN);
@@ -173,6 +172,7 @@ class HostilePluginOutputTest {
                 "-v", "plugin", "dev", plugin.toString(), "call", "boom"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("ANIMUS_HOME", root.resolve("home").toString());
+        Cli.childEnvironment(pb.environment(), root);
         pb.environment().put("ANIMUS_LOG", "debug");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -32,8 +32,7 @@ class ReleaseCommandsTest {
     void setUp() throws Exception {
         github = LoopbackHttps.start();
         tmp = Files.createDirectories(root.resolve("tmp"));
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         env.put("ANIMUS_GITHUB_API", github.uri("/api").toString());
         env.put("ANIMUS_CA_CERTS", TestCa.caPem().toString());
         env.put("TMPDIR", tmp.toString());

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +30,7 @@ import tools.jackson.databind.JsonNode;
  * (or kept), the caller's home untouched, no plugin process left, and broken examples stopping the
  * tour at the step that finds them out.
  */
+@Isolated("compares this JVM's child processes before and after a tour: no other test may start any meanwhile")
 class TourCommandTest {
     private static final Pattern DIR_LINE = Pattern.compile("(?m)^\\$ cd (\\S+)$");
     private static final Pattern STATUS_ROW = Pattern.compile("(?m)^echo\\s+(\\S+)\\s+(\\S+)\\s");
@@ -46,7 +48,7 @@ class TourCommandTest {
         callerHome = Files.createDirectories(root.resolve("caller-home"));
         Files.writeString(callerHome.resolve("plugins.toml"), "# the caller's own registry\n");
         tmp = Files.createDirectories(root.resolve("tmp"));
-        env = new HashMap<>(Cli.ENV);
+        env = Cli.env(root);
         env.put("ANIMUS_HOME", callerHome.toString());
         env.put("ANIMUS_PLUGIN_PATH", root.resolve("caller-plugins").toString());
         env.put("TMPDIR", tmp.toString());

@@ -31,8 +31,7 @@ class TrustCommandsTest {
 
     @BeforeEach
     void home() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         v1 = pyecho(root.resolve("v1"), "");
         v2 = pyecho(root.resolve("v2"), "# version two\n");

@@ -43,8 +43,7 @@ class VerifyBundleCommandTest {
 
     @BeforeEach
     void home() {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", tmp.resolve("home").toString());
+        env = Cli.env(tmp);
     }
 
     /** One case of the suite (layout: conformance/sigstore/README.md). */
