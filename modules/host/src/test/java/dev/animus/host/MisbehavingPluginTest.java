@@ -10,7 +10,9 @@ import dev.animus.rpc.PendingCall;
 import dev.animus.rpc.RequestTimedOut;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -65,13 +67,12 @@ class MisbehavingPluginTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aPluginThatExitsMidRequestFailsTheCallAtOnceWithItsExitCodeAndLastStderrLine() {
         try (PluginSession s = launch()) {
-            long t0 = System.nanoTime();
-            ConnectionLost lost = assertThrows(ConnectionLost.class,
-                    () -> s.call("crash", obj().put("exit_code", 3).put("stderr", "boom: disk on fire"), CALL).await());
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
-            assertTrue(took.compareTo(Duration.ofSeconds(1)) < 0, "took " + took);
+            // at once: the exit ends the call (ConnectionLost), its deadline (an hour) is never reached
+            ConnectionLost lost = assertThrows(ConnectionLost.class, () -> s.call("crash",
+                    obj().put("exit_code", 3).put("stderr", "boom: disk on fire"), Duration.ofHours(1)).await());
             assertEquals(3, lost.exitCode().orElseThrow(), lost.getMessage());
             assertEquals("boom: disk on fire", lost.stderrTail().getLast());
             assertTrue(lost.getMessage().contains("3"), lost.getMessage());
@@ -90,13 +91,12 @@ class MisbehavingPluginTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aHungCallTimesOutAndKillingTheSessionLeavesNoProcess() {
         PluginSession s = launch();
         Set<ProcessHandle> tree = s.processTree();
-        long t0 = System.nanoTime();
         assertThrows(RequestTimedOut.class, () -> s.call("hang", obj(), Duration.ofMillis(500)).await());
         s.kill();
-        assertTrue(Duration.ofNanos(System.nanoTime() - t0).compareTo(Duration.ofSeconds(2)) < 0);
         tree.forEach(h -> assertTrue(!h.isAlive() || PluginSessionTest.isZombie(h), "left: " + h));
     }
 
@@ -110,11 +110,13 @@ class MisbehavingPluginTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aPluginThatCrashesWhileItsGrandchildHoldsStdoutStillFailsTheCallAtOnce() {
         try (PluginSession s = launch()) {
-            long t0 = System.nanoTime();
-            assertThrows(ConnectionLost.class, () -> s.call("fork-grandchild-and-crash", obj(), CALL).await());
-            assertTrue(Duration.ofNanos(System.nanoTime() - t0).compareTo(Duration.ofSeconds(2)) < 0);
+            // the grandchild keeps stdout open, so no end of file comes: the plugin's exit alone ends
+            // the call (ConnectionLost), long before its deadline (an hour)
+            assertThrows(ConnectionLost.class,
+                    () -> s.call("fork-grandchild-and-crash", obj(), Duration.ofHours(1)).await());
         }
     }
 
@@ -156,8 +158,8 @@ class MisbehavingPluginTest {
         try (PluginSession s = launch()) {
             PendingCall a = s.call("several-per-line", obj(), CALL);
             PendingCall b = s.call("several-per-line", obj(), CALL);
-            a.await();
-            b.await();
+            assertEquals(obj().put("call", 1), a.await());
+            assertEquals(obj().put("call", 2), b.await());
         }
     }
 

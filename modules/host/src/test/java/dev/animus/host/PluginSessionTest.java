@@ -16,8 +16,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -163,16 +165,16 @@ class PluginSessionTest {
         }
 
         @Test
+        @Timeout(value = 60, unit = TimeUnit.SECONDS)
         void aPluginThatNeverAnswersInitializeFailsWithinTheLaunchTimeoutWithItsStderr() throws Exception {
             Path p = TestPlugins.python(dir, "mute", """
                     import sys, time
                     print("waiting for a database that is not there", file=sys.stderr, flush=True)
                     time.sleep(3600)
                     """);
-            long t0 = System.nanoTime();
+            // the plugin sleeps an hour: only the launch timeout ends the launch
             LaunchFailed e = assertThrows(LaunchFailed.class,
                     () -> PluginSession.launch(TestPlugins.spec(p), TestPlugins.HELLO, Duration.ofMillis(1500)));
-            assertTrue(Duration.ofNanos(System.nanoTime() - t0).compareTo(Duration.ofSeconds(10)) < 0);
             assertTrue(e.getMessage().contains("initialize") && e.getMessage().contains("database"), e.getMessage());
         }
 

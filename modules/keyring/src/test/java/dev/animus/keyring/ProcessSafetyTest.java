@@ -13,9 +13,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,16 +77,15 @@ class ProcessSafetyTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aSecretToolThatHangsIsKilledAtTheTimeLimit() throws Exception {
         Path home = Files.createDirectories(dir.resolve("hang-home"));
         Path hang = Tools.script(dir.resolve("bin"), "secret-tool", "sleep 30\nexit 0");
         SecretServiceStore store = new SecretServiceStore(env(home), hang, Duration.ofMillis(500));
         String value = "hanging-value-" + System.nanoTime();
-        long start = System.nanoTime();
+        // the tool sleeps 30 s: the message says the 500 ms limit ended it (and @Timeout bounds the wait)
         SecretStoreFailed e = assertThrows(SecretStoreFailed.class,
                 () -> store.set("hang", "token", SecretValue.of(value)));
-        long ms = (System.nanoTime() - start) / 1_000_000;
-        assertTrue(ms < 3_000, "took " + ms + " ms");
         assertTrue(e.getMessage().contains("ANIMUS_KEYRING=file"), e.getMessage());
         assertTrue(e.getMessage().startsWith("secret-service: the Secret Service did not answer within 500 ms"),
                 e.getMessage());
@@ -92,10 +93,10 @@ class ProcessSafetyTest {
         // the shell and its sleep (a grandchild of ours) are both gone
         assertEquals(List.of(), Tools.awaitNoneWithEnvironment("HOME=" + home, 2_000));
 
-        long start2 = System.nanoTime();
-        assertThrows(SecretStoreFailed.class, () -> store.get("hang", "token"));
-        assertThrows(SecretStoreFailed.class, () -> store.list("hang"));
-        assertTrue((System.nanoTime() - start2) / 1_000_000 < 4_000);
+        assertTrue(assertThrows(SecretStoreFailed.class, () -> store.get("hang", "token")).getMessage()
+                .contains("did not answer within 500 ms"));
+        assertTrue(assertThrows(SecretStoreFailed.class, () -> store.list("hang")).getMessage()
+                .contains("did not answer within 500 ms"));
         assertEquals(List.of(), Tools.awaitNoneWithEnvironment("HOME=" + home, 2_000));
     }
 

@@ -163,8 +163,10 @@ class FrameWriterTest {
 
         ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(big, deadline));
 
+        // not before the deadline; that the deadline, not the hour-long write timeout, ended it is
+        // what the reason says (and the class's timeout bounds the wait)
         long elapsed = System.nanoTime() - started;
-        assertTrue(elapsed >= TimeUnit.MILLISECONDS.toNanos(300) && elapsed < TimeUnit.SECONDS.toNanos(10), elapsed + " ns");
+        assertTrue(elapsed >= TimeUnit.MILLISECONDS.toNanos(300), elapsed + " ns");
         assertEquals("sleepy stopped reading: a request could not be written within its deadline of 300 ms", lost.reason());
         assertSame(lost, told.get());
         assertFalse(writer.isAlive());
@@ -193,7 +195,7 @@ class FrameWriterTest {
 
         ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(JSON.readTree("{\"small\":1}"), deadline));
 
-        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
+        // the deadline, not the hour-long write timeout, ended the wait: the reason says which
         assertEquals("sleepy stopped reading: a request could not be written within its deadline of 200 ms", lost.reason());
         assertSame(lost, told.get());
         assertSame(lost, blocked.get(10, TimeUnit.SECONDS), "the blocked push ends with the writer (the pipe is closed)");

@@ -23,6 +23,7 @@ final class Installs {
         Files.createDirectories(root.resolve("project"));
         Map<String, String> env = new HashMap<>(TestPlugins.CALLER);
         env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env.put("HOME", root.toString());
         return Homes.open(AnimusPaths.from(env, root.resolve("project")), env,
                 InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")));
     }

@@ -5,6 +5,7 @@ import dev.animus.core.HostHello;
 import dev.animus.host.LaunchSpec;
 import dev.animus.host.PluginSession;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -19,13 +20,28 @@ final class TestPlugins {
     /** JVM plugins start in a few hundred ms; leave room for a loaded 2-core machine. */
     static final Duration LAUNCH = Duration.ofSeconds(20);
     static final HostHello HELLO = HostHello.animus("test");
+    /**
+     * The caller's {@code HOME} that plugins see: a directory of this test run's own, never the
+     * operator's home nor {@code $TMPDIR} itself (which every run shares).
+     */
+    static final Path CALLER_HOME = ownHome();
     static final Map<String, String> CALLER = Map.of(
             "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-            "HOME", System.getProperty("java.io.tmpdir"),
+            "HOME", CALLER_HOME.toString(),
             "SECRET_TOKEN", "x",
             "DECLARED_URL", "https://example.test");
 
     private TestPlugins() {}
+
+    private static Path ownHome() {
+        try {
+            Path home = Files.createTempDirectory("animus-runtime-test-home-");
+            home.toFile().deleteOnExit(); // removed at exit if nothing was left in it
+            return home;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     static Path echo() {
         return built("animus-plugin-echo");

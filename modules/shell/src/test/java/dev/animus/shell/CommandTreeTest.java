@@ -6,6 +6,7 @@ import dev.animus.core.HostHello;
 import dev.animus.host.PluginHost;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** A command line's tree holds what it names, built as the whole tree builds it. */
@@ -20,12 +22,15 @@ class CommandTreeTest {
     private PluginHost host;
     private ShellContext context;
 
+    @TempDir
+    Path dir;
+
     @BeforeEach
     void open() {
         host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus("test")));
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
-        context = ShellContext.oneShot(quiet, Cli.ENV, host);
+        context = ShellContext.oneShot(quiet, Cli.env(dir), host);
     }
 
     @AfterEach

@@ -42,7 +42,7 @@ class CompletionCommandTest {
     @org.junit.jupiter.api.BeforeEach
     void installALauncherAndAPlugin() throws IOException {
         Path home = dir.resolve("animus-home");
-        java.util.Map<String, String> env = new java.util.HashMap<>(Cli.ENV);
+        java.util.Map<String, String> env = Cli.env(dir);
         env.put("ANIMUS_HOME", home.toString());
         Cli.Run install = Cli.runWith(env, "", "plugin", "install", "--path", Cli.echo(), "--trust", "--yes");
         assertEquals(0, install.exitCode(), install.err());
@@ -58,6 +58,7 @@ class CompletionCommandTest {
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("HOME", dir.toString()); // zsh's compinit writes its .zcompdump here
         pb.environment().put("ANIMUS_HOME", dir.resolve("animus-home").toString());
+        Cli.childEnvironment(pb.environment(), dir);
         pb.directory(dir.toFile());
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();

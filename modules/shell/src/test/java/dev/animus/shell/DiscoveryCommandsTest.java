@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,8 +26,7 @@ class DiscoveryCommandsTest {
     @BeforeEach
     void home() throws IOException {
         home = Files.createDirectories(root.resolve("home"));
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", home.toString());
+        env = Cli.env(root);
         Files.createDirectories(home.resolve("plugins"));
         Files.createSymbolicLink(home.resolve("plugins/animus-plugin-echo"), Path.of(Cli.echo()));
     }

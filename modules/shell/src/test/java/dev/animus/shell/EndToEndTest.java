@@ -33,6 +33,7 @@ class EndToEndTest {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("SECRET_TOKEN", "x");
         pb.environment().put("ANIMUS_HOME", dir.toString());
+        Cli.childEnvironment(pb.environment(), dir);
         long t0 = System.nanoTime();
         Process p = pb.start();
         var out = p.getInputStream().readAllBytes();
@@ -82,6 +83,7 @@ class EndToEndTest {
                 "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("ANIMUS_HOME", dir.toString());
+        Cli.childEnvironment(pb.environment(), dir);
         Process animus = pb.start();
         try {
             var in = new java.io.PrintWriter(animus.getOutputStream(), true, StandardCharsets.UTF_8);

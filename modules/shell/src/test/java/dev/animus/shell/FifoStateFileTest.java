@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -33,8 +32,7 @@ class FifoStateFileTest {
 
     @BeforeEach
     void home() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         v1 = TrustCommandsTest.pyecho(root.resolve("v1"), "");
     }

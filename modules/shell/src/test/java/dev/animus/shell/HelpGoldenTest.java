@@ -54,7 +54,10 @@ class HelpGoldenTest {
         try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
                 dev.animus.core.HostHello.animus("test")))) {
             List<Cmd> all = new ArrayList<>();
-            walk(Main.commandLine(ShellContext.oneShot(quiet, Cli.ENV, host)), new Cmd(List.of(), List.of()), all);
+            Cli.inOwnHome(env -> {
+                walk(Main.commandLine(ShellContext.oneShot(quiet, env, host)), new Cmd(List.of(), List.of()), all);
+                return null;
+            });
             return all;
         }
     }
@@ -154,7 +157,10 @@ class HelpGoldenTest {
         Set<String> bad = new java.util.TreeSet<>();
         try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
                 dev.animus.core.HostHello.animus("test")))) {
-            collectBadWrapping(Main.commandLine(ShellContext.oneShot(quiet, Cli.ENV, host)), bad);
+            Cli.inOwnHome(env -> {
+                collectBadWrapping(Main.commandLine(ShellContext.oneShot(quiet, env, host)), bad);
+                return null;
+            });
         }
         assertEquals(Set.of(), bad);
     }

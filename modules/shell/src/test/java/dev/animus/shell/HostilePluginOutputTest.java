@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -99,8 +98,7 @@ class HostilePluginOutputTest {
 
     @BeforeEach
     void installTrustConsentEnable() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         Files.createDirectories(root.resolve("plugin"));
         plugin = Cli.python(root.resolve("plugin"), "animus-plugin-hostile", PLUGIN);
@@ -173,6 +171,7 @@ class HostilePluginOutputTest {
                 "-v", "plugin", "dev", plugin.toString(), "call", "boom"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("ANIMUS_HOME", root.resolve("home").toString());
+        Cli.childEnvironment(pb.environment(), root);
         pb.environment().put("ANIMUS_LOG", "debug");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

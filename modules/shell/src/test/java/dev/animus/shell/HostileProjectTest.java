@@ -9,7 +9,6 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,8 +29,7 @@ class HostileProjectTest {
 
     @BeforeEach
     void home() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         project = Files.createDirectories(root.resolve("project"));
         marker = root.resolve("planted-code-ran");
     }
@@ -95,7 +93,7 @@ class HostileProjectTest {
         Path bin = Files.createDirectories(project.resolve("bin"));
         executable(bin.resolve("python3"), planted());
         String relative = Path.of("").toAbsolutePath().relativize(bin).toString();
-        env.put("PATH", relative + ":" + Cli.ENV.get("PATH"));
+        env.put("PATH", relative + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         for (String[] step : new String[][] {
                 {"plugin", "install", "--path", plugin.toString(), "--trust", "--yes"},
                 {"plugin", "consent", "pyecho", "--yes"}, {"plugin", "enable", "pyecho"}}) {

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,6 +54,7 @@ class InteractiveShellTest {
     void installThePlugin() throws IOException {
         Files.createDirectories(dir.resolve("home"));
         Files.createDirectories(dir.resolve("markers"));
+        Cli.ownDirectory(dir);
         env = new HashMap<>();
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         env.put("HOME", dir.resolve("home").toString());
@@ -112,7 +116,8 @@ class InteractiveShellTest {
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
         cmd.addAll(List.of(jvmOptions));
         cmd.addAll(List.of("-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main"));
-        TmuxSession s = TmuxSession.start(tmux, dir.resolve("tmux-" + started++ + ".sock"), dir, env, cmd);
+        TmuxSession s = TmuxSession.start(tmux, dir.resolve("tmux-" + started++ + ".sock"), dir,
+                Cli.requireOwnHome(env), cmd);
         sessions.add(s);
         s.awaitLine("animus>");
         return s;
@@ -329,14 +334,23 @@ class InteractiveShellTest {
         return Long.parseLong(m.group(1));
     }
 
-    /** Waits for {@code file} to exist with a complete line in it; returns its text. */
+    /**
+     * Waits (at most {@link TmuxSession#PATIENCE}) for {@code file} to exist with a complete line in
+     * it, woken by its directory's change events; returns its text.
+     */
     private static String awaitFile(Path file) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TmuxSession.PATIENCE.toNanos();
-        while (!(Files.exists(file) && Files.readString(file).endsWith("\n"))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(file + " never appeared");
+        try (WatchService watch = file.getFileSystem().newWatchService()) {
+            file.getParent().register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            // registered before the first look: a change after it is an event
+            while (!(Files.exists(file) && Files.readString(file).endsWith("\n"))) {
+                WatchKey key = watch.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (key == null) {
+                    throw new AssertionError(file + " never appeared");
+                }
+                key.pollEvents();
+                key.reset();
             }
-            Thread.sleep(50);
         }
         return Files.readString(file);
     }

@@ -15,7 +15,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -134,8 +133,7 @@ class JsonGoldenTest {
 
     @TestFactory
     Stream<DynamicTest> theShapesOfAPluginsLife() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         env.put("ANIMUS_KEYRING", "file");
         env.put("DEMO_API_KEY", "demo-key");
         project = Files.createDirectories(root.resolve("project"));
@@ -195,8 +193,7 @@ class JsonGoldenTest {
     /** A command that fails prints its one error line on stderr and no JSON at all, even with --json. */
     @Test
     void aFailureWithJsonPrintsNoDocument() {
-        Map<String, String> e = new HashMap<>(Cli.ENV);
-        e.put("ANIMUS_HOME", root.resolve("home").toString());
+        Map<String, String> e = Cli.env(root);
         for (List<String> args : List.of(List.of("plugin", "call", "nope", "echo", "--json"),
                 List.of("plugin", "inspect", "nope", "--json"), List.of("plugin", "trust", "nope", "--json"))) {
             Cli.Run r = Cli.runWith(e, "", args.toArray(String[]::new));

@@ -10,7 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,8 +35,7 @@ class KilledRemoveTest {
 
     @BeforeEach
     void installed() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         Path plugin = TrustCommandsTest.pyecho(root.resolve("v1"), "");
         Cli.Run install = animus("plugin", "install", "--path", plugin.toString(), "--trust", "--yes");
@@ -66,6 +64,7 @@ class KilledRemoveTest {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().putAll(env);
+        Cli.childEnvironment(pb.environment(), root);
         child = pb.start();
         StringBuilder err = new StringBuilder();
         boolean reached = false;

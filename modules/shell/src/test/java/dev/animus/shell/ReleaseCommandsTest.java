@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -32,8 +31,7 @@ class ReleaseCommandsTest {
     void setUp() throws Exception {
         github = LoopbackHttps.start();
         tmp = Files.createDirectories(root.resolve("tmp"));
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         env.put("ANIMUS_GITHUB_API", github.uri("/api").toString());
         env.put("ANIMUS_CA_CERTS", TestCa.caPem().toString());
         env.put("TMPDIR", tmp.toString());

@@ -27,13 +27,19 @@ class ReplLineTest {
     class EnterRunsTheLine {
         @Test
         void whenQuotesAndParamsJsonAreClosed() {
-            parser.parse("plugin call a b --params '{\"x\": [1, {\"y\": \"}\"}]}'", 0, ParseContext.ACCEPT_LINE);
-            parser.parse("plugin call a b --params='[]'", 0, ParseContext.ACCEPT_LINE);
+            assertEquals(List.of("plugin", "call", "a", "b", "--params", "{\"x\": [1, {\"y\": \"}\"}]}"),
+                    accepted("plugin call a b --params '{\"x\": [1, {\"y\": \"}\"}]}'"));
+            assertEquals(List.of("plugin", "call", "a", "b", "--params=[]"), accepted("plugin call a b --params='[]'"));
         }
 
         @Test
         void evenWithTooManyClosingBracketsWhichTheCommandThenReports() {
-            parser.parse("plugin call a b --params '{}}'", 0, ParseContext.ACCEPT_LINE);
+            assertEquals(List.of("plugin", "call", "a", "b", "--params", "{}}"), accepted("plugin call a b --params '{}}'"));
+        }
+
+        /** The words of {@code line}, which Enter runs (the parse throws {@link EOFError} when it continues the line). */
+        private List<String> accepted(String line) {
+            return ((ReplWords) parser.parse(line, 0, ParseContext.ACCEPT_LINE)).words();
         }
     }
 

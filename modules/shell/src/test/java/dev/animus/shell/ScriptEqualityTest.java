@@ -52,6 +52,7 @@ class ScriptEqualityTest {
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("ANIMUS_HOME", home);
+        Cli.childEnvironment(pb.environment(), dir);
         pb.environment().put("ANIMUS_KEYRING", "file");
         pb.environment().put("SECRET_TOKEN", "x");
         pb.environment().remove("NO_COLOR");

@@ -20,11 +20,11 @@ class ScriptModeTest {
     Path dir;
 
     static Cli.Run script(String... lines) {
-        return Cli.runWith(Cli.ENV, String.join("\n", lines) + "\n");
+        return Cli.runScript(String.join("\n", lines) + "\n");
     }
 
     static Cli.Run scriptWith(String option, String... lines) {
-        return Cli.runWith(Cli.ENV, String.join("\n", lines) + "\n", option);
+        return Cli.runScript(String.join("\n", lines) + "\n", option);
     }
 
     /** The JSON documents a script printed, in order (each starts at a line that is just "{"). */
@@ -118,7 +118,7 @@ class ScriptModeTest {
             Path there = Files.createDirectories(dir.resolve("there/.animus/plugins"));
             Files.copy(Path.of(Cli.echo()), here.resolve("animus-plugin-here"));
             Files.copy(Path.of(Cli.echo()), there.resolve("animus-plugin-there"));
-            Cli.Run r = Cli.runWith(Cli.ENV, String.join("\n",
+            Cli.Run r = Cli.runScript(String.join("\n",
                     "plugin list",
                     "plugin list --project-root " + dir.resolve("there")) + "\n",
                     "--json", "--project-root", dir.resolve("here").toString());

@@ -80,6 +80,7 @@ class SecretsHandOffTest {
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
         pb.environment().putAll(env);
+        Cli.childEnvironment(pb.environment(), dir);
         Process p = pb.start();
         try (var in = p.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));

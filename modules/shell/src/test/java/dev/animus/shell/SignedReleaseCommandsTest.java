@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,8 +44,7 @@ class SignedReleaseCommandsTest {
         github = LoopbackHttps.start();
         sigstore = TestSigstore.create(Instant.now().minusSeconds(30));
         Path trustedRoot = Files.writeString(root.resolve("trusted_root.json"), sigstore.trustedRootJson());
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         env.put("ANIMUS_GITHUB_API", github.uri("/api").toString());
         env.put("ANIMUS_CA_CERTS", TestCa.caPem().toString());
         env.put("ANIMUS_SIGSTORE_TRUSTED_ROOT", trustedRoot.toString());

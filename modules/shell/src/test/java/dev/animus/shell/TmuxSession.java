@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -106,8 +108,10 @@ final class TmuxSession implements AutoCloseable {
             tmux(Map.of(), "kill-server");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             for (ProcessHandle p : tree) {
-                while (p.isAlive() && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
+                try {
+                    p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (ExecutionException | TimeoutException e) {
+                    // still there after 10 s, or not ours to watch: the next test's files are its own
                 }
             }
         } catch (InterruptedException e) {

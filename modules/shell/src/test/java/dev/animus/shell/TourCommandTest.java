@@ -4,15 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +32,7 @@ import tools.jackson.databind.JsonNode;
  * (or kept), the caller's home untouched, no plugin process left, and broken examples stopping the
  * tour at the step that finds them out.
  */
+@Isolated("compares this JVM's child processes before and after a tour: no other test may start any meanwhile")
 class TourCommandTest {
     private static final Pattern DIR_LINE = Pattern.compile("(?m)^\\$ cd (\\S+)$");
     private static final Pattern STATUS_ROW = Pattern.compile("(?m)^echo\\s+(\\S+)\\s+(\\S+)\\s");
@@ -46,7 +50,7 @@ class TourCommandTest {
         callerHome = Files.createDirectories(root.resolve("caller-home"));
         Files.writeString(callerHome.resolve("plugins.toml"), "# the caller's own registry\n");
         tmp = Files.createDirectories(root.resolve("tmp"));
-        env = new HashMap<>(Cli.ENV);
+        env = Cli.env(root);
         env.put("ANIMUS_HOME", callerHome.toString());
         env.put("ANIMUS_PLUGIN_PATH", root.resolve("caller-plugins").toString());
         env.put("TMPDIR", tmp.toString());
@@ -280,8 +284,8 @@ class TourCommandTest {
 
         @Test
         void anInterruptDuringTheCallStopsTheTourAndStillCleansUp() throws Exception {
-            Path called = root.resolve("called");
-            assertEquals(0, new ProcessBuilder("mkfifo", called.toString()).start().waitFor());
+            Path fifo = root.resolve("called");
+            assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
             Path dir = Files.createDirectories(root.resolve("slow/echo"));
             Cli.python(dir, "animus-plugin-echo", MANIFEST + """
                     for line in sys.stdin:
@@ -297,17 +301,37 @@ class TourCommandTest {
                         elif m.get("method") == "echo":
                             with open(%s, "w") as f:
                                 f.write(str(os.getpid()))
-                    """.formatted("'" + called + "'"));
+                    """.formatted("'" + fifo + "'"));
             Set<Long> children = descendants();
-            Cli.Run[] result = new Cli.Run[1];
-            Thread tour = Thread.ofPlatform().start(() -> result[0] = tour("--examples", root.resolve("slow").toString()));
+            CompletableFuture<Cli.Run> result = new CompletableFuture<>();
+            Thread tour = Thread.ofPlatform().start(() -> result.complete(tour("--examples", root.resolve("slow").toString())));
 
-            long pid = Long.parseLong(Files.readString(called)); // blocks until the plugin has the call
+            // the plugin has the call once it opens the FIFO and writes its pid; a tour that ends
+            // before (a failed step) would leave the read blocked: it is released and the test fails
+            CompletableFuture<String> called = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    called.complete(Files.readString(fifo));
+                } catch (IOException e) {
+                    called.completeExceptionally(e);
+                }
+            });
+            try {
+                CompletableFuture.anyOf(called, result).get(60, TimeUnit.SECONDS);
+            } finally {
+                if (!called.isDone()) {
+                    Files.newOutputStream(fifo).close(); // ends the blocked read
+                }
+            }
+            if (result.isDone() && !called.isDone()) {
+                fail("the tour ended before the plugin had the call: " + result.join().out() + result.join().err());
+            }
+            long pid = Long.parseLong(called.get());
             tour.interrupt(); // what Ctrl-C does to the interactive shell's command
             tour.join(java.time.Duration.ofSeconds(60));
 
             assertFalse(tour.isAlive(), "the tour did not end after its interrupt");
-            Cli.Run r = result[0];
+            Cli.Run r = result.get();
             assertEquals(ExitCodes.INTERRUPTED, r.exitCode(), r.out() + r.err());
             assertTrue(r.err().startsWith("error: the tour stopped at step 6/9 (Call: "), r.err());
             assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !CliTest.zombie(pid)).orElse(false),

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +30,7 @@ class TrustCommandsTest {
 
     @BeforeEach
     void home() throws IOException {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", root.resolve("home").toString());
+        env = Cli.env(root);
         Files.createDirectories(root.resolve("project"));
         v1 = pyecho(root.resolve("v1"), "");
         v2 = pyecho(root.resolve("v2"), "# version two\n");

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,8 +42,7 @@ class VerifyBundleCommandTest {
 
     @BeforeEach
     void home() {
-        env = new HashMap<>(Cli.ENV);
-        env.put("ANIMUS_HOME", tmp.resolve("home").toString());
+        env = Cli.env(tmp);
     }
 
     /** One case of the suite (layout: conformance/sigstore/README.md). */

@@ -1,6 +1,7 @@
 package dev.animus.testhttps;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -98,7 +99,8 @@ class LoopbackHttpsTest {
         @Test
         void isIdempotent() {
             server.close();
-            server.close();
+            assertDoesNotThrow(server::close);
+            assertThrows(IOException.class, () -> open(server.uri("/")).getInputStream(), "the server still answers");
         }
     }
 
