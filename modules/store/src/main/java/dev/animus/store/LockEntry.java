@@ -2,6 +2,7 @@ package dev.animus.store;
 
 import dev.animus.core.Digests;
 import dev.animus.core.InstallSource;
+import dev.animus.core.NameRule;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,7 +52,7 @@ public record LockEntry(String name, String version, InstallSource source, Strin
 
     /** Whether {@code text} is a valid plugin name. */
     static boolean isName(String text) {
-        return dev.animus.core.NameRule.isValid(text);
+        return NameRule.isValid(text);
     }
 
     private static void requireText(String key, String value) {
