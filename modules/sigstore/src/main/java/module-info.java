@@ -7,6 +7,5 @@ module dev.animus.sigstore {
     requires tools.jackson.databind;
     requires org.bouncycastle.provider;
     requires org.bouncycastle.pkix;
-    requires org.bouncycastle.util;
     exports dev.animus.sigstore;
 }

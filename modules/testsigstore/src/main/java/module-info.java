@@ -8,6 +8,5 @@ module dev.animus.testsigstore {
     requires transitive tools.jackson.databind;
     requires org.bouncycastle.provider;
     requires org.bouncycastle.pkix;
-    requires org.bouncycastle.util;
     exports dev.animus.testsigstore;
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.lang.module.FindException;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ModuleReference;
@@ -54,7 +55,7 @@ class ModuleGraphTest {
                         found.putIfAbsent(ref.descriptor().name(), ref.descriptor());
                     }
                 }
-            } catch (java.lang.module.FindException ignoredNotAModule) {
+            } catch (FindException ignoredNotAModule) {
                 // test-classes directories and plain jars are not modules
             }
         }

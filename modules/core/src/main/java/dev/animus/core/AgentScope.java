@@ -12,10 +12,10 @@ public sealed interface AgentScope {
      * One agent.
      *
      * @param agent {@code ^[a-z0-9][a-z0-9._-]{0,63}$}
-     * @throws IllegalArgumentException naming {@code agent} when it breaks the pattern
      */
     record One(String agent) implements AgentScope {
 
+        /** @throws IllegalArgumentException naming {@code agent} when it breaks the pattern */
         public One {
             Objects.requireNonNull(agent, "agent");
             if (!NameRule.isValid(agent)) {

@@ -1,5 +1,8 @@
 package dev.animus.core;
 
+import java.util.Locale;
+import java.util.Optional;
+
 /**
  * How installed code is stored (docs/security.md#the-digest-addressed-store): one executable file,
  * or a plugin directory tree.
@@ -12,16 +15,16 @@ public enum ArtifactShape {
 
     /** The word used in the state document and in output: {@code file}, {@code tree}. */
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The shape called {@code word}; empty for anything else. */
-    public static java.util.Optional<ArtifactShape> ofWord(String word) {
+    public static Optional<ArtifactShape> ofWord(String word) {
         for (ArtifactShape s : values()) {
             if (s.word().equals(word)) {
-                return java.util.Optional.of(s);
+                return Optional.of(s);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

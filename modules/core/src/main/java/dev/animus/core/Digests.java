@@ -1,5 +1,8 @@
 package dev.animus.core;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /** SHA-256 digests as this project writes them: 64 lowercase hex digits. */
@@ -29,8 +32,8 @@ public final class Digests {
     /** The SHA-256 of {@code bytes}, in the one accepted form. */
     public static String sha256Hex(byte[] bytes) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from the JDK", e);
         }
     }

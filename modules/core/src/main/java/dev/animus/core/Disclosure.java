@@ -27,7 +27,6 @@ import java.util.stream.Stream;
  * @param dataSent classes of data sent off the machine
  * @param envNames the names of the variables of {@code env_required}
  * @param secretNames each secret as {@code name=ENV}: its name and the variable it is passed as
- * @throws IllegalArgumentException when {@code codeDigest} is not a SHA-256 digest or a value is empty
  */
 public record Disclosure(String codeDigest, List<String> kinds, List<String> capabilities, List<String> hooks,
         List<String> policyHooks, List<String> events, List<String> networkDestinations, List<String> dataSent,
@@ -38,6 +37,7 @@ public record Disclosure(String codeDigest, List<String> kinds, List<String> cap
 
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
+    /** @throws IllegalArgumentException when {@code codeDigest} is not a SHA-256 digest or a value is empty */
     public Disclosure {
         Digests.requireSha256(codeDigest, "code digest");
         kinds = sortedSet("kinds", kinds);

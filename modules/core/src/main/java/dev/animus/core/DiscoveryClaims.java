@@ -1,6 +1,7 @@
 package dev.animus.core;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ public record DiscoveryClaims(List<PluginCandidate> winners, List<DiscoveryWarni
     /** Applies the rule to candidates given in any order (they are ordered by source, stably). */
     public static DiscoveryClaims of(List<PluginCandidate> candidates) {
         List<PluginCandidate> ordered = new ArrayList<>(candidates);
-        ordered.sort(java.util.Comparator.comparing(PluginCandidate::source)); // stable: scan order kept
+        ordered.sort(Comparator.comparing(PluginCandidate::source)); // stable: scan order kept
         Map<String, PluginCandidate> first = new LinkedHashMap<>();
         List<DiscoveryWarning> shadowed = new ArrayList<>();
         for (PluginCandidate c : ordered) {

@@ -1,5 +1,7 @@
 package dev.animus.core;
 
+import java.util.Locale;
+
 /**
  * Where discovery found a plugin, in precedence order (docs/operations.md#discovery-order): the
  * first source to claim a name keeps it.
@@ -20,6 +22,6 @@ public enum DiscoverySource {
 
     /** The lowercase word used in output ({@code installed}, {@code registry}, {@code project}, ...). */
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

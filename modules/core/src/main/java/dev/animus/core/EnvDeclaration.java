@@ -11,12 +11,12 @@ import java.util.regex.Pattern;
  * @param description for humans; may be empty, at most 1024 characters
  * @param sensitive whether the value must be masked wherever it is shown
  * @param required whether the plugin needs it (a missing required variable is a warning at spawn)
- * @throws ManifestInvalid at field {@code name} or {@code description} when a rule is broken
  */
 public record EnvDeclaration(String name, String description, boolean sensitive, boolean required) {
 
     static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
 
+    /** @throws ManifestInvalid at field {@code name} or {@code description} when a rule is broken */
     public EnvDeclaration {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");

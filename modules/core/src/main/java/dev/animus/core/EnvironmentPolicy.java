@@ -2,6 +2,7 @@ package dev.animus.core;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -92,7 +93,7 @@ public final class EnvironmentPolicy {
      * first. Empty when no absolute entry is left: an empty {@code PATH} would mean the working
      * directory too.
      */
-    public static java.util.Optional<String> absoluteEntries(String path) {
+    public static Optional<String> absoluteEntries(String path) {
         StringBuilder kept = new StringBuilder(path.length());
         for (String entry : path.split(":", -1)) {
             if (entry.startsWith("/")) {
@@ -102,7 +103,7 @@ public final class EnvironmentPolicy {
                 kept.append(entry);
             }
         }
-        return kept.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(kept.toString());
+        return kept.isEmpty() ? Optional.empty() : Optional.of(kept.toString());
     }
 
     /** Two policies are equal when they declare the same names. */

@@ -15,9 +15,9 @@ import java.util.Objects;
  *             upgrade of {@code /usr/bin/python3} keeps working)
  * @param arguments what the {@code #!} line passes before the script (for {@code env -S}, the words
  *                  after the command name)
- * @throws IllegalArgumentException when {@code path} is not absolute, or a value is empty or holds NUL
  */
 public record Interpreter(String path, List<String> arguments) {
+    /** @throws IllegalArgumentException when {@code path} is not absolute, or a value is empty or holds NUL */
     public Interpreter {
         Objects.requireNonNull(path, "path");
         if (!path.startsWith("/") || path.indexOf('\0') >= 0) {

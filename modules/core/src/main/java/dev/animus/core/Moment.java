@@ -1,5 +1,6 @@
 package dev.animus.core;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -17,12 +18,12 @@ public record Moment(long ticks, Instant wall) {
     }
 
     /** The span from {@code earlier} to this moment, by the monotonic reading. */
-    public java.time.Duration since(Moment earlier) {
-        return java.time.Duration.ofNanos(ticks - earlier.ticks);
+    public Duration since(Moment earlier) {
+        return Duration.ofNanos(ticks - earlier.ticks);
     }
 
     /** This moment moved forward by {@code d} on both clocks (for fake clocks in tests and tools). */
-    public Moment plus(java.time.Duration d) {
+    public Moment plus(Duration d) {
         return new Moment(ticks + d.toNanos(), wall.plus(d));
     }
 }

@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
  * treats it.
  *
  * @param declared the kind as written, {@code ^[a-z][a-z0-9_]{0,63}$}
- * @throws ManifestInvalid at field {@code plugin_kind} when {@code declared} breaks the pattern
  */
 public record PluginKind(String declared) {
 
@@ -31,6 +30,7 @@ public record PluginKind(String declared) {
         CUSTOM
     }
 
+    /** @throws ManifestInvalid at field {@code plugin_kind} when {@code declared} breaks the pattern */
     public PluginKind {
         Objects.requireNonNull(declared, "declared");
         if (!KIND.matcher(declared).matches()) {

@@ -1,5 +1,7 @@
 package dev.animus.core;
 
+import java.util.Locale;
+
 /**
  * What one running copy of a plugin is doing right now (docs/lifecycle.md#process-lifecycle). Lives
  * in memory, one per plugin per host process; an app restart resets it.
@@ -32,6 +34,6 @@ public enum ProcessState {
 
     /** The lowercase word used in output ({@code ready}, {@code busy}, ...). */
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -12,12 +12,12 @@ import java.util.regex.Pattern;
  * @param env the variable it is passed as; in a manifest it defaults to {@link #defaultEnv(String)}
  * @param required whether the plugin cannot work without it
  * @param description for humans; may be empty, at most 1024 characters
- * @throws ManifestInvalid at field {@code name}, {@code env} or {@code description}
  */
 public record SecretDeclaration(String name, String env, boolean required, String description) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9._-]{0,127}");
 
+    /** @throws ManifestInvalid at field {@code name}, {@code env} or {@code description} */
     public SecretDeclaration {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(env, "env");

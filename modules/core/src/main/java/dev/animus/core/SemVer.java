@@ -1,5 +1,6 @@
 package dev.animus.core;
 
+import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -75,7 +76,7 @@ public record SemVer(long major, long minor, long patch, String preRelease, Stri
             boolean yn = y[i].chars().allMatch(Character::isDigit);
             int c;
             if (xn && yn) {
-                c = new java.math.BigInteger(x[i]).compareTo(new java.math.BigInteger(y[i]));
+                c = new BigInteger(x[i]).compareTo(new BigInteger(y[i]));
             } else if (xn != yn) {
                 c = xn ? -1 : 1;
             } else {

@@ -1,5 +1,8 @@
 package dev.animus.core;
 
+import java.util.Locale;
+import java.util.Optional;
+
 /** Where installed code came from. */
 public enum SourceKind {
     /** A local file or plugin directory ({@code plugin install --path}). */
@@ -11,16 +14,16 @@ public enum SourceKind {
 
     /** The word used in the state document, the lockfile and output: {@code path}, {@code url}, {@code github}. */
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The kind called {@code word}; empty for anything else. */
-    public static java.util.Optional<SourceKind> ofWord(String word) {
+    public static Optional<SourceKind> ofWord(String word) {
         for (SourceKind s : values()) {
             if (s.word().equals(word)) {
-                return java.util.Optional.of(s);
+                return Optional.of(s);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -60,7 +63,7 @@ class EnvironmentPolicyTest {
         String[] pool = {"PATH", "HOME", "TZ", "A", "B", "C", "SECRET", "TOKEN", "LANG", "X_1"};
         Map<String, String> caller = new HashMap<>();
         Map<String, String> extras = new HashMap<>();
-        Set<String> declared = new java.util.HashSet<>();
+        Set<String> declared = new HashSet<>();
         for (String n : pool) {
             if (r.nextBoolean()) caller.put(n, "c");
             if (r.nextInt(3) == 0) extras.put(n, "e");
@@ -78,11 +81,11 @@ class EnvironmentPolicyTest {
         var caller = Map.of("PATH", "bin:/usr/local/bin::.:/usr/bin:./tools:/bin:");
         assertEquals("/usr/local/bin:/usr/bin:/bin", EnvironmentPolicy.baseOnly().environmentFor(caller, Map.of())
                 .get("PATH"));
-        assertEquals(java.util.Optional.empty(), EnvironmentPolicy.absoluteEntries("bin:.::"));
-        org.junit.jupiter.api.Assertions.assertFalse(EnvironmentPolicy.baseOnly()
+        assertEquals(Optional.empty(), EnvironmentPolicy.absoluteEntries("bin:.::"));
+        Assertions.assertFalse(EnvironmentPolicy.baseOnly()
                 .environmentFor(Map.of("PATH", "bin:."), Map.of()).containsKey("PATH"),
                 "an empty PATH would mean the working directory: none is passed");
-        assertEquals("/x", EnvironmentPolicy.declaring(java.util.Set.of("PATH"))
+        assertEquals("/x", EnvironmentPolicy.declaring(Set.of("PATH"))
                 .environmentFor(Map.of(), Map.of("PATH", "rel:/x")).get("PATH"), "extras are filtered too");
     }
 }

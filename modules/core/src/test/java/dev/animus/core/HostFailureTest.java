@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -145,7 +146,7 @@ class HostFailureTest {
 
     @Test
     void failuresCopyTheirStderrTail() {
-        var tail = new java.util.ArrayList<>(List.of("one"));
+        var tail = new ArrayList<>(List.of("one"));
         var failure = new HostFailure.ConnectionLost("lost", OptionalInt.empty(), tail);
         tail.add("two");
         assertEquals(List.of("one"), failure.stderrTail());

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.InstallationRefused.Reason;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -259,7 +260,7 @@ class InstallationConsentTest {
         @Test
         void changingAnyDisclosedFieldChangesTheConsentDigestToADigestOfItsOwn() {
             InstallState s = enabled(CODE_1);
-            Set<String> digests = new java.util.HashSet<>(Set.of(consentDigest(s)));
+            Set<String> digests = new HashSet<>(Set.of(consentDigest(s)));
             CHANGES.forEach((what, manifest) -> {
                 InstallState changed = Installation.recordManifest(s, PLUGIN, CODE_1, manifest);
                 assertTrue(digests.add(consentDigest(changed)), "changing " + what + " kept a known digest");

@@ -27,6 +27,7 @@ import dev.animus.core.LifecycleTrigger.RequestArrived;
 import dev.animus.core.LifecycleTrigger.RequestTimedOut;
 import dev.animus.core.LifecycleTrigger.ResponseReceived;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -141,7 +142,7 @@ class LifecycleCrashTest {
     @Nested
     class Disabling {
 
-        private java.time.Instant disabledAt;
+        private Instant disabledAt;
 
         private void disable() {
             for (int i = 0; i < 5; i++) {

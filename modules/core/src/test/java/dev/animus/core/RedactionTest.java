@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,7 +80,7 @@ class RedactionTest {
     void findingKnownSecretsIsLinearInTheText(int size) {
         // a secret that is almost a run of one character: a naive search compares it at every position
         String secret = "a".repeat(2000) + "b";
-        SecretMatcher matcher = SecretMatcher.of(java.util.List.of(secret, "a".repeat(999) + "c"));
+        SecretMatcher matcher = SecretMatcher.of(List.of(secret, "a".repeat(999) + "c"));
         String text = "a".repeat(size);
         long[] steps = {0};
         String masked = matcher.mask(text, false, steps);
@@ -106,7 +107,7 @@ class RedactionTest {
             t.append(random.nextInt(10) == 0 ? secret : String.valueOf(alphabet.charAt(random.nextInt(alphabet.length()))));
         }
         String text = t.toString();
-        String masked = SecretMatcher.of(java.util.List.of(secret)).mask(text, false, null);
+        String masked = SecretMatcher.of(List.of(secret)).mask(text, false, null);
         for (String form : SecretMatcher.forms(secret)) {
             assertFalse(masked.contains(form), "seed " + seed + ": " + OneLine.escape(form) + " in " + OneLine.escape(masked));
         }

@@ -1,6 +1,7 @@
 package dev.animus.fetch;
 
 import dev.animus.fetch.ArchiveRefused.Reason;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,8 +10,8 @@ import java.nio.channels.Channels;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.nio.file.OpenOption;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.zip.ZipException;
 
 /**
  * The directory one archive is extracted into, and the rules every entry passes before a byte is
@@ -127,7 +129,7 @@ final class ExtractionTarget {
     private int readBody(InputStream body, byte[] buffer, String name) {
         try {
             return body.read(buffer);
-        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+        } catch (ZipException | EOFException e) {
             throw refused(Reason.CORRUPT, name, "has corrupt compressed data (" + e.getMessage() + ")");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the archive " + archive + ": " + e.getMessage(), e);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.fetch.TestArchives.TarEntry;
 import dev.animus.fetch.TestArchives.ZipEntry;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipOutputStream;
@@ -93,7 +96,7 @@ class ArchivesTest {
 
         @Test
         void zipsFromTheJdkAndWithUnixModesAreExtracted() throws IOException {
-            var bytes = new java.io.ByteArrayOutputStream();
+            var bytes = new ByteArrayOutputStream();
             try (ZipOutputStream z = new ZipOutputStream(bytes)) {
                 z.putNextEntry(new java.util.zip.ZipEntry("dir/"));
                 z.putNextEntry(new java.util.zip.ZipEntry("dir/a.txt"));
@@ -202,7 +205,7 @@ class ArchivesTest {
 
         @Test
         void tooManyEntriesAreRefused() throws IOException {
-            List<TarEntry> many = java.util.stream.IntStream.range(0, 101).mapToObj(i -> TarEntry.file("f" + i, ""))
+            List<TarEntry> many = IntStream.range(0, 101).mapToObj(i -> TarEntry.file("f" + i, ""))
                     .toList();
             var refused = assertThrows(ArchiveRefused.class, () -> extract(write("many.tar.gz",
                     TestArchives.tarGz(many)), ArchiveKind.TAR_GZ));
@@ -216,13 +219,13 @@ class ArchivesTest {
         void truncatedAndGarbledArchivesAreCorrupt() throws IOException {
             byte[] tar = TestArchives.tarGz(List.of(TarEntry.file("a", "x".repeat(2000))));
             byte[] zip = TestArchives.zip(List.of(ZipEntry.file("a", 0644, "x".repeat(2000))));
-            for (byte[] bad : List.of(java.util.Arrays.copyOf(tar, tar.length / 2), "not gzip".getBytes())) {
+            for (byte[] bad : List.of(Arrays.copyOf(tar, tar.length / 2), "not gzip".getBytes())) {
                 Path box = Files.createTempDirectory(root, "c");
                 var r = assertThrows(ArchiveRefused.class, () -> Archives.extract(write("bad.tar.gz", bad),
                         ArchiveKind.TAR_GZ, box, CAP, 10));
                 assertEquals(ArchiveRefused.Reason.CORRUPT, r.reason(), r.getMessage());
             }
-            for (byte[] bad : List.of(java.util.Arrays.copyOf(zip, zip.length - 30), "PK nothing".getBytes())) {
+            for (byte[] bad : List.of(Arrays.copyOf(zip, zip.length - 30), "PK nothing".getBytes())) {
                 Path box = Files.createTempDirectory(root, "c");
                 var r = assertThrows(ArchiveRefused.class, () -> Archives.extract(write("bad.zip", bad),
                         ArchiveKind.ZIP, box, CAP, 10));

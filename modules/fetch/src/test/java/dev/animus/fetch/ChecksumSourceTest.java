@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -126,7 +127,7 @@ class ChecksumSourceTest {
 
     @Test
     void aDigestThatIsNotLowerCaseHexCannotBeASource() {
-        assertThrows(IllegalArgumentException.class, () -> new ChecksumSource.Sidecar(SHA_A.toUpperCase(java.util.Locale.ROOT)));
+        assertThrows(IllegalArgumentException.class, () -> new ChecksumSource.Sidecar(SHA_A.toUpperCase(Locale.ROOT)));
         assertThrows(IllegalArgumentException.class, () -> new ChecksumSource.ApiDigest("abc"));
     }
 }

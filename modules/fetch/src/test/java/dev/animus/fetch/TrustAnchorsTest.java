@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.animus.testhttps.LoopbackHttps;
 import dev.animus.testhttps.TestCa;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -105,7 +106,7 @@ class TrustAnchorsTest {
         @Test
         void aMissingFileIsAnErrorNamingIt() {
             Path pem = dir.resolve("missing.pem");
-            var e = assertThrows(java.io.UncheckedIOException.class, () -> TrustAnchors.fromPemFile(pem));
+            var e = assertThrows(UncheckedIOException.class, () -> TrustAnchors.fromPemFile(pem));
             assertTrue(e.getMessage().contains(pem.toString()), e.getMessage());
         }
     }

@@ -1,6 +1,7 @@
 package dev.animus.json;
 
 import java.math.BigInteger;
+import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -66,7 +67,7 @@ public final class ExactJson {
      * @throws JacksonException at the first bytes that are not JSON; the values before them were
      *     delivered already
      */
-    public static void values(JsonParser parser, java.util.function.Consumer<JsonNode> sink) {
+    public static void values(JsonParser parser, Consumer<JsonNode> sink) {
         for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
             sink.accept(value(parser, t));
         }

@@ -10,6 +10,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /** Test helpers: the tools on this machine, scripts standing in for secret-tool, and /proc. */
@@ -140,8 +143,8 @@ final class Tools {
                 }
                 ProcessHandle.of(pid).ifPresent(h -> {
                     try {
-                        h.onExit().get(remaining, java.util.concurrent.TimeUnit.NANOSECONDS);
-                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                        h.onExit().get(remaining, TimeUnit.NANOSECONDS);
+                    } catch (ExecutionException | TimeoutException e) {
                         // still there: listed again below
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * What to start: the command, its <em>complete</em> environment (nothing is inherited from the
@@ -26,7 +27,7 @@ public record SpawnSpec(
     /** Names the environment's variables but never their values (a plugin's secrets are among them). */
     @Override
     public String toString() {
-        return "SpawnSpec[command=" + command + ", environment=" + new java.util.TreeSet<>(environment.keySet())
+        return "SpawnSpec[command=" + command + ", environment=" + new TreeSet<>(environment.keySet())
                 + ", workingDirectory=" + workingDirectory + ", name=" + name + "]";
     }
 

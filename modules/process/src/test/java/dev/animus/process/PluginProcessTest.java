@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +68,7 @@ class PluginProcessTest {
         if (h.isPresent()) {
             try {
                 h.get().onExit().get(bound.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 // asserted below
             }
         }
@@ -152,7 +154,7 @@ class PluginProcessTest {
             // grandchild that holds the pipe keeps a reader blocked until the tree is reaped.
             Path exe = script("hold", "sleep 3600 & echo hi; exit 0");
             PluginProcess p = start(exe, PATH_ONLY);
-            var reader = new java.util.concurrent.CompletableFuture<String>();
+            var reader = new CompletableFuture<String>();
             Thread.ofVirtual().start(() -> { // not the common pool: this read blocks until the reap
                 try {
                     reader.complete(readAll(p));

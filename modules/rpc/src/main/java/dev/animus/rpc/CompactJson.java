@@ -1,6 +1,7 @@
 package dev.animus.rpc;
 
 import dev.animus.json.ExactNumberNode;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,7 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class CompactJson {
     private static final JsonMapper JSON = JsonMapper.shared();
-    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private CompactJson() {}
 

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Rules, which define what the reader accepts (docs/protocol.md#framing):
  * <ul>
- *   <li>Between frames, whitespace (space, tab, CR, LF) is skipped. A frame starts with {@code {}
+ *   <li>Between frames, whitespace (space, tab, CR, LF) is skipped. A frame starts with <code>{</code>
  *       or {@code [} and ends with its matching bracket; several may share a line, one may span
  *       many lines.
  *   <li>Any other byte between frames (a banner, a root scalar such as {@code 42} or

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -49,7 +51,7 @@ public final class FrameWriter implements AutoCloseable {
     private final String peerName;
     private final Consumer<ConnectionLost> onDeath;
     /** Counted down once the death listener returned. */
-    private final java.util.concurrent.CountDownLatch listenerTold = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch listenerTold = new CountDownLatch(1);
     /** The thread that announces the death (and calls the listener). */
     private volatile Thread announcer;
     /** How long a failing writer waits for the listener before it throws anyway. */
@@ -372,7 +374,7 @@ public final class FrameWriter implements AutoCloseable {
             return;
         }
         try {
-            if (!listenerTold.await(LISTENER_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            if (!listenerTold.await(LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 LOG.debug("{}: the death listener is still running after {}", peerName, LISTENER_WAIT);
             }
         } catch (InterruptedException e) {

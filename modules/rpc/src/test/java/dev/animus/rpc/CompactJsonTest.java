@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 class CompactJsonTest {
     private static final JsonMapper JSON = JsonMapper.shared();
 
-    static java.util.stream.LongStream seeds() {
+    static LongStream seeds() {
         return FrameReaderPropertyTest.seeds();
     }
 

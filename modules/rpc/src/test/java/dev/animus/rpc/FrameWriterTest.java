@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +51,7 @@ class FrameWriterTest {
     @Test
     void flushesEveryFrame() throws IOException {
         Pipes pipe = Pipes.open();
-        FrameWriter writer = new FrameWriter(new java.io.BufferedOutputStream(pipe.out(), 1 << 16), LONG);
+        FrameWriter writer = new FrameWriter(new BufferedOutputStream(pipe.out(), 1 << 16), LONG);
         writer.write(JSON.readTree("{\"a\":1}"));
         BufferedReader reader = new BufferedReader(new InputStreamReader(pipe.in(), StandardCharsets.UTF_8));
         assertEquals("{\"a\":1}", reader.readLine());
@@ -178,7 +180,7 @@ class FrameWriterTest {
         AtomicReference<ConnectionLost> told = new AtomicReference<>();
         FrameWriter writer = new FrameWriter(pipe.out(), Duration.ofHours(1), "sleepy", told::set);
         ObjectNode big = JSON.createObjectNode().put("blob", "z".repeat(1 << 20));
-        var blocked = new java.util.concurrent.CompletableFuture<ConnectionLost>();
+        var blocked = new CompletableFuture<ConnectionLost>();
         Thread.ofVirtual().start(() -> {
             try {
                 writer.write(big); // no deadline: only the hour-long write timeout bounds it
@@ -245,7 +247,7 @@ class FrameWriterTest {
                 lines.add(reader.readLine());
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return lines;
     }

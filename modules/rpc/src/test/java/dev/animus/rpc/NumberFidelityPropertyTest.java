@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.animus.json.ExactJson;
 import dev.animus.json.ExactNumberNode;
 import java.io.ByteArrayInputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.StringJoiner;
 import java.util.stream.LongStream;
@@ -96,10 +99,10 @@ class NumberFidelityPropertyTest {
         assertEquals(params, tree.toString());
         assertEquals(ExactNumberNode.class, tree.get("a").getClass());
         assertEquals(Double.POSITIVE_INFINITY, tree.get("a").numberValue().doubleValue());
-        assertEquals(new java.math.BigDecimal("0.1000000000000000000000000001"), tree.get("b").decimalValue());
-        assertEquals(new java.math.BigInteger("123456789012345678901234567890"), tree.get("c").bigIntegerValue());
+        assertEquals(new BigDecimal("0.1000000000000000000000000001"), tree.get("b").decimalValue());
+        assertEquals(new BigInteger("123456789012345678901234567890"), tree.get("c").bigIntegerValue());
         assertEquals(100.0, tree.get("e").asDouble());
-        assertEquals(JSON.readTree("{\"g\":2.5,\"h\":7}"), JSON.createObjectNode().setAll(java.util.Map.of(
+        assertEquals(JSON.readTree("{\"g\":2.5,\"h\":7}"), JSON.createObjectNode().setAll(Map.of(
                 "g", tree.get("g"), "h", tree.get("h"))));
     }
 }

@@ -2,6 +2,7 @@ package dev.animus.sigstore;
 
 import dev.animus.sigstore.VerificationFailed.Reason;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
@@ -16,9 +17,11 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.DEROctetString;
@@ -63,7 +66,7 @@ final class Crypto {
             default -> throw new NoSuchAlgorithmException("unsupported key algorithm " + oid);
         };
         PublicKey key = KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(spki));
-        if (!java.util.Arrays.equals(key.getEncoded(), spki)) {
+        if (!Arrays.equals(key.getEncoded(), spki)) {
             throw new InvalidKeyException("not exactly one DER public key (trailing or re-encoded bytes)");
         }
         return key;
@@ -76,7 +79,7 @@ final class Crypto {
     static X509Certificate certificate(byte[] der) throws CertificateException {
         CertificateFactory factory = CertificateFactory.getInstance("X.509");
         if (factory.generateCertificate(new ByteArrayInputStream(der)) instanceof X509Certificate certificate) {
-            if (!java.util.Arrays.equals(certificate.getEncoded(), der)) {
+            if (!Arrays.equals(certificate.getEncoded(), der)) {
                 throw new CertificateException("not exactly one DER certificate (trailing or re-encoded bytes)");
             }
             return certificate;
@@ -154,9 +157,9 @@ final class Crypto {
         try {
             AlgorithmIdentifier algorithm = new AlgorithmIdentifier(
                     new ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1"), DERNull.INSTANCE);
-            return new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {algorithm, new DEROctetString(sha256)})
+            return new DERSequence(new ASN1Encodable[] {algorithm, new DEROctetString(sha256)})
                     .getEncoded("DER");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }

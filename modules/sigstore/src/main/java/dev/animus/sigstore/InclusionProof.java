@@ -1,5 +1,6 @@
 package dev.animus.sigstore;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,7 +28,7 @@ public record InclusionProof(long logIndex, byte[] rootHash, long treeSize, List
     @Override
     public boolean equals(Object other) {
         return other instanceof InclusionProof p && logIndex == p.logIndex && treeSize == p.treeSize
-                && java.util.Arrays.equals(rootHash, p.rootHash) && checkpoint.equals(p.checkpoint);
+                && Arrays.equals(rootHash, p.rootHash) && checkpoint.equals(p.checkpoint);
     }
 
     @Override

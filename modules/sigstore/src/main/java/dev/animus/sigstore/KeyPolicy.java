@@ -3,6 +3,7 @@ package dev.animus.sigstore;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
+import java.util.HexFormat;
 import java.util.Objects;
 
 /** A signature by a managed key (cosign {@code --key}): only this key may have signed. */
@@ -35,6 +36,6 @@ public record KeyPolicy(PublicKey key) implements VerificationPolicy {
 
     @Override
     public String toString() {
-        return "the " + key.getAlgorithm() + " key " + java.util.HexFormat.of().formatHex(Crypto.sha256(key.getEncoded()), 0, 8);
+        return "the " + key.getAlgorithm() + " key " + HexFormat.of().formatHex(Crypto.sha256(key.getEncoded()), 0, 8);
     }
 }

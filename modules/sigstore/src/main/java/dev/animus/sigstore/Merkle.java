@@ -1,6 +1,7 @@
 package dev.animus.sigstore;
 
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
 /** RFC 6962 / RFC 9162 Merkle tree hashes and inclusion proofs (SHA-256). */
@@ -59,7 +60,7 @@ final class Merkle {
     private static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

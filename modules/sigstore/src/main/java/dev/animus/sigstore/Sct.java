@@ -9,6 +9,7 @@ import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1EncodableVector;
 import org.bouncycastle.asn1.ASN1OctetString;
@@ -90,9 +91,9 @@ record Sct(byte[] logId, long timestamp, byte[] extensions, byte[] signature) {
     }
 
     /** One serialized SCT; empty for versions other than v1 (which cannot be checked). */
-    private static java.util.Optional<Sct> parse(ByteBuffer in) {
+    private static Optional<Sct> parse(ByteBuffer in) {
         if (in.get() != 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         byte[] logId = new byte[32];
         in.get(logId);
@@ -106,7 +107,7 @@ record Sct(byte[] logId, long timestamp, byte[] extensions, byte[] signature) {
         if (in.hasRemaining()) {
             throw new IllegalArgumentException("trailing bytes after an SCT");
         }
-        return java.util.Optional.of(new Sct(logId, timestamp, extensions, signature));
+        return Optional.of(new Sct(logId, timestamp, extensions, signature));
     }
 
     /** The certificate's TBS with the SCT-list extension removed: what the CT log signed. */

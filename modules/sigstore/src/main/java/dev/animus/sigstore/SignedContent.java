@@ -1,5 +1,7 @@
 package dev.animus.sigstore;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -46,10 +48,10 @@ public sealed interface SignedContent {
 
         /** DSSE's pre-authentication encoding: what the signatures sign. */
         public byte[] pae() {
-            byte[] type = payloadType.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] type = payloadType.getBytes(StandardCharsets.UTF_8);
             byte[] head = ("DSSEv1 " + type.length + " " + payloadType + " " + payload.length + " ")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            byte[] pae = java.util.Arrays.copyOf(head, head.length + payload.length);
+                    .getBytes(StandardCharsets.UTF_8);
+            byte[] pae = Arrays.copyOf(head, head.length + payload.length);
             System.arraycopy(payload, 0, pae, head.length, payload.length);
             return pae;
         }

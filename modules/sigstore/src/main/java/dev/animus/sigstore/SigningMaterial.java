@@ -1,6 +1,7 @@
 package dev.animus.sigstore;
 
 import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.Objects;
 
 /** What a bundle says signed it: a certificate (keyless) or a hint naming a managed key. */
@@ -16,7 +17,7 @@ public sealed interface SigningMaterial {
          * Who the certificate names (its subject alternative names), whether or not it verifies: for
          * telling an operator who signed a bundle that was refused for its signer.
          */
-        public java.util.List<String> identities() {
+        public List<String> identities() {
             return FulcioCertificate.identities(leaf);
         }
     }

@@ -3,11 +3,13 @@ package dev.animus.sigstore;
 import dev.animus.sigstore.SignedContent.Envelope;
 import dev.animus.sigstore.SignedContent.MessageSignature;
 import dev.animus.sigstore.VerificationFailed.Reason;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
-import java.time.InstantSource;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -134,10 +136,10 @@ public final class SigstoreVerifier {
 
     /** Rekor's signed entry timestamp signs this canonical JSON (keys sorted, no spaces). */
     private static byte[] setPayload(LogEntry entry, long integratedTime) {
-        String body = java.util.Base64.getEncoder().encodeToString(entry.body());
+        String body = Base64.getEncoder().encodeToString(entry.body());
         return ("{\"body\":\"" + body + "\",\"integratedTime\":" + integratedTime + ",\"logID\":\""
                 + HexFormat.of().formatHex(entry.logId()) + "\",\"logIndex\":" + entry.logIndex() + "}")
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private static void checkInclusion(LogEntry entry, InclusionProof proof, TransparencyLog log) {

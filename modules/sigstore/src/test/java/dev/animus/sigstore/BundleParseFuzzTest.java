@@ -9,16 +9,19 @@ import dev.animus.testsigstore.Signer;
 import dev.animus.testsigstore.TestSigstore;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -233,7 +236,7 @@ class BundleParseFuzzTest {
             return JsonNodeFactory.instance.stringNode(text + (char) random.nextInt(32, 127));
         }
         if (bytes.length == 0 || random.nextInt(5) == 0) {
-            bytes = java.util.Arrays.copyOf(bytes, Math.max(0, bytes.length + random.nextInt(-8, 9)));
+            bytes = Arrays.copyOf(bytes, Math.max(0, bytes.length + random.nextInt(-8, 9)));
         }
         for (int i = 0; i < 1 + random.nextInt(3) && bytes.length > 0; i++) {
             bytes[random.nextInt(bytes.length)] ^= (byte) (1 + random.nextInt(255));
@@ -249,7 +252,7 @@ class BundleParseFuzzTest {
             case 1 -> f.booleanNode(random.nextBoolean());
             case 2 -> f.numberNode(random.nextLong());
             case 3 -> f.numberNode(random.nextDouble() * 1e6);
-            case 4 -> f.numberNode(new java.math.BigInteger(100, new java.util.Random(random.nextLong())));
+            case 4 -> f.numberNode(new BigInteger(100, new Random(random.nextLong())));
             case 5 -> f.stringNode(STRINGS.get(random.nextInt(STRINGS.size())));
             case 6 -> f.stringNode(Base64.getEncoder().encodeToString(randomBytes(random.nextInt(40))));
             case 7 -> {

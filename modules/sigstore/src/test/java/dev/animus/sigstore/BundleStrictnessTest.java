@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.animus.sigstore.VerificationFailed.Reason;
 import dev.animus.testsigstore.BundleOptions;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -32,7 +33,7 @@ class BundleStrictnessTest {
 
     static String withTrailingByte(String base64) {
         byte[] der = Base64.getDecoder().decode(base64);
-        byte[] longer = java.util.Arrays.copyOf(der, der.length + 1);
+        byte[] longer = Arrays.copyOf(der, der.length + 1);
         return Base64.getEncoder().encodeToString(longer);
     }
 

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -40,14 +41,14 @@ record ConformanceCase(String name, Path directory) {
         return Files.exists(own) ? own : ROOT.resolve("a.txt");
     }
 
-    java.util.Optional<Path> key() {
+    Optional<Path> key() {
         Path key = directory.resolve("key.pub");
-        return Files.exists(key) ? java.util.Optional.of(key) : java.util.Optional.empty();
+        return Files.exists(key) ? Optional.of(key) : Optional.empty();
     }
 
-    java.util.Optional<Path> trustedRoot() {
+    Optional<Path> trustedRoot() {
         Path root = directory.resolve("trusted_root.json");
-        return Files.exists(root) ? java.util.Optional.of(root) : java.util.Optional.empty();
+        return Files.exists(root) ? Optional.of(root) : Optional.empty();
     }
 
     String identity() {

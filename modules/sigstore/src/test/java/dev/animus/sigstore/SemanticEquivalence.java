@@ -2,8 +2,12 @@ package dev.animus.sigstore;
 
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.bouncycastle.cms.CMSSignedData;
+import org.bouncycastle.tsp.TimeStampResponse;
+import org.bouncycastle.tsp.TimeStampToken;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -123,16 +127,16 @@ final class SemanticEquivalence {
      * mutation turning version 1 into 3 still verifies, found by a run of the mutation test), nor
      * are the embedded certificates, which the verifier never trusts.
      */
-    static java.util.List<byte[]> signedParts(byte[] der) {
+    static List<byte[]> signedParts(byte[] der) {
         try {
-            org.bouncycastle.tsp.TimeStampToken token;
+            TimeStampToken token;
             try {
-                token = new org.bouncycastle.tsp.TimeStampResponse(der).getTimeStampToken();
+                token = new TimeStampResponse(der).getTimeStampToken();
             } catch (Exception notAResponse) {
-                token = new org.bouncycastle.tsp.TimeStampToken(new org.bouncycastle.cms.CMSSignedData(der));
+                token = new TimeStampToken(new CMSSignedData(der));
             }
             var signer = token.toCMSSignedData().getSignerInfos().getSigners().iterator().next();
-            return java.util.List.of(token.getTimeStampInfo().getEncoded(), signer.getEncodedSignedAttributes(),
+            return List.of(token.getTimeStampInfo().getEncoded(), signer.getEncodedSignedAttributes(),
                     signer.getSignature());
         } catch (Exception e) {
             return null;
@@ -143,8 +147,8 @@ final class SemanticEquivalence {
         if (a == null || b == null) {
             return false;
         }
-        java.util.List<byte[]> x = signedParts(a);
-        java.util.List<byte[]> y = signedParts(b);
+        List<byte[]> x = signedParts(a);
+        List<byte[]> y = signedParts(b);
         return x != null && y != null && Arrays.equals(x.get(0), y.get(0)) && Arrays.equals(x.get(1), y.get(1))
                 && Arrays.equals(x.get(2), y.get(2));
     }

@@ -15,12 +15,21 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -56,7 +65,7 @@ class TestSigstoreFailuresTest {
     }
 
     /** Asserts the reason and that the message mentions {@code naming} (case-insensitive). */
-    static VerificationFailed fails(Reason reason, String naming, org.junit.jupiter.api.function.Executable run) {
+    static VerificationFailed fails(Reason reason, String naming, Executable run) {
         VerificationFailed failure = assertThrows(VerificationFailed.class, run);
         assertEquals(reason, failure.reason(), failure.getMessage());
         assertTrue(failure.getMessage().toLowerCase(Locale.ROOT).contains(naming.toLowerCase(Locale.ROOT)),
@@ -202,7 +211,7 @@ class TestSigstoreFailuresTest {
         @Test
         void anotherArtifactIsALogEntryMismatch() {
             byte[] other = "another release".getBytes(StandardCharsets.UTF_8);
-            fails(Reason.LOG_ENTRY_MISMATCH, java.util.HexFormat.of().formatHex(Crypto.sha256(other)), () -> verify(keyless(DEFAULTS), other, POLICY,
+            fails(Reason.LOG_ENTRY_MISMATCH, HexFormat.of().formatHex(Crypto.sha256(other)), () -> verify(keyless(DEFAULTS), other, POLICY,
                     TrustedRootOptions.defaults(), NOW.plusSeconds(60)));
         }
 
@@ -370,16 +379,16 @@ class TestSigstoreFailuresTest {
         static final String ALPHABET = " \t\n\"\\{}[]:,0123456789+/=-.abcdefxyzABCDEFXYZ_\u2014";
 
         @Test
-        @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
+        @org.junit.jupiter.api.Timeout(value = 120, unit = TimeUnit.SECONDS)
         void singleCharacterMutationsNeverVerifyUnlessEquivalent() {
             System.out.println("mutation seed: " + SEED + " (rerun with -Dfuzz.seed=" + SEED + ")");
-            java.util.SplittableRandom random = new java.util.SplittableRandom(SEED);
+            SplittableRandom random = new SplittableRandom(SEED);
             String original = keyless(DEFAULTS.withRfc3161Timestamp(true));
             verify(original, POLICY);
-            tools.jackson.databind.JsonNode originalTree = JsonMapper.shared().readTree(original);
-            java.util.Map<Reason, Integer> reasons = new java.util.EnumMap<>(Reason.class);
-            java.util.List<String> accepted = new java.util.ArrayList<>();
-            java.util.List<String> wrong = new java.util.ArrayList<>();
+            JsonNode originalTree = JsonMapper.shared().readTree(original);
+            Map<Reason, Integer> reasons = new EnumMap<>(Reason.class);
+            List<String> accepted = new ArrayList<>();
+            List<String> wrong = new ArrayList<>();
             for (int i = 0; i < Integer.getInteger("fuzz.inputs", 2_000); i++) {
                 int at = random.nextInt(original.length());
                 char c = ALPHABET.charAt(random.nextInt(ALPHABET.length()));
@@ -403,7 +412,7 @@ class TestSigstoreFailuresTest {
                         .replace("\n", "\\n") + "...";
                 try {
                     verify(mutated, POLICY);
-                    tools.jackson.databind.JsonNode tree = JsonMapper.shared().readTree(mutated);
+                    JsonNode tree = JsonMapper.shared().readTree(mutated);
                     if (tree.equals(originalTree) || SemanticEquivalence.equivalent(originalTree, tree)) {
                         accepted.add(what);
                     } else {
@@ -418,7 +427,7 @@ class TestSigstoreFailuresTest {
             System.out.println("mutations: " + accepted.size() + " accepted as equivalent, rejected " + reasons);
             accepted.forEach(a -> System.out.println("  accepted: " + a));
             wrong.forEach(w -> System.out.println("  WRONG: " + w));
-            assertEquals(java.util.List.of(), wrong, "seed " + SEED);
+            assertEquals(List.of(), wrong, "seed " + SEED);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.animus.store;
 
 import dev.animus.core.Digests;
 import dev.animus.core.InstallSource;
+import dev.animus.core.NameRule;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,12 +20,14 @@ import java.util.Optional;
  * @param signatureBundleSha256 the digest of the signature bundle, when there is one
  * @param signature the signature status word ({@code unsigned} until signatures are verified); not blank
  * @param installedAt when it was installed
- * @throws IllegalArgumentException when a value breaks a rule above, or when any text (including
- *     the source's origin, tag and asset) holds an unpaired surrogate, which UTF-8 cannot encode
  */
 public record LockEntry(String name, String version, InstallSource source, String artifactSha256,
         Optional<String> signatureBundleSha256, String signature, Instant installedAt) {
 
+    /**
+     * @throws IllegalArgumentException when a value breaks a rule above, or when any text (including
+     *     the source's origin, tag and asset) holds an unpaired surrogate, which UTF-8 cannot encode
+     */
     public LockEntry {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(version, "version");
@@ -49,7 +52,7 @@ public record LockEntry(String name, String version, InstallSource source, Strin
 
     /** Whether {@code text} is a valid plugin name. */
     static boolean isName(String text) {
-        return dev.animus.core.NameRule.isValid(text);
+        return NameRule.isValid(text);
     }
 
     private static void requireText(String key, String value) {

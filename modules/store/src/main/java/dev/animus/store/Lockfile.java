@@ -16,12 +16,12 @@ import java.util.TreeMap;
  * @param schemaVersion the major schema; always {@link #SCHEMA_VERSION}, the only one this animus
  *     reads and writes
  * @param entries the locked plugins, each under its own name, in name order (copied)
- * @throws IllegalArgumentException for another schema, or an entry filed under a name not its own
  */
 public record Lockfile(int schemaVersion, SortedMap<String, LockEntry> entries) {
     /** The major schema this animus reads and writes. */
     public static final int SCHEMA_VERSION = 1;
 
+    /** @throws IllegalArgumentException for another schema, or an entry filed under a name not its own */
     public Lockfile {
         if (schemaVersion != SCHEMA_VERSION) {
             throw new IllegalArgumentException("schema_version " + schemaVersion + " is not " + SCHEMA_VERSION

@@ -122,7 +122,7 @@ final class SecretsParser {
     }
 
     /**
-     * {@link TomlDocument}'s "is not valid TOML at line L, column C: <the reader's words>" without
+     * {@link TomlDocument}'s "is not valid TOML at line L, column C: &lt;the reader's words&gt;" without
      * the reader's words, which may quote the text it stopped at: a value.
      */
     private static String withoutQuotedText(String problem) {

@@ -2,14 +2,15 @@ package dev.animus.store;
 
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.ConsentGrant;
+import dev.animus.core.Digests;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
-import dev.animus.core.SignatureCheck;
-import dev.animus.core.SignatureStatus;
 import dev.animus.core.InstallState;
 import dev.animus.core.Interpreter;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
+import dev.animus.core.SignatureCheck;
+import dev.animus.core.SignatureStatus;
 import dev.animus.core.SourceKind;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -93,7 +94,7 @@ final class StateDecoder {
     }
 
     private static String digestKey(DocumentNode node, String key) {
-        if (!dev.animus.core.Digests.isSha256(key)) {
+        if (!Digests.isSha256(key)) {
             throw node.unreadable("the key is not a SHA-256 digest (64 lowercase hex digits)");
         }
         return key;

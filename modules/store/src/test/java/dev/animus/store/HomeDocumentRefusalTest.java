@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.animus.core.Fix;
+import dev.animus.core.SecretStoreFailed;
+import dev.animus.core.SecretValue;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -20,8 +22,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The documents under animus_home that carry authority (the state document and its lock file, the
@@ -209,10 +211,10 @@ class HomeDocumentRefusalTest {
         void aSecretsFileOwnedByAnotherUserIsRefused() throws IOException {
             assumeTrue(DocumentFile.currentUid() == 0, "only root can give a file to another user");
             SecretsFile secrets = new SecretsFile(layout());
-            secrets.set("echo", "TOKEN", dev.animus.core.SecretValue.of("s3cret"));
+            secrets.set("echo", "TOKEN", SecretValue.of("s3cret"));
             StoreFiles.run("chown", "12345", secrets.file().toString());
 
-            var e = assertThrows(dev.animus.core.SecretStoreFailed.class, () -> secrets.get("echo", "TOKEN"));
+            var e = assertThrows(SecretStoreFailed.class, () -> secrets.get("echo", "TOKEN"));
             assertTrue(e.getMessage().contains("it is owned by the user with uid 12345, not by you (uid 0) nor root"),
                     e.getMessage());
             assertFalse(e.getMessage().contains("s3cret"));

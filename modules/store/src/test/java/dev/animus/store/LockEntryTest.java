@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.InstallSource;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class LockEntryTest {
     @Test
     void digestsMustBeSixtyFourLowercaseHexDigits() {
         var artifact = assertThrows(IllegalArgumentException.class, () -> new LockEntry("echo", "1", InstallSource.path("/p"),
-                DIGEST.toUpperCase(java.util.Locale.ROOT), Optional.empty(), "unsigned", LockEntries.AT));
+                DIGEST.toUpperCase(Locale.ROOT), Optional.empty(), "unsigned", LockEntries.AT));
         assertTrue(artifact.getMessage().startsWith("artifact_sha256 "), artifact.getMessage());
         var bundle = assertThrows(IllegalArgumentException.class, () -> new LockEntry("echo", "1", InstallSource.path("/p"),
                 DIGEST, Optional.of(DIGEST.substring(1)), "unsigned", LockEntries.AT));

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -84,7 +85,7 @@ class LockfilePropertyTest {
         byte[] bytes = LockfileText.render(new Lockfile(Lockfile.SCHEMA_VERSION, sorted(new LockfileGenerator(seed).entries(3))));
         SplittableRandom random = new SplittableRandom(seed);
         byte[] damaged = switch (random.nextInt(3)) {
-            case 0 -> java.util.Arrays.copyOf(bytes, random.nextInt(bytes.length + 1));
+            case 0 -> Arrays.copyOf(bytes, random.nextInt(bytes.length + 1));
             case 1 -> flipped(bytes, random);
             default -> spliced(bytes, random);
         };
@@ -116,7 +117,7 @@ class LockfilePropertyTest {
     private static byte[] spliced(byte[] bytes, SplittableRandom random) {
         int from = random.nextInt(bytes.length);
         int to = from + random.nextInt(bytes.length - from + 1);
-        byte[] slice = java.util.Arrays.copyOfRange(bytes, from, to);
+        byte[] slice = Arrays.copyOfRange(bytes, from, to);
         byte[] rest = new byte[bytes.length - slice.length];
         System.arraycopy(bytes, 0, rest, 0, from);
         System.arraycopy(bytes, to, rest, from, bytes.length - to);

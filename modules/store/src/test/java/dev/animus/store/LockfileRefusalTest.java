@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,7 +73,7 @@ class LockfileRefusalTest {
                 damaged("a short digest", VALID.replace(LockEntries.sha256("echo"), "abc123"),
                         "[[plugin]] #1 'echo': artifact_sha256 is not a SHA-256 digest"),
                 damaged("an uppercase digest", VALID.replace(LockEntries.sha256("echo"),
-                        LockEntries.sha256("echo").toUpperCase(java.util.Locale.ROOT)),
+                        LockEntries.sha256("echo").toUpperCase(Locale.ROOT)),
                         "[[plugin]] #1 'echo': artifact_sha256 is not a SHA-256 digest"),
                 damaged("a bad bundle digest", VALID.replace("signature = \"unsigned\"",
                         "signature = \"unsigned\"\nsignature_bundle_sha256 = \"nope\""),

@@ -1,14 +1,15 @@
 package dev.animus.store;
 
-import dev.animus.core.SignatureCheck;
-import dev.animus.core.SignatureStatus;
 import dev.animus.core.ArtifactShape;
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
 import dev.animus.core.InstallState;
+import dev.animus.core.Interpreter;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
+import dev.animus.core.SignatureCheck;
+import dev.animus.core.SignatureStatus;
 import dev.animus.core.SourceKind;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -84,8 +85,8 @@ final class StateFixtures {
                 new InstallSource(SourceKind.URL, "https://example.com/tool", Optional.empty(), Optional.empty(), true),
                 Optional.of(new RecordedManifest(manifestDocument("tool"))), SignatureCheck.unsigned(), T0);
         PluginState tool = new PluginState(Optional.of(toolNow), Optional.empty(), Set.of(digest("tool")),
-                List.of(), Set.of(), true, java.util.Map.of(digest("tool"),
-                        new dev.animus.core.Interpreter("/usr/bin/python3", List.of("-u", "-B"))));
+                List.of(), Set.of(), true, Map.of(digest("tool"),
+                        new Interpreter("/usr/bin/python3", List.of("-u", "-B"))));
         TreeMap<String, PluginState> plugins = new TreeMap<>();
         plugins.put("echo", echo);
         plugins.put("tool", tool);

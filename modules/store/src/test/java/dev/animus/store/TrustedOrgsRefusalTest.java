@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,6 +101,6 @@ class TrustedOrgsRefusalTest {
     @Test
     void aDirectoryInPlaceOfTheFileIsAnErrorNotAnEmptyList() throws IOException {
         Files.createDirectories(file);
-        assertThrows(java.io.UncheckedIOException.class, orgs::list);
+        assertThrows(UncheckedIOException.class, orgs::list);
     }
 }

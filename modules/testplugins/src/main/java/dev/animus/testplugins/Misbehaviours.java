@@ -5,7 +5,9 @@ import dev.animus.sdk.PluginError;
 import dev.animus.sdk.RawOutput;
 import dev.animus.sdk.RequestContext;
 import java.io.File;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -66,8 +68,8 @@ final class Misbehaviours {
      * called: the reader thread parks in its next read, forever, so the host's writes fill the pipe
      * and block.
      */
-    static java.io.InputStream gate(java.io.InputStream stdin) {
-        return new java.io.FilterInputStream(stdin) {
+    static InputStream gate(InputStream stdin) {
+        return new FilterInputStream(stdin) {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 parkIfStopped();

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +43,7 @@ final class PluginUnderTest implements AutoCloseable {
     }
 
     static PluginUnderTest start(Path executable, Map<String, String> environment, Path workingDir, String... args) {
-        var command = new java.util.ArrayList<String>();
+        var command = new ArrayList<String>();
         command.add(executable.toString());
         command.addAll(List.of(args));
         var builder = new ProcessBuilder(command).directory(workingDir.toFile());

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.security.KeyPair;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import org.bouncycastle.asn1.ASN1EncodableVector;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.ASN1TaggedObject;
 import org.bouncycastle.asn1.DERSequence;
@@ -58,9 +61,9 @@ final class Certs {
     static byte[] keyId(PublicKey key) {
         // RFC 5280 §4.2.1.2 method 1: SHA-1 of the subjectPublicKey BIT STRING
         try {
-            java.security.MessageDigest sha1 = java.security.MessageDigest.getInstance("SHA-1");
+            MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
             return sha1.digest(spki(key).getPublicKeyData().getBytes());
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -160,7 +163,7 @@ final class Certs {
      * The DER of {@code tbs} with the extension {@code oid} removed and every other field,
      * including the order of the remaining extensions, unchanged.
      */
-    static byte[] tbsWithout(TBSCertificate tbs, org.bouncycastle.asn1.ASN1ObjectIdentifier oid) {
+    static byte[] tbsWithout(TBSCertificate tbs, ASN1ObjectIdentifier oid) {
         ASN1Sequence seq = ASN1Sequence.getInstance(tbs.toASN1Primitive());
         ASN1EncodableVector out = new ASN1EncodableVector();
         for (int i = 0; i < seq.size(); i++) {

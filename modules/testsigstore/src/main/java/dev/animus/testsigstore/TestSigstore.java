@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.cert.X509CertificateHolder;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -185,7 +186,7 @@ public final class TestSigstore {
     }
 
     private static String commonName(X509CertificateHolder cert) {
-        var rdns = cert.getSubject().getRDNs(org.bouncycastle.asn1.x500.style.BCStyle.CN);
+        var rdns = cert.getSubject().getRDNs(BCStyle.CN);
         return rdns[0].getFirst().getValue().toString();
     }
 

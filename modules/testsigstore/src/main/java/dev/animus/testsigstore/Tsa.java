@@ -4,13 +4,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.security.PrivateKey;
+import java.security.cert.CertificateException;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaCertStore;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cms.SignerInfoGenerator;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoGeneratorBuilder;
 import org.bouncycastle.operator.DigestCalculator;
@@ -37,10 +41,10 @@ final class Tsa {
             var digests = new JcaDigestCalculatorProviderBuilder().build();
             SignerInfoGenerator signerInfo = new JcaSimpleSignerInfoGeneratorBuilder()
                     .build("SHA256withECDSA", leafKey,
-                            new org.bouncycastle.cert.jcajce.JcaX509CertificateConverter()
+                            new JcaX509CertificateConverter()
                                     .getCertificate(leaf));
             DigestCalculator essHash = digests.get(
-                    new org.bouncycastle.asn1.x509.AlgorithmIdentifier(
+                    new AlgorithmIdentifier(
                             NISTObjectIdentifiers.id_sha256));
             TimeStampTokenGenerator tokens = new TimeStampTokenGenerator(signerInfo, essHash,
                     POLICY);
@@ -56,8 +60,8 @@ final class Tsa {
                     TSPAlgorithms.ALLOWED);
             TimeStampResponse response = responses.generate(request,
                     new BigInteger(63, Crypto.RANDOM), Date.from(genTime));
-            return response.getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
-        } catch (OperatorCreationException | java.security.cert.CertificateException
+            return response.getEncoded(ASN1Encoding.DER);
+        } catch (OperatorCreationException | CertificateException
                 | TSPException e) {
             throw new IllegalStateException(e);
         } catch (IOException e) {

@@ -15,6 +15,7 @@ import java.security.KeyFactory;
 import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.security.Signature;
+import java.security.SignatureException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.X509EncodedKeySpec;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Date;
 import java.util.HexFormat;
 import java.util.List;
 import org.bouncycastle.asn1.ASN1EncodableVector;
@@ -30,6 +32,7 @@ import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.ASN1TaggedObject;
+import org.bouncycastle.asn1.ASN1UTF8String;
 import org.bouncycastle.asn1.DERSequence;
 import org.bouncycastle.asn1.DERTaggedObject;
 import org.bouncycastle.asn1.x509.Certificate;
@@ -67,14 +70,14 @@ class TestSigstoreTest {
         leaf.verify(intermediate.getPublicKey());
         intermediate.verify(caRoot.getPublicKey());
         caRoot.verify(caRoot.getPublicKey());
-        leaf.checkValidity(java.util.Date.from(NOW));
+        leaf.checkValidity(Date.from(NOW));
         assertEquals(0, leaf.getSubjectX500Principal().getEncoded().length - 2); // empty SEQUENCE
         assertEquals(IDENTITY, leaf.getSubjectAlternativeNames().iterator().next().get(1));
         assertTrue(leaf.getCriticalExtensionOIDs().contains("2.5.29.15"));
         assertEquals(List.of("1.3.6.1.5.5.7.3.3"), leaf.getExtendedKeyUsage());
         assertArrayEquals(ISSUER.getBytes(StandardCharsets.UTF_8),
                 ASN1OctetString.getInstance(leaf.getExtensionValue("1.3.6.1.4.1.57264.1.1")).getOctets());
-        assertEquals(ISSUER, org.bouncycastle.asn1.ASN1UTF8String.getInstance(ASN1OctetString.getInstance(
+        assertEquals(ISSUER, ASN1UTF8String.getInstance(ASN1OctetString.getInstance(
                 leaf.getExtensionValue("1.3.6.1.4.1.57264.1.8")).getOctets()).getString());
 
         assertTrue(sctVerifies(leaf, intermediate, logKey(root.at("/ctlogs/0"))));
@@ -367,7 +370,7 @@ class TestSigstoreTest {
         s.update(data);
         try {
             return s.verify(sig);
-        } catch (java.security.SignatureException e) {
+        } catch (SignatureException e) {
             return false;
         }
     }

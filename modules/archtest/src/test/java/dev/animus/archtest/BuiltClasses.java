@@ -1,0 +1,44 @@
+package dev.animus.archtest;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
+
+/**
+ * The main classes of every module this test module depends on (all of them but the test-support
+ * modules and the example plugin), read once from the class path, and the names the rules use for
+ * the layers of docs/architecture.md.
+ */
+final class BuiltClasses {
+    /** The adapters: each wraps one outside thing (pipes, processes, files, HTTPS, keyring, Sigstore). */
+    static final List<String> ADAPTERS = List.of(
+            "dev.animus.rpc",
+            "dev.animus.process",
+            "dev.animus.store",
+            "dev.animus.keyring",
+            "dev.animus.fetch",
+            "dev.animus.sigstore");
+
+    /** The capabilities split out of runtime (supervision, discovery, installation). */
+    static final List<String> CAPABILITIES = List.of("dev.animus.host", "dev.animus.discovery", "dev.animus.install");
+
+    /** The modules that exist for tests only. */
+    static final List<String> TEST_SUPPORT =
+            List.of("dev.animus.testfuzz", "dev.animus.testhttps", "dev.animus.testsigstore", "dev.animus.testplugins");
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.animus");
+
+    private BuiltClasses() {}
+
+    static JavaClasses main() {
+        return MAIN;
+    }
+
+    /** {@code names} as ArchUnit package patterns: each package and its subpackages. */
+    static String[] withSubpackages(List<String> names) {
+        return names.stream().map(n -> n + "..").toArray(String[]::new);
+    }
+}
