@@ -66,7 +66,7 @@ public final class Supervisor implements AutoCloseable {
     /**
      * Sends {@code method} and waits for its result, launching or restarting the plugin first if
      * needed. A death-like failure is retried once on a fresh process (see {@link CallOptions}). A
-     * method the registration's guard refuses ({@link LaunchGuard#refusal(String)}) fails at once.
+     * method the registration's guard refuses ({@link dev.animus.core.LaunchGuard#refusal(String)}) fails at once.
      *
      * @throws PluginCallFailed with the failure as a value; a plugin's error answer untouched
      */
