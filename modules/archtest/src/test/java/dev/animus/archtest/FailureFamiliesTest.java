@@ -7,8 +7,6 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
@@ -37,8 +35,7 @@ class FailureFamiliesTest {
 
     @Test
     void everyPublicExceptionBelongsToASealedFamily() {
-        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.animus");
+        JavaClasses main = BuiltClasses.main();
         classes().that().areAssignableTo(Throwable.class).and().haveModifier(JavaModifier.PUBLIC)
                 .should(belongTo(FAMILIES))
                 .because("the shell's failure mapping switches over these sealed families without a default")
@@ -47,8 +44,7 @@ class FailureFamiliesTest {
 
     @Test
     void everyFamilyIsSealed() {
-        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.animus");
+        JavaClasses main = BuiltClasses.main();
         for (String family : FAMILIES) {
             JavaClass type = main.get(family);
             boolean closed = type.reflect().isSealed() || type.getModifiers().contains(JavaModifier.FINAL);
