@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Where Animus keeps and looks for things (docs/operations.md#where-animus-keeps-things), from the
@@ -65,9 +66,9 @@ public record AnimusPaths(Path home, Path pluginDir, List<Path> pluginPath, List
         return projectRoot.resolve(".animus").resolve("plugins");
     }
 
-    private static java.util.Optional<Path> variable(Map<String, String> env, String name, Path cwd) {
+    private static Optional<Path> variable(Map<String, String> env, String name, Path cwd) {
         String v = env.get(name);
-        return v == null || v.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(cwd.resolve(v).normalize());
+        return v == null || v.isBlank() ? Optional.empty() : Optional.of(cwd.resolve(v).normalize());
     }
 
     private static List<Path> list(String value, Path cwd) {

@@ -5,6 +5,7 @@ import dev.animus.core.PluginKind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * What one discovery run found, and the answer to "which plugin is X?".
@@ -27,7 +28,7 @@ public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> b
 
     /** Every warning row: the broken entries, then the notes. */
     public List<DiscoveryWarning> warnings() {
-        return java.util.stream.Stream.concat(broken.stream(), notes.stream()).toList();
+        return Stream.concat(broken.stream(), notes.stream()).toList();
     }
 
     /** The outcome of looking a name up. */

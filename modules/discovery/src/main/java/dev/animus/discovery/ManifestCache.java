@@ -10,11 +10,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -161,7 +163,7 @@ public final class ManifestCache {
                 LOG.debug("skipping unreadable manifest cache entry {}: {}", file, e.getMessage());
             }
         }
-        entries.sort(java.util.Comparator.comparing(Entry::name).thenComparing(Entry::sha256));
+        entries.sort(Comparator.comparing(Entry::name).thenComparing(Entry::sha256));
         return entries;
     }
 
@@ -201,8 +203,8 @@ public final class ManifestCache {
     }
 
     private static Map<String, Object> read(Path file) throws IOException {
-        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                && !Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("not a regular file"); // a FIFO would block the listing
         }
         if (Files.size(file) > MAX_ENTRY_BYTES) {

@@ -1,5 +1,6 @@
 package dev.animus.discovery;
 
+import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.Fix;
 import dev.animus.core.Guidance;
@@ -109,7 +110,7 @@ final class PluginReader {
     private Read executable(PluginCandidate c, Gate gate) {
         Path exe = Path.of(c.path());
         if (!Files.exists(exe)) {
-            return broken(c, "no such file" + (c.source() == dev.animus.core.DiscoverySource.REGISTRY
+            return broken(c, "no such file" + (c.source() == DiscoverySource.REGISTRY
                     ? "; fix or remove its entry in plugins.toml" : ""));
         }
         if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {

@@ -1,5 +1,6 @@
 package dev.animus.discovery;
 
+import dev.animus.core.NameRule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -89,7 +90,7 @@ final class RegistryFile {
 
     private static Entry entry(Path file, String name, Object value) {
         String field = "plugins." + name;
-        if (!dev.animus.core.NameRule.isValid(name)) {
+        if (!NameRule.isValid(name)) {
             throw new Invalid(file, field + ": '" + name + "' is not a plugin name (lowercase letters, digits, . _ -)");
         }
         if (!(value instanceof Map<?, ?> table)) {

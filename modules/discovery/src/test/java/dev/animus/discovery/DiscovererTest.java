@@ -14,9 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -339,10 +341,10 @@ class DiscovererTest {
             String digest = FileDigest.sha256(p);
             DiscoveredPlugin found = plugin(discover(false), "shifty");
             assertEquals(before, Files.readString(p), "the found file is untouched");
-            assertEquals(java.util.Optional.of(digest), found.sha256());
+            assertEquals(Optional.of(digest), found.sha256());
             assertEquals(digest, new ManifestCache(home.resolve("cache/manifests")).list().getFirst().sha256(),
                     "the manifest is cached for the digest of the bytes that printed it");
-            assertEquals(java.util.List.of(), java.util.Arrays.asList(home.resolve("tmp").toFile().list()),
+            assertEquals(List.of(), Arrays.asList(home.resolve("tmp").toFile().list()),
                     "the private copy is gone");
         }
 

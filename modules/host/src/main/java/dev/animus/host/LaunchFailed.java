@@ -1,6 +1,7 @@
 package dev.animus.host;
 
 import dev.animus.core.HostFailure;
+import dev.animus.core.OneLine;
 import java.util.List;
 
 /**
@@ -35,7 +36,7 @@ public final class LaunchFailed extends RuntimeException implements SupervisionF
     }
 
     private static String lastLine(List<String> tail) {
-        return tail.isEmpty() ? "" : "; last stderr: " + dev.animus.core.OneLine.of(tail.getLast());
+        return tail.isEmpty() ? "" : "; last stderr: " + OneLine.of(tail.getLast());
     }
 
     public String plugin() {

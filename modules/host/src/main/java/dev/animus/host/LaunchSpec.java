@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * How to start one plugin: its executable, the environment policy that decides what it sees, the
@@ -45,7 +47,7 @@ public record LaunchSpec(
     /** A plugin named after its file, seeing the base allowlist plus {@code declared} names. */
     public static LaunchSpec of(Path executable, List<String> declared, Map<String, String> callerEnvironment) {
         return new LaunchSpec(executable.getFileName().toString(), executable,
-                EnvironmentPolicy.declaring(java.util.Set.copyOf(declared)), callerEnvironment, Map.of(),
+                EnvironmentPolicy.declaring(Set.copyOf(declared)), callerEnvironment, Map.of(),
                 Optional.empty(), Optional.empty());
     }
 
@@ -53,7 +55,7 @@ public record LaunchSpec(
     @Override
     public String toString() {
         return "LaunchSpec[name=" + name + ", executable=" + executable + ", declared="
-                + environmentPolicy.declared() + ", extras=" + new java.util.TreeSet<>(extras.keySet())
+                + environmentPolicy.declared() + ", extras=" + new TreeSet<>(extras.keySet())
                 + ", workingDirectory=" + workingDirectory + ", interpreter=" + interpreter.map(Interpreter::shown)
                         .orElse("none") + "]";
     }

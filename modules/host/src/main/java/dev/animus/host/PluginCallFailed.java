@@ -1,5 +1,6 @@
 package dev.animus.host;
 
+import dev.animus.core.DurationText;
 import dev.animus.core.HostFailure;
 import java.util.Objects;
 
@@ -24,7 +25,7 @@ public final class PluginCallFailed extends RuntimeException implements Supervis
     PluginCallFailed(String plugin, String method, HostFailure failure, boolean requestWritten) {
         super("plugin " + plugin + ", " + method + ": " + (requestWritten || !(failure instanceof HostFailure.Timeout t)
                 ? failure.message()
-                : "the request was not written within " + dev.animus.core.DurationText.format(t.after())
+                : "the request was not written within " + DurationText.format(t.after())
                         + " (the plugin stopped reading its input)"));
         this.plugin = Objects.requireNonNull(plugin, "plugin");
         this.method = Objects.requireNonNull(method, "method");

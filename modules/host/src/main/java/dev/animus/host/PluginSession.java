@@ -13,14 +13,21 @@ import dev.animus.process.SpawnSpec;
 import dev.animus.process.Termination;
 import dev.animus.rpc.ConnectionLost;
 import dev.animus.rpc.PendingCall;
+import dev.animus.rpc.RemoteError;
+import dev.animus.rpc.RequestCancelled;
+import dev.animus.rpc.RequestTimedOut;
 import dev.animus.rpc.RpcConnection;
 import dev.animus.rpc.RpcException;
 import dev.animus.rpc.RpcOptions;
+import dev.animus.rpc.RpcStats;
 import dev.animus.rpc.Subscription;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -129,9 +136,9 @@ public final class PluginSession implements AutoCloseable {
     private static HostFailure launchFailure(RpcException e, Duration timeout) {
         return switch (e) {
             case ConnectionLost lost -> new HostFailure.ProcessExited(lost.exitCode(), lost.stderrTail());
-            case dev.animus.rpc.RequestTimedOut t -> new HostFailure.Timeout("initialize", timeout);
-            case dev.animus.rpc.RemoteError err -> HostFailures.of(err, "initialize");
-            case dev.animus.rpc.RequestCancelled c -> HostFailures.of(c, "initialize");
+            case RequestTimedOut t -> new HostFailure.Timeout("initialize", timeout);
+            case RemoteError err -> HostFailures.of(err, "initialize");
+            case RequestCancelled c -> HostFailures.of(c, "initialize");
         };
     }
 
@@ -198,17 +205,17 @@ public final class PluginSession implements AutoCloseable {
     }
 
     /** Counters of the connection: frames, malformed and oversized output, dropped responses. */
-    public dev.animus.rpc.RpcStats stats() {
+    public RpcStats stats() {
         return connection.stats();
     }
 
     /** The plugin's last stderr lines, redacted. */
-    public java.util.List<String> stderrTail() {
+    public List<String> stderrTail() {
         return process.stderr().lines();
     }
 
     /** Live processes of the plugin's tree. */
-    public java.util.Set<ProcessHandle> processTree() {
+    public Set<ProcessHandle> processTree() {
         return process.tree();
     }
 
@@ -216,7 +223,7 @@ public final class PluginSession implements AutoCloseable {
      * Completes once the connection is dead (the process exited, closed its output, or the session
      * was stopped), with the cause; never completes exceptionally.
      */
-    public java.util.concurrent.CompletableFuture<ConnectionLost> whenClosed() {
+    public CompletableFuture<ConnectionLost> whenClosed() {
         return connection.whenClosed();
     }
 

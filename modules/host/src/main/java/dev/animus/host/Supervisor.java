@@ -18,6 +18,8 @@ import dev.animus.rpc.Subscription;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -140,8 +142,8 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** The process tree of the current process, if there is one (for leak checks and status). */
-    public java.util.Set<ProcessHandle> processTree() {
-        return state.liveSession().map(PluginSession::processTree).orElse(java.util.Set.of());
+    public Set<ProcessHandle> processTree() {
+        return state.liveSession().map(PluginSession::processTree).orElse(Set.of());
     }
 
     /**
@@ -237,7 +239,7 @@ public final class Supervisor implements AutoCloseable {
          */
         private void settleLater(PendingCall call, long incarnation) {
             call.settled().whenComplete((answered, failure) -> {
-                Throwable cause = failure instanceof java.util.concurrent.CompletionException c ? c.getCause() : failure;
+                Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
                 LifecycleTrigger trigger = switch (cause) {
                     case null -> new LifecycleTrigger.ResponseReceived(incarnation);
                     case RequestTimedOut t -> new LifecycleTrigger.RequestTimedOut(incarnation, method, limit);

@@ -4,6 +4,7 @@ import dev.animus.core.HostFailure;
 import dev.animus.core.Lifecycle;
 import dev.animus.core.LifecycleEffect;
 import dev.animus.core.LifecycleTrigger;
+import dev.animus.core.MethodTimeouts;
 import dev.animus.core.Moment;
 import dev.animus.core.ProcessState;
 import dev.animus.core.Step;
@@ -126,7 +127,7 @@ final class SupervisorState {
         }
         stop(stops, false);
         if (!current) {
-            session.shutdown(dev.animus.core.MethodTimeouts.SHUTDOWN_STEP);
+            session.shutdown(MethodTimeouts.SHUTDOWN_STEP);
         }
         finishLaunch(incarnation, current ? Optional.empty()
                 : Optional.of(new HostFailure.ShuttingDown(lifecycle().plugin())));

@@ -10,6 +10,8 @@ import dev.animus.rpc.PendingCall;
 import dev.animus.rpc.RemoteError;
 import dev.animus.rpc.Subscription;
 import dev.animus.rpc.SubscriptionEvent;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -201,9 +203,9 @@ class PluginSessionTest {
 
     static boolean isZombie(ProcessHandle h) {
         try {
-            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
+            String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
             return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return true; // gone
         }
     }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -111,7 +112,7 @@ class SupervisorTest {
     }
 
     static void awaitGone(long pid) {
-        ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS).join());
+        ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(WAIT.toSeconds(), TimeUnit.SECONDS).join());
     }
 
     @Nested
@@ -301,7 +302,7 @@ class SupervisorTest {
         private PluginCallFailed cancelWhileBusy(Supervisor s, String method, JsonNode params, Duration timeout)
                 throws Exception {
             transitions(Duration.ofMillis(50)); // the warm-up call's
-            var failure = new java.util.concurrent.CompletableFuture<PluginCallFailed>();
+            var failure = new CompletableFuture<PluginCallFailed>();
             Thread caller = Thread.ofVirtual().start(() -> {
                 try {
                     s.call(method, params, CallOptions.defaults().withTimeout(timeout));
@@ -312,7 +313,7 @@ class SupervisorTest {
             });
             awaitTransition(ProcessState.READY, ProcessState.BUSY);
             caller.interrupt();
-            return failure.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            return failure.get(WAIT.toSeconds(), TimeUnit.SECONDS);
         }
 
         @Test

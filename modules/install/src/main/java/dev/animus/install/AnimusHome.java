@@ -6,7 +6,9 @@ import dev.animus.store.DigestStore;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockfileStore;
 import dev.animus.store.StateStore;
+import java.time.Instant;
 import java.time.InstantSource;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -36,8 +38,8 @@ public record AnimusHome(AnimusPaths paths, HomeLayout layout, StateStore state,
     }
 
     /** Now, to the second: what install records and grants are stamped with. */
-    public java.time.Instant now() {
-        return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    public Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** The gate every launch of an installed plugin passes. */

@@ -11,6 +11,7 @@ import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.LockTimedOut;
 import dev.animus.store.StateStore;
 import dev.animus.store.Verification;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -94,7 +95,7 @@ public record LaunchGate(StateStore state, DigestStore store) {
             return a.interpreter();
         } catch (Interpreters.Unresolved e) {
             throw new LaunchRefused(new HostFailure.InterpreterUnusable(name, e.getMessage()));
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw changed(name, a.record().digest(), e.getMessage());
         }
     }

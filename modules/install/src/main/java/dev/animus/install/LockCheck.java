@@ -1,5 +1,6 @@
 package dev.animus.install;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -22,7 +23,7 @@ public record LockCheck(String name, String locked, Status status, Optional<Stri
         MISSING;
 
         public String word() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallStage;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
+import dev.animus.core.Interpreter;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginState;
@@ -21,9 +22,13 @@ import dev.animus.store.Lockfile;
 import dev.animus.store.StateView;
 import dev.animus.store.Verification;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Read-only views of the installation lifecycle: {@code plugin inspect}, {@code plugin doctor},
@@ -178,8 +183,8 @@ public final class PluginInspector {
                     home.store().executable(r.digest(), r.entry()), home.store().root().resolve(r.digest()), r.shape(),
                     r.digest(), manifestOf(e.getKey(), r), e.getValue().trustedDigests().contains(r.digest()))));
         }
-        java.util.Set<String> trusted = new java.util.HashSet<>();
-        java.util.Map<String, dev.animus.core.Interpreter> interpreters = new java.util.HashMap<>();
+        Set<String> trusted = new HashSet<>();
+        Map<String, Interpreter> interpreters = new HashMap<>();
         state.plugins().values().forEach(p -> {
             trusted.addAll(p.trustedDigests());
             interpreters.putAll(p.interpreters());

@@ -1,12 +1,13 @@
 package dev.animus.install;
 
+import dev.animus.core.ArtifactShape;
 import dev.animus.core.Fix;
 import dev.animus.core.Guidance;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
 import dev.animus.core.InstallState;
-import dev.animus.core.Interpreter;
 import dev.animus.core.Installation;
+import dev.animus.core.Interpreter;
 import dev.animus.core.NameRule;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
@@ -62,7 +63,7 @@ public final class PluginInstaller {
     }
 
     /** A plugin's name and code digest, as the operator is shown them before confirming. */
-    public record Identity(String name, String digest, dev.animus.core.ArtifactShape shape) {}
+    public record Identity(String name, String digest, ArtifactShape shape) {}
 
     /**
      * How the lockfile is treated.

@@ -18,6 +18,7 @@ import dev.animus.sigstore.VerificationFailed;
 import dev.animus.sigstore.Verified;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -110,7 +111,7 @@ final class ReleaseSignature {
 
     private static Outcome invalid(SignaturePolicy policy, String bundleSha256, String bundleName, VerificationFailed e) {
         return refuseOrWarn(policy, new SignatureCheck(SignatureStatus.INVALID, Optional.of(bundleSha256),
-                Optional.empty()), bundleName + " does not verify (" + e.reason().name().toLowerCase(java.util.Locale.ROOT)
+                Optional.empty()), bundleName + " does not verify (" + e.reason().name().toLowerCase(Locale.ROOT)
                         .replace('_', '-') + "): " + e.getMessage());
     }
 

@@ -20,9 +20,12 @@ import dev.animus.fetch.ReleaseRef;
 import dev.animus.fetch.TrustAnchors;
 import dev.animus.sigstore.SigstoreVerifier;
 import dev.animus.sigstore.TrustedRoot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -151,7 +154,7 @@ public final class RemoteInstaller implements AutoCloseable {
                     o.guards().allowNameMismatch(), o.guards().allowShadowBuiltin()), o.trust(), o.signatures());
             InstallReport report = install(code, source, guarded, Optional.of(o.name().orElse(expected)),
                     signature.check());
-            List<String> warnings = new java.util.ArrayList<>(verdict.warnings());
+            List<String> warnings = new ArrayList<>(verdict.warnings());
             warnings.addAll(signature.warnings());
             return new RemoteReport(report, source, Guidance.text(verdict.label()), signature.check(), warnings);
         }
@@ -184,8 +187,8 @@ public final class RemoteInstaller implements AutoCloseable {
         Path into = staging.dir().resolve("extracted");
         try {
             Files.createDirectory(into);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + into + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + into + ": " + e.getMessage(), e);
         }
         Archives.extract(file, kind.get(), into, policy.maxInflatedBytes(), MAX_ENTRIES);
         return switch (ArchivePick.from(into, nameHint)) {

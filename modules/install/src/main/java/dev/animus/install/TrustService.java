@@ -14,12 +14,14 @@ import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginCandidate;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
+import dev.animus.core.SourceKind;
 import dev.animus.discovery.ProbeCopy;
 import dev.animus.process.Interpreters;
 import dev.animus.store.DigestStore;
 import dev.animus.store.LockEntry;
 import dev.animus.store.StateView;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -101,7 +103,7 @@ public final class TrustService {
     }
 
     private static void guardRepositoryName(InstallRecord record, RecordedManifest m, boolean allow) {
-        if (allow || record.source().kind() != dev.animus.core.SourceKind.GITHUB) {
+        if (allow || record.source().kind() != SourceKind.GITHUB) {
             return;
         }
         String origin = record.source().origin();
@@ -162,7 +164,7 @@ public final class TrustService {
             home.state().transact(s -> Installation.trustDigest(s, name, copy.sha256(), interpreter));
         } catch (Interpreters.Unresolved | ProbeCopy.TooLarge e) {
             throw InstallFailed.usage(path + ": " + e.getMessage() + "; nothing was trusted");
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw InstallFailed.usage(e.getMessage());
         }
         return name;

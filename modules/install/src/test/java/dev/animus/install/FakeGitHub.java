@@ -3,6 +3,7 @@ package dev.animus.install;
 import dev.animus.fetch.Platform;
 import dev.animus.testhttps.LoopbackHttps;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ final class FakeGitHub implements AutoCloseable {
         Path out = dir.resolveSibling(dir.getFileName() + ".tar.gz");
         Process p = new ProcessBuilder("tar", "-czf", out.toString(), "-C", dir.toString(), "animus-plugin-pyecho")
                 .redirectErrorStream(true).start();
-        p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        p.getInputStream().transferTo(OutputStream.nullOutputStream());
         if (p.waitFor() != 0) {
             throw new IOException("tar failed");
         }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.Fix;
 import dev.animus.core.Guidance;
+import dev.animus.core.InstallStage;
+import dev.animus.core.Installation;
 import dev.animus.core.SourceKind;
 import dev.animus.fetch.FetchFailed;
 import dev.animus.fetch.Fetcher;
@@ -19,6 +21,7 @@ import dev.animus.sigstore.TrustedRoot;
 import dev.animus.testhttps.LoopbackHttps;
 import dev.animus.testhttps.TestCa;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -221,7 +224,7 @@ class RemoteInstallTest {
             Path out = root.resolve("work/tree.tar.gz");
             Process p = new ProcessBuilder("tar", "-czf", out.toString(), "-C", tree.getParent().toString(), "tree")
                     .redirectErrorStream(true).start();
-            p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            p.getInputStream().transferTo(OutputStream.nullOutputStream());
             assertEquals(0, p.waitFor());
             byte[] treeArchive = Files.readAllBytes(out);
             github.release(OWNER, REPO, "v1", true, List.of(new FakeGitHub.Asset(asset, treeArchive,
@@ -260,7 +263,7 @@ class RemoteInstallTest {
                     refused.getMessage());
             assertEquals(revision, home.state().read().state().revision(), "nothing was trusted");
             new TrustService(home).trust("lint", r.install().digest(), true);
-            assertEquals(dev.animus.core.InstallStage.TRUSTED, dev.animus.core.Installation.stage(
+            assertEquals(InstallStage.TRUSTED, Installation.stage(
                     home.state().read().state(), "lint", "default"));
         }
     }
