@@ -9,6 +9,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.repl.Repl;
+import dev.animus.shell.repl.ScriptMode;
 
 /** The root of the command tree. */
 @Command(
@@ -20,15 +24,15 @@ import picocli.CommandLine;
         footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
             "  animus help plugin dev",
             "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"})
-final class AnimusCommand implements Callable<Integer> {
+public final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--json", scope = ScopeType.INHERIT,
             description = "Print one JSON document with a versioned envelope instead of human output.")
-    boolean json;
+    public boolean json;
 
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
             description = "Say more on stderr (plugin notifications, timings).")
-    boolean verbose;
+    public boolean verbose;
 
     @Option(names = "--project-root", paramLabel = "PATH", scope = ScopeType.INHERIT,
             description = "The project whose .animus/plugins/ is searched (default: the current directory).")
@@ -36,11 +40,11 @@ final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--include-system-path", scope = ScopeType.INHERIT,
             description = "Also look for plugins in the directories of $PATH (last, after every other source).")
-    boolean includeSystemPath;
+    public boolean includeSystemPath;
 
     @Option(names = "--agent", paramLabel = "NAME", scope = ScopeType.INHERIT,
             description = "The agent a plugin is called, enabled or disabled for (default: default).")
-    String agent;
+    public String agent;
 
     @Option(names = "--keep-going",
             description = "With commands read from stdin: run the rest after a command fails "
@@ -53,20 +57,20 @@ final class AnimusCommand implements Callable<Integer> {
         this.context = context;
     }
 
-    Terminal terminal() {
+    public Terminal terminal() {
         return context.terminal();
     }
 
-    Map<String, String> environment() {
+    public Map<String, String> environment() {
         return context.environment();
     }
 
-    ShellContext context() {
+    public ShellContext context() {
         return context;
     }
 
     /** Where Animus keeps and looks for things, from the environment and {@code --project-root}. */
-    dev.animus.discovery.AnimusPaths paths() {
+    public dev.animus.discovery.AnimusPaths paths() {
         try {
             return dev.animus.discovery.AnimusPaths.from(context.environment(),
                     projectRoot == null ? java.nio.file.Path.of("") : projectRoot);
@@ -76,17 +80,17 @@ final class AnimusCommand implements Callable<Integer> {
     }
 
     /** The agent of this command line: {@code --agent}, else {@code default}. */
-    String agent() {
+    public String agent() {
         return agent == null ? "default" : agent;
     }
 
     /** Whether {@code --agent} was given. */
-    boolean agentGiven() {
+    public boolean agentGiven() {
         return agent != null;
     }
 
     /** The persisted side: state document, store, lockfile of this command line's home and project. */
-    dev.animus.runtime.Animus animus() {
+    public dev.animus.runtime.Animus animus() {
         return context.animus(paths());
     }
 
@@ -95,7 +99,7 @@ final class AnimusCommand implements Callable<Integer> {
      * probed only when its digest is trusted. An unreadable state document is one warning, and then
      * nothing is installed or trusted for this listing.
      */
-    dev.animus.discovery.Discoverer discoverer() {
+    public dev.animus.discovery.Discoverer discoverer() {
         var animus = animus();
         return animus.discoverer(() -> {
             try {

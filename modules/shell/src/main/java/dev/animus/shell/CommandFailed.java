@@ -8,12 +8,12 @@ import dev.animus.core.Redaction;
  * such values are masked here, once, for every place the message goes (the error line, a stack
  * trace at debug level).
  */
-final class CommandFailed extends RuntimeException {
+public final class CommandFailed extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final int exitCode;
 
-    CommandFailed(int exitCode, String message) {
+    public CommandFailed(int exitCode, String message) {
         super(Redaction.maskKnown(message));
         this.exitCode = exitCode;
     }

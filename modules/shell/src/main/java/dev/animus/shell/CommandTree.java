@@ -6,6 +6,37 @@ import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
+import dev.animus.shell.completion.CompleteCommand;
+import dev.animus.shell.completion.CompletionCommand;
+import dev.animus.shell.dev.DevCall;
+import dev.animus.shell.dev.DevCommand;
+import dev.animus.shell.dev.DevInfo;
+import dev.animus.shell.dev.DevPing;
+import dev.animus.shell.plugin.CacheCommand;
+import dev.animus.shell.plugin.DisableCommand;
+import dev.animus.shell.plugin.DoctorCommand;
+import dev.animus.shell.plugin.EnableCommand;
+import dev.animus.shell.plugin.InspectCommand;
+import dev.animus.shell.plugin.InstallCommand;
+import dev.animus.shell.plugin.ListCommand;
+import dev.animus.shell.plugin.LockCommand;
+import dev.animus.shell.plugin.PluginCommand;
+import dev.animus.shell.plugin.PluginNamedCall;
+import dev.animus.shell.plugin.PluginNamedInfo;
+import dev.animus.shell.plugin.PluginNamedPing;
+import dev.animus.shell.plugin.RemoveCommand;
+import dev.animus.shell.plugin.ResetCommand;
+import dev.animus.shell.plugin.RollbackCommand;
+import dev.animus.shell.plugin.StateCommand;
+import dev.animus.shell.plugin.StatusCommand;
+import dev.animus.shell.plugin.UpdateCommand;
+import dev.animus.shell.tour.TourCommand;
+import dev.animus.shell.tour.TrainCommand;
+import dev.animus.shell.trust.ConsentCommand;
+import dev.animus.shell.trust.SecretCommand;
+import dev.animus.shell.trust.TrustCommand;
+import dev.animus.shell.trust.TrustOrgsCommand;
+import dev.animus.shell.trust.VerifyBundleCommand;
 
 /**
  * Which command sits under which, and building the picocli tree from it: whole (help, completion,

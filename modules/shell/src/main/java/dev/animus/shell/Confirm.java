@@ -6,13 +6,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import dev.animus.shell.render.Terminal;
 
 /**
  * Confirmations (docs/cli.md#confirmations): on a terminal a question that defaults to no; without
  * one (or while commands are read from stdin, which is then not free for answers) an explicit
  * {@code --yes} is required, and the refusal says so.
  */
-final class Confirm {
+public final class Confirm {
     private Confirm() {}
 
     /**
@@ -22,7 +23,7 @@ final class Confirm {
      * @param question the question, without the {@code [y/N]}
      * @throws CommandFailed when there is no one to ask (exit 2, naming --yes) or the answer is not yes (exit 1)
      */
-    static void require(AnimusCommand root, boolean yes, String act, String question) {
+    public static void require(AnimusCommand root, boolean yes, String act, String question) {
         if (yes) {
             return;
         }

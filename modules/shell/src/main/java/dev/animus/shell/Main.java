@@ -6,6 +6,9 @@ import dev.animus.host.PluginHost;
 import dev.animus.runtime.HostVersion;
 import java.util.Map;
 import picocli.CommandLine;
+import dev.animus.shell.render.EscapedStderr;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
 
 /** Entry point of the {@code animus} command. */
 public final class Main {
@@ -42,12 +45,12 @@ public final class Main {
      * Parses and runs one command line in {@code context}: a fresh command tree each time, of only
      * the commands the line names ({@link CommandTree#along}).
      */
-    static int execute(String[] args, ShellContext context) {
+    public static int execute(String[] args, ShellContext context) {
         return configure(CommandTree.along(new AnimusCommand(context), args), context).execute(args);
     }
 
     /** The whole command tree, for help, completion and tests. */
-    static CommandLine commandLine(ShellContext context) {
+    public static CommandLine commandLine(ShellContext context) {
         return configure(CommandTree.whole(new AnimusCommand(context)), context);
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import dev.animus.shell.render.Terminal;
 
 /**
  * What every command of one {@code animus} process shares: the standard streams, the caller's
@@ -21,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *     or the shell), as words: {@code animus --project-root P < script} runs every line of the
  *     script in project P unless the line names its own {@code --project-root}
  */
-record ShellContext(Terminal terminal, Map<String, String> environment, PluginHost host, Mode mode,
+public record ShellContext(Terminal terminal, Map<String, String> environment, PluginHost host, Mode mode,
         Set<Path> warnedAbout, Map<AnimusPaths, Animus> animuses, List<List<String>> defaults) {
 
     /** Where the commands of this process come from. */
@@ -34,13 +35,13 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
         SHELL
     }
 
-    ShellContext {
+    public ShellContext {
         environment = Map.copyOf(environment);
         Objects.requireNonNull(mode, "mode");
         defaults = defaults.stream().map(List::copyOf).toList();
     }
 
-    static ShellContext oneShot(Terminal terminal, Map<String, String> environment, PluginHost host) {
+    public static ShellContext oneShot(Terminal terminal, Map<String, String> environment, PluginHost host) {
         return new ShellContext(terminal, environment, host, Mode.ONE_SHOT, ConcurrentHashMap.newKeySet(),
                 new ConcurrentHashMap<>(), List.of());
     }
@@ -49,17 +50,17 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
      * The same context, reading commands from stdin, each with {@code defaults} (each an option and
      * its value, if any) unless the command names that option itself.
      */
-    ShellContext asScript(List<List<String>> defaults) {
+    public ShellContext asScript(List<List<String>> defaults) {
         return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, animuses, defaults);
     }
 
     /** The same host, stores and defaults, for the interactive shell writing through {@code shellTerminal}. */
-    ShellContext asShell(Terminal shellTerminal) {
+    public ShellContext asShell(Terminal shellTerminal) {
         return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, animuses, defaults);
     }
 
     /** The same host, stores and defaults, reading commands from stdin (the shell without a line editor). */
-    ShellContext asScript() {
+    public ShellContext asScript() {
         return asScript(defaults);
     }
 
@@ -67,7 +68,7 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
      * {@code words} of one command read from stdin, after the {@link #defaults} it does not override:
      * a default option is left out when the line names it ({@code --opt} or {@code --opt=value}).
      */
-    List<String> withDefaults(List<String> words) {
+    public List<String> withDefaults(List<String> words) {
         List<String> all = new ArrayList<>();
         for (List<String> option : defaults) {
             String name = option.getFirst();
@@ -80,12 +81,12 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
     }
 
     /** Whether commands come from stdin as a script: then nobody answers a question, and stdin holds no data. */
-    boolean scriptMode() {
+    public boolean scriptMode() {
         return mode == Mode.SCRIPT;
     }
 
     /** Whether stdin holds the commands (a script or the shell), so it is not free for {@code --params -}. */
-    boolean commandsOnStdin() {
+    public boolean commandsOnStdin() {
         return mode != Mode.ONE_SHOT;
     }
 

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import dev.animus.shell.render.Terminal;
 
 /** Runs the command tree in-process, capturing what it writes. */
 final class Cli {

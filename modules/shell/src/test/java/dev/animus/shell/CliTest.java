@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
 
 class CliTest {
     private static final JsonMapper JSON = JsonMapper.shared();

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import dev.animus.shell.render.Terminal;
 
 /** A command line's tree holds what it names, built as the whole tree builds it. */
 class CommandTreeTest {

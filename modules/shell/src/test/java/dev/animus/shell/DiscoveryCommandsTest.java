@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Terminal;
 
 /** {@code plugin list | info | ping | call | cache} over a prepared ANIMUS_HOME. */
 class DiscoveryCommandsTest {

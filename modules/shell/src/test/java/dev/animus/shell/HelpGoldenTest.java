@@ -16,6 +16,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
+import dev.animus.shell.render.Terminal;
 
 /**
  * The {@code --help} of every command of the tree, as users get it (through {@link Cli#run}: 80

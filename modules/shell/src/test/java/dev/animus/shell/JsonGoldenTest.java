@@ -29,6 +29,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+import dev.animus.shell.render.Terminal;
 
 /**
  * The {@code --json} documents of the commands that print data, run in a realistic state (a temp

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Terminal;
 
 /** {@code plugin install owner/repo} and {@code trust-orgs} against a loopback HTTPS server that plays GitHub. */
 class ReleaseCommandsTest {

@@ -18,6 +18,12 @@ import org.jline.reader.Parser.ParseContext;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.animus.shell.completion.CommandCompleter;
+import dev.animus.shell.completion.CommandLineWords;
+import dev.animus.shell.completion.CompletionSources;
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.repl.ReplParser;
+import dev.animus.shell.repl.ReplWords;
 
 /** How the interactive shell reads a line: when Enter runs it, the word under the cursor, completions. */
 class ReplLineTest {

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
 
 /** {@code animus} with commands on stdin: one host for the whole script, so plugins stay warm. */
 class ScriptModeTest {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Terminal;
 
 /**
  * A declared secret handed to a real plugin (docs/security.md#plugin-environment,

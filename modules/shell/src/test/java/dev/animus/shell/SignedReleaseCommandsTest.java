@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Terminal;
 
 /**
  * {@code plugin install owner/repo --signature-policy …} as an operator sees it: a release signed

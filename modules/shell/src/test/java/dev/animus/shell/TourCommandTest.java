@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.tour.TourExample;
 
 /**
  * {@code animus tour} run in-process against an examples directory made of the reactor's echo test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import dev.animus.shell.render.Terminal;
 
 /** install → trust → consent → enable → call, and the operator tools around them, as a user runs them. */
 class TrustCommandsTest {

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import dev.animus.shell.trust.VerifyBundleCommand;
 
 /**
  * {@code animus verify-bundle} as the sigstore-conformance suite drives it: every case of

@@ -1,0 +1,74 @@
+package dev.animus.shell.completion;
+
+import dev.animus.core.InstallRecord;
+import dev.animus.core.InstallState;
+import dev.animus.core.OneLine;
+import dev.animus.core.PluginState;
+import dev.animus.core.RecordedManifest;
+import dev.animus.runtime.Animus;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * What the shell completes from the state document: installed plugin names, a plugin's methods
+ * and secrets (from the manifest recorded when it was trusted), and the agents plugins are enabled
+ * for. Read afresh at every completion, never running anything; an unreadable or busy document
+ * completes nothing rather than holding up the prompt.
+ *
+ * <p>Thread-safe.
+ */
+public final class CompletionSources {
+    private final Map<String, String> environment;
+
+    public CompletionSources(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
+
+    /** Installed plugins, by name. */
+    List<String> pluginNames() {
+        return state().map(s -> s.plugins().entrySet().stream().filter(e -> e.getValue().current().isPresent())
+                .map(Map.Entry::getKey).sorted().toList()).orElse(List.of());
+    }
+
+    /** The methods {@code plugin}'s recorded manifest declares; empty when it is unknown or not yet trusted. */
+    List<String> methods(String plugin) {
+        return manifest(plugin).map(m -> strings(m.document().get("capabilities")).stream()
+                // capabilities also hold subject_kind:<kind> markers and $vendor/... flags, which are no methods
+                .filter(c -> !c.startsWith("subject_kind:") && (!c.startsWith("$") || c.startsWith("$/")))
+                // a name a terminal would act on (a bidi override) is not offered: it cannot be shown as it is
+                .filter(c -> OneLine.of(c).equals(c))
+                .sorted().toList()).orElse(List.of());
+    }
+
+    /** The secrets {@code plugin}'s recorded manifest declares, by name. */
+    List<String> secrets(String plugin) {
+        return manifest(plugin).map(m -> m.document().get("secrets") instanceof List<?> list ? list.stream()
+                .filter(Map.class::isInstance).map(d -> ((Map<?, ?>) d).get("name"))
+                .filter(String.class::isInstance).map(String.class::cast).sorted().toList()
+                : List.<String>of()).orElse(List.of());
+    }
+
+    /** {@code default} and every agent a plugin is enabled for. */
+    List<String> agents() {
+        TreeSet<String> agents = new TreeSet<>(List.of("default"));
+        state().ifPresent(s -> s.plugins().values().forEach(p -> agents.addAll(p.enabledAgents())));
+        return List.copyOf(agents);
+    }
+
+    private Optional<RecordedManifest> manifest(String plugin) {
+        return state().flatMap(s -> s.plugin(plugin)).flatMap(PluginState::current)
+                .flatMap(InstallRecord::manifest);
+    }
+
+    private Optional<InstallState> state() {
+        return Animus.peekState(environment);
+    }
+
+    private static List<String> strings(Object value) {
+        return value instanceof List<?> list
+                ? list.stream().filter(String.class::isInstance).map(String.class::cast).toList()
+                : List.of();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.animus.shell.dev;
+
+import dev.animus.host.CallOptions;
+import dev.animus.host.Supervisor;
+import dev.animus.runtime.JsonInput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
+
+/**
+ * The options of one request ({@code --params}, {@code --timeout}) and how its outcome is printed,
+ * shared by {@code plugin call <name>} and {@code plugin dev <path> call}.
+ */
+public final class CallArgs {
+
+    @Option(names = "--params", paramLabel = "JSON|-",
+            description = "The params: a JSON object or array, or - to read them from stdin. Default: {}.")
+    String params;
+
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "Deadline of the call, e.g. 500ms, 10s, 5m (default: the method's, 30s for most).")
+    String timeout;
+
+    /**
+     * Checks the options, then sends {@code method} through the plugin and prints the result
+     * ({@code schema} for --json). The plugin is looked up only once the options are valid, so a
+     * usage error never starts anything.
+     */
+    public int run(AnimusCommand root, java.util.function.Supplier<Supervisor> target, String method, String schema) {
+        JsonNode p = params(root);
+        CallOptions options = CallOptions.defaults();
+        if (timeout != null) {
+            options = options.withTimeout(DevCommand.duration(timeout, "--timeout"));
+        }
+        Supervisor plugin = target.get();
+        Terminal t = root.terminal();
+        if (root.verbose) {
+            options = options.streamingTo(n -> t.info("notification " + n.method() + " " + n.params()));
+        }
+        long t0 = System.nanoTime();
+        JsonNode result;
+        try {
+            result = plugin.call(method, p, options);
+        } catch (RuntimeException e) {
+            throw Failures.of(e);
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+        if (root.json) {
+            var env = Terminal.envelope(schema)
+                    .put("plugin", plugin.handshake().map(h -> h.pluginInfo().name()).orElse(plugin.name()))
+                    .put("method", method)
+                    .put("elapsed_ms", PingArgs.millis(elapsed));
+            env.set("result", result);
+            t.printJson(env);
+        } else {
+            t.printJson(result);
+        }
+        return ExitCodes.OK;
+    }
+
+    private JsonNode params(AnimusCommand root) {
+        if (params == null) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        if (params.equals("-") && root.context().commandsOnStdin()) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params - reads stdin, which holds the commands here; "
+                    + "give the JSON inline: --params '{...}'");
+        }
+        String text = params.equals("-") ? readStdin(root.terminal().in()) : params;
+        JsonNode node;
+        try {
+            node = JsonInput.parse(text); // numbers as written: 1e1000000 must not become "Infinity"
+        } catch (JacksonException e) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getMessage());
+        }
+        if (node == null || !(node.isObject() || node.isArray())) {
+            throw new CommandFailed(ExitCodes.USAGE, "--params must be a JSON object or array (JSON-RPC params)");
+        }
+        return node;
+    }
+
+    private static String readStdin(InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read --params from stdin", e);
+        }
+    }
+}

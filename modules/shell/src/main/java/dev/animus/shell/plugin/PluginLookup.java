@@ -1,0 +1,74 @@
+package dev.animus.shell.plugin;
+
+import dev.animus.core.HostFailure;
+import dev.animus.discovery.Discovery;
+import dev.animus.host.Supervisor;
+import dev.animus.install.LaunchRefused;
+import dev.animus.install.Permit;
+import dev.animus.runtime.RequirementMissing;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.FixText;
+
+/**
+ * Finds an installed plugin by name through the launch gate and gives its supervisor in this
+ * process's host. Only installed, trusted, consented and enabled code runs, from the store; a
+ * plugin discovery finds elsewhere is named with the command that installs it.
+ */
+final class PluginLookup {
+    private PluginLookup() {}
+
+    /**
+     * The gate's permit for {@code name} and the command line's agent.
+     *
+     * @throws CommandFailed naming why not and the command that fixes it
+     */
+    static Permit permit(AnimusCommand root, String name) {
+        try {
+            return root.animus().permit(name, root.agent());
+        } catch (LaunchRefused e) {
+            if (e.failure() instanceof HostFailure.NotInstalled) {
+                throw notInstalled(root, name);
+            }
+            throw Failures.of(e.failure(), name, "launch");
+        }
+    }
+
+    /**
+     * The supervisor of {@code permit}'s plugin: its store executable, declared environment and
+     * secrets, deadlines and gate. A required variable or secret that is missing fails here, before
+     * anything is started, naming the fix (docs/security.md#plugin-environment); secrets are
+     * resolved again by every command that names the plugin, so a changed secret replaces a warm
+     * process.
+     *
+     * @throws CommandFailed (exit 2) for a missing required variable or secret
+     */
+    static Supervisor supervisor(AnimusCommand root, Permit permit) {
+        try {
+            return root.animus().register(permit, root.context().host());
+        } catch (RequirementMissing e) {
+            throw new CommandFailed(ExitCodes.USAGE, "plugin " + e.plugin() + " " + e.missing().problem()
+                    + ": run '" + FixText.render(e.missing().fix()) + "' and try again");
+        }
+    }
+
+    /** What discovery knows of a name that is not installed, as the next step. */
+    private static CommandFailed notInstalled(AnimusCommand root, String name) {
+        Discovery d = root.discoverer().discover(root.includeSystemPath);
+        String where = switch (d.find(name)) {
+            case Discovery.Lookup.Found f -> f.plugin().location().toString();
+            case Discovery.Lookup.Untrusted u -> u.binary().path();
+            case Discovery.Lookup.Broken b -> b.warning().path();
+            case Discovery.Lookup.Missing m -> "";
+        };
+        if (where.isEmpty()) {
+            return new CommandFailed(ExitCodes.USAGE, "no plugin named " + name + " is installed; 'animus plugin"
+                    + " list' shows what is found, 'animus plugin install --path <file>' installs one");
+        }
+        return new CommandFailed(ExitCodes.USAGE, "plugin " + name + " is not installed (found " + where
+                + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
+                + " 'animus plugin dev " + where + "'");
+    }
+}

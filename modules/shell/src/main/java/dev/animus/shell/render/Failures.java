@@ -1,0 +1,145 @@
+package dev.animus.shell.render;
+
+import dev.animus.core.CoreFailure;
+import dev.animus.core.DurationText;
+import dev.animus.core.ErrorCodes;
+import dev.animus.core.HostFailure;
+import dev.animus.core.InstallationRefused;
+import dev.animus.core.ManifestInvalid;
+import dev.animus.core.SecretStoreFailed;
+import dev.animus.core.Shebang;
+import dev.animus.host.FailureText;
+import dev.animus.host.LaunchFailed;
+import dev.animus.host.PluginCallFailed;
+import dev.animus.host.SupervisionFailure;
+import dev.animus.install.InstallFailed;
+import dev.animus.install.InstallationFailure;
+import dev.animus.install.LaunchRefused;
+import dev.animus.runtime.AdapterFailures;
+import dev.animus.runtime.FailureReport;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+
+/** Turns what went wrong into one line for the user and the exit code of docs/cli.md#exit-codes. */
+public final class Failures {
+    private Failures() {}
+
+    /** The user-facing failure for {@code e}. */
+    public static CommandFailed of(RuntimeException e) {
+        return switch (e) {
+            case CommandFailed f -> f;
+            case PluginCallFailed p -> of(p);
+            default -> throw e;
+        };
+    }
+
+    /**
+     * The user-facing failure for what the installation lifecycle, the stores and the launch gate
+     * throw. Every failure family is switched over exhaustively; only a throwable of no family (a
+     * bug) is returned as an internal error line.
+     */
+    public static CommandFailed ofException(Throwable e) {
+        return switch (e) {
+            case CommandFailed f -> f;
+            case CoreFailure c -> of(c);
+            case SupervisionFailure s -> of(s);
+            case InstallationFailure i -> of(i);
+            default -> AdapterFailures.report(e).map(Failures::of).orElseGet(() -> internal(e));
+        };
+    }
+
+    private static CommandFailed internal(Throwable e) {
+        return new CommandFailed(ExitCodes.FAILED, "internal error: " + e
+                + " (rerun with ANIMUS_LOG=debug for details)");
+    }
+
+    private static CommandFailed of(CoreFailure failure) {
+        return switch (failure) {
+            case InstallationRefused r -> new CommandFailed(switch (r.reason()) {
+                case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
+                case NOT_INSTALLED, ALREADY_INSTALLED, NO_PREVIOUS, NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED,
+                        NOT_ENABLED -> ExitCodes.USAGE;
+            }, FixText.line(r));
+            case SecretStoreFailed s -> new CommandFailed(ExitCodes.FAILED, s.getMessage());
+            case ManifestInvalid m -> new CommandFailed(ExitCodes.FAILED, m.getMessage());
+            case Shebang.Invalid i -> new CommandFailed(ExitCodes.FAILED, i.getMessage());
+        };
+    }
+
+    private static CommandFailed of(SupervisionFailure failure) {
+        return switch (failure) {
+            case PluginCallFailed p -> of(p);
+            case LaunchFailed l -> of(l.failure(), l.plugin(), "initialize");
+        };
+    }
+
+    private static CommandFailed of(InstallationFailure failure) {
+        return switch (failure) {
+            case LaunchRefused r -> of(r.failure(), "", "launch");
+            case InstallFailed f -> new CommandFailed(switch (f.kind()) {
+                case USAGE -> ExitCodes.USAGE;
+                case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
+                case FAILED -> ExitCodes.FAILED;
+            }, FixText.render(f.guidance()));
+        };
+    }
+
+    private static CommandFailed of(FailureReport report) {
+        int code = switch (report.category()) {
+            case USAGE -> ExitCodes.USAGE;
+            case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
+            case TIMEOUT -> ExitCodes.TIMEOUT;
+            case INTERRUPTED -> ExitCodes.INTERRUPTED;
+            case FAILED -> ExitCodes.FAILED;
+        };
+        return new CommandFailed(code, FixText.render(report.line()));
+    }
+
+    /** A failed request; a timeout that struck while the request was still being written says so. */
+    public static CommandFailed of(PluginCallFailed p) {
+        if (p.failure() instanceof HostFailure.Timeout t && !p.requestWritten()) {
+            return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + p.plugin() + " did not read the request "
+                    + p.method() + " within " + DurationText.format(t.after())
+                    + " (it stopped reading its input); it was stopped (raise --timeout if the params are large)");
+        }
+        return of(p.failure(), p.plugin(), p.method());
+    }
+
+    public static CommandFailed of(HostFailure failure, String plugin, String method) {
+        return switch (failure) {
+            case HostFailure.Rpc r -> new CommandFailed(ExitCodes.FAILED, "plugin " + plugin + " answered " + method
+                    + " with error " + r.code() + " (" + ErrorCodes.nameOf(r.code()) + "): " + r.message());
+            case HostFailure.ConnectionLost lost -> new CommandFailed(ExitCodes.FAILED,
+                    lost.message() + " during " + method + FailureText.stderrSuffix(failure));
+            case HostFailure.Timeout t -> timeout(t, plugin);
+            case HostFailure.ProcessExited p -> new CommandFailed(ExitCodes.FAILED,
+                    "plugin " + plugin + " failed the handshake: " + p.message() + FailureText.stderrSuffix(failure));
+            case HostFailure.IncompatibleProtocol i -> new CommandFailed(ExitCodes.FAILED,
+                    "plugin " + plugin + " failed the handshake: " + i.message());
+            case HostFailure.SpawnFailed s -> new CommandFailed(ExitCodes.FAILED, s.message());
+            case HostFailure.Cancelled c -> new CommandFailed(ExitCodes.INTERRUPTED, c.message());
+            case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, FixText.line(t));
+            case HostFailure.NotSupported n -> new CommandFailed(ExitCodes.FAILED, n.message());
+            case HostFailure.Disabled d -> new CommandFailed(ExitCodes.FAILED, FixText.line(d));
+            case HostFailure.ShuttingDown s -> new CommandFailed(ExitCodes.FAILED, s.message());
+            case HostFailure.NotRegistered n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotTrusted n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotConsented n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotEnabled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.NotInstalled n -> new CommandFailed(ExitCodes.USAGE, FixText.line(n));
+            case HostFailure.CodeChanged c -> new CommandFailed(ExitCodes.VERIFICATION_FAILED, FixText.line(c));
+            case HostFailure.StateUnreadable s -> new CommandFailed(ExitCodes.FAILED, FixText.line(s));
+            case HostFailure.InterpreterUnusable i -> new CommandFailed(ExitCodes.USAGE, FixText.line(i));
+            case HostFailure.Undisclosed u -> new CommandFailed(ExitCodes.USAGE, FixText.line(u));
+        };
+    }
+
+    private static CommandFailed timeout(HostFailure.Timeout t, String plugin) {
+        if (t.method().equals("initialize")) {
+            return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin + " failed the handshake: "
+                    + t.message() + " (raise --launch-timeout if it starts slowly)");
+        }
+        return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin + " did not answer " + t.method()
+                + " within " + DurationText.format(t.after()) + "; it was stopped (raise --timeout if the method is slow)");
+    }
+}

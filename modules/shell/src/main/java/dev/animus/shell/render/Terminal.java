@@ -1,0 +1,184 @@
+package dev.animus.shell.render;
+
+import dev.animus.core.OneLine;
+import dev.animus.core.Redaction;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The standard streams, owned by the shell: results to stdout, warnings and errors to stderr
+ * (docs/cli.md#output-streams). Colour only on a terminal and never with {@code NO_COLOR}.
+ *
+ * <p>Nothing a plugin wrote reaches the terminal raw: the one-line messages ({@link #warn},
+ * {@link #error}, {@link #info}, {@link #result}) go through {@link OneLine} after masking, JSON
+ * is written with {@link TerminalSafeEscapes}, and the renderers that print to {@link #out()}
+ * themselves ({@link Table}, {@link DevInfo#row}) pass every plugin-supplied value through
+ * {@link OneLine}.
+ */
+public final class Terminal {
+    /**
+     * Jackson, built on first use: its mapper loads some 500 classes, a good part of the start-up
+     * time of a command that prints no JSON ({@code --version}, a plain {@code plugin list}).
+     */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.shared();
+        /** Two-space indent, {@code "name": value}: what people expect from gh and kubectl. */
+        static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+        private Json() {}
+    }
+
+    private final InputStream in;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final boolean colour;
+    private final boolean interactive;
+    private final HiddenInput hidden;
+
+    /** Reads one line that is not echoed (a secret's value). */
+    @FunctionalInterface
+    public interface HiddenInput {
+        /**
+         * Shows {@code prompt} and reads one line without echoing it.
+         *
+         * @return the characters typed (the caller wipes them); empty at the end of input or when
+         *     there is no terminal to read from
+         */
+        Optional<char[]> read(String prompt);
+    }
+
+    public Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive) {
+        this(in, out, err, colour, interactive, Terminal::fromConsole);
+    }
+
+    private Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive,
+            HiddenInput hidden) {
+        this.in = in;
+        this.out = out;
+        this.err = err;
+        this.colour = colour;
+        this.interactive = interactive;
+        this.hidden = hidden;
+    }
+
+    /**
+     * The interactive shell's terminal: the line editor's input and output instead of the raw
+     * standard streams (so nothing typed ahead is lost between them), the same stderr and colour.
+     */
+    public Terminal forShell(InputStream editorIn, PrintWriter editorOut, HiddenInput editorHidden) {
+        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden);
+    }
+
+    /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
+    public boolean colour() {
+        return colour;
+    }
+
+    /** Reads one line without echo at the terminal (see {@link HiddenInput#read}). */
+    public Optional<char[]> readHidden(String prompt) {
+        return hidden.read(prompt);
+    }
+
+    private static Optional<char[]> fromConsole(String prompt) {
+        java.io.Console console = System.console();
+        return console == null ? Optional.empty() : Optional.ofNullable(console.readPassword("%s", prompt));
+    }
+
+    /** Not interactive: what tests and pipes get. */
+    public Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour) {
+        this(in, out, err, colour, false);
+    }
+
+    public static Terminal system(Map<String, String> env) {
+        // Console.isTerminal(): stdin and stdout both a terminal (JDK 22+).
+        boolean tty = System.console() != null && System.console().isTerminal();
+        boolean colour = tty && !env.containsKey("NO_COLOR") && !"dumb".equals(env.get("TERM"));
+        return new Terminal(System.in, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8), colour, tty);
+    }
+
+    /** Whether a person is typing at a terminal (then commands read from stdin get a prompt). */
+    public boolean interactive() {
+        return interactive;
+    }
+
+    /** stdin, for {@code --params -}. */
+    public InputStream in() {
+        return in;
+    }
+
+    public PrintWriter out() {
+        return out;
+    }
+
+    public PrintWriter err() {
+        return err;
+    }
+
+    /**
+     * Prints {@code json} pretty-printed (two-space indent, {@code "a": 1}) on stdout, every
+     * character {@link OneLine#isUnsafe unsafe} on a terminal written as a JSON unicode escape
+     * (the same document, read back).
+     */
+    public void printJson(JsonNode json) {
+        out.println(Json.MAPPER.writer().with(Json.PRETTY).with(TerminalSafeEscapes.INSTANCE)
+                .writeValueAsString(json));
+        out.flush();
+    }
+
+    /** A versioned envelope {@code {"schema": "animus.<command>.v1"}} to add fields to. */
+    public static ObjectNode envelope(String command) {
+        return JsonNodeFactory.instance.objectNode().put("schema", "animus." + command + ".v1");
+    }
+
+    /** Diagnostics never show a secret this process handed to a plugin, whatever echoed it. */
+    public void warn(String message) {
+        err.println(paint("warning:", "33") + " " + shown(message));
+        err.flush();
+    }
+
+    public void error(String message) {
+        err.println(paint("error:", "31") + " " + shown(message));
+        err.flush();
+    }
+
+    /**
+     * A result in words, on stdout: what a listing says when it lists nothing ("no plugins ..."),
+     * so stdout answers the command and stderr stays free of it.
+     */
+    public void result(String message) {
+        out.println(shown(message));
+        out.flush();
+    }
+
+    public void info(String message) {
+        err.println(shown(message));
+        err.flush();
+    }
+
+    /** A message as the terminal gets it: known secrets masked, then made one safe line. */
+    static String shown(String message) {
+        return OneLine.of(Redaction.maskKnown(message));
+    }
+
+    private String paint(String text, String sgr) {
+        return colour ? "\u001b[" + sgr + "m" + text + "\u001b[0m" : text;
+    }
+
+    public static JsonMapper json() {
+        return Json.MAPPER;
+    }
+}

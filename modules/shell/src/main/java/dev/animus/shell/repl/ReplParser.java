@@ -1,0 +1,71 @@
+package dev.animus.shell.repl;
+
+import java.util.List;
+import org.jline.reader.EOFError;
+import org.jline.reader.ParsedLine;
+import org.jline.reader.Parser;
+import dev.animus.shell.completion.CommandLineWords;
+
+/**
+ * How the interactive shell's line editor reads a line: words and quotes as in a script
+ * ({@link CommandLineWords}), and when Enter does not yet run it. A line goes on, on a continuation
+ * prompt, while a quote is open or while the JSON of {@code --params} is not balanced yet (more
+ * {@code {} or {@code [} opened than closed, outside JSON strings), so a JSON document can be typed
+ * over several lines: the lines are joined with newlines, which JSON ignores between tokens.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ReplParser implements Parser {
+
+    @Override
+    public ParsedLine parse(String line, int cursor, ParseContext context) throws EOFError {
+        CommandLineWords.Scan scan = CommandLineWords.scan(line);
+        if (context == ParseContext.ACCEPT_LINE || context == ParseContext.SECONDARY_PROMPT) {
+            if (scan.openQuote() >= 0) {
+                throw new EOFError(-1, -1, "the quote is not closed", "quote");
+            }
+            if (paramsOpen(scan.words())) {
+                throw new EOFError(-1, -1, "the JSON of --params is not closed", "json");
+            }
+        }
+        return ReplWords.at(line, cursor, scan);
+    }
+
+    /** Whether the value of a {@code --params} word is JSON with brackets still open. */
+    static boolean paramsOpen(List<CommandLineWords.Word> words) {
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i).text();
+            if (w.equals("--params") && i + 1 < words.size() && jsonDepth(words.get(i + 1).text()) > 0) {
+                return true;
+            }
+            if (w.startsWith("--params=") && jsonDepth(w.substring("--params=".length())) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Brackets opened minus brackets closed in {@code json}, not counting those inside JSON strings. */
+    public static int jsonDepth(String json) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else {
+                switch (c) {
+                    case '"' -> inString = true;
+                    case '{', '[' -> depth++;
+                    case '}', ']' -> depth--;
+                    default -> { }
+                }
+            }
+        }
+        return depth;
+    }
+}
