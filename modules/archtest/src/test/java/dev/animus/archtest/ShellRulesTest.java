@@ -4,7 +4,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaModifier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,41 +51,30 @@ class ShellRulesTest {
     }
 
     private static boolean value(JavaClass c) {
-        JavaClass outer = c.isArray() ? c.getBaseComponentType() : c;
-        if (outer.isRecord() || outer.isEnum() || outer.isAssignableTo(Throwable.class)) {
+        JavaClass type = c.isArray() ? c.getBaseComponentType() : c;
+        if (type.isRecord() || type.isEnum()) {
             return true;
         }
-        return sealedFamilyOfValues(outer);
-    }
-
-    /** A sealed interface or abstract class every permitted subclass of which is a value or a failure. */
-    private static boolean sealedFamilyOfValues(JavaClass c) {
-        if (!c.isInterface() && !c.getModifiers().contains(JavaModifier.ABSTRACT)) {
-            return false;
-        }
+        // the JDK's classes are not imported, so a failure's supertypes are read by reflection
         Class<?> reflected;
         try {
-            reflected = Class.forName(c.getName(), false, ShellRulesTest.class.getClassLoader());
+            reflected = Class.forName(type.getName(), false, ShellRulesTest.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             return false;
         }
-        if (!reflected.isSealed()) {
-            return false;
-        }
-        for (Class<?> sub : reflected.getPermittedSubclasses()) {
-            if (!(sub.isRecord() || sub.isEnum() || Throwable.class.isAssignableFrom(sub) || sealedOfValues(sub))) {
-                return false;
-            }
-        }
-        return true;
+        return valueOrFailure(reflected);
     }
 
-    private static boolean sealedOfValues(Class<?> c) {
+    /** A record, an enum, a failure, or a sealed type every permitted subclass of which is one of them. */
+    private static boolean valueOrFailure(Class<?> c) {
+        if (c.isRecord() || c.isEnum() || Throwable.class.isAssignableFrom(c)) {
+            return true;
+        }
         if (!c.isSealed()) {
             return false;
         }
         for (Class<?> sub : c.getPermittedSubclasses()) {
-            if (!(sub.isRecord() || sub.isEnum() || Throwable.class.isAssignableFrom(sub) || sealedOfValues(sub))) {
+            if (!valueOrFailure(sub)) {
                 return false;
             }
         }
