@@ -15,7 +15,6 @@ import dev.animus.host.PluginRegistration;
 import dev.animus.host.Supervisor;
 import dev.animus.install.AnimusHome;
 import dev.animus.install.DoctorFinding;
-import dev.animus.install.Inspection;
 import dev.animus.install.InstallReport;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.LaunchRequirements;
@@ -25,15 +24,15 @@ import dev.animus.install.PluginInspector;
 import dev.animus.install.PluginInstaller;
 import dev.animus.install.PluginSecrets;
 import dev.animus.install.RemoteInstaller;
+import dev.animus.install.RemoteReport;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.HomeLayout;
-import dev.animus.store.LockEntry;
 import dev.animus.store.LockTimedOut;
-import dev.animus.store.Lockfile;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -123,8 +122,8 @@ public final class Animus implements AutoCloseable {
     }
 
     /** The lockfile in force, as it reads now. */
-    public Lockfile readLockfile() {
-        return home.lockfile().read();
+    public Pins readLockfile() {
+        return Pins.of(home.lockfile().read());
     }
 
     /**
@@ -171,9 +170,28 @@ public final class Animus implements AutoCloseable {
         return installer().update(name, path, pins);
     }
 
-    /** The installer of URLs and GitHub releases, over the caller's environment; close it after use. */
-    public RemoteInstaller remote() {
-        return RemoteInstaller.fromEnvironment(home);
+    /**
+     * {@code plugin install --url U --sha256 H}: U must be HTTPS; redirects may stay on U's host
+     * only; {@code listener} hears how far the download has come.
+     *
+     * @throws dev.animus.install.InstallFailed when the bytes do not have {@code sha256} or nothing
+     *     installable is in them
+     */
+    public RemoteReport installUrl(URI url, String sha256, RemoteInstaller.Options options, DownloadListener listener) {
+        try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(home)) {
+            return remote.installUrl(url, sha256, options, listener::update);
+        }
+    }
+
+    /**
+     * Installs the latest (or tagged) {@code release}'s asset for this platform, checked against
+     * the release's checksums and, as {@code options} say, its signature.
+     */
+    public RemoteReport installRelease(GithubRelease release, RemoteInstaller.Options options,
+            DownloadListener listener) {
+        try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(home)) {
+            return remote.installRelease(release.ref(), options, listener::update);
+        }
     }
 
     // ---- trust, consent, enablement ---------------------------------------------------------
@@ -230,8 +248,8 @@ public final class Animus implements AutoCloseable {
     }
 
     /** The lockfile's entries for plugins no longer installed, removed unless {@code dryRun}. */
-    public List<LockEntry> pruneLock(boolean dryRun) {
-        return trust().pruneLock(dryRun);
+    public List<Pin> pruneLock(boolean dryRun) {
+        return trust().pruneLock(dryRun).stream().map(Pin::of).toList();
     }
 
     /** The GitHub owners this machine trusts (trust on first use). */
@@ -242,8 +260,8 @@ public final class Animus implements AutoCloseable {
     // ---- reading ------------------------------------------------------------------------------
 
     /** Everything known of {@code name} for {@code agent}. */
-    public Inspection inspect(String name, String agent) {
-        return inspector().inspect(name, agent);
+    public PluginInspection inspect(String name, String agent) {
+        return PluginInspection.of(inspector().inspect(name, agent));
     }
 
     /** What is wrong with the installed plugins (or {@code only} that one) for {@code agent}. */

@@ -1,6 +1,6 @@
 package dev.animus.shell;
 
-import dev.animus.fetch.Progress;
+import dev.animus.runtime.DownloadListener;
 import java.io.PrintWriter;
 import java.util.OptionalLong;
 
@@ -9,7 +9,7 @@ import java.util.OptionalLong;
  * on a terminal); elsewhere nothing. Redraws at most once per percent (or per MiB without a known
  * size).
  */
-final class DownloadProgress implements Progress {
+final class DownloadProgress implements DownloadListener {
     private static final int WIDTH = 30;
     private final PrintWriter err;
     private long lastDrawn = -1;
@@ -18,8 +18,8 @@ final class DownloadProgress implements Progress {
         this.err = err;
     }
 
-    static Progress on(Terminal t) {
-        return t.interactive() ? new DownloadProgress(t.err()) : Progress.none();
+    static DownloadListener on(Terminal t) {
+        return t.interactive() ? new DownloadProgress(t.err()) : DownloadListener.none();
     }
 
     @Override
