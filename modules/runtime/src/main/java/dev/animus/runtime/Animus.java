@@ -8,7 +8,9 @@ import dev.animus.core.Manifest;
 import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discoverer;
+import dev.animus.discovery.FileDigest;
 import dev.animus.discovery.TrustView;
+import dev.animus.host.CallOptions;
 import dev.animus.host.LaunchSpec;
 import dev.animus.host.PluginHost;
 import dev.animus.host.PluginRegistration;
@@ -25,14 +27,17 @@ import dev.animus.install.PluginInstaller;
 import dev.animus.install.PluginSecrets;
 import dev.animus.install.RemoteInstaller;
 import dev.animus.install.RemoteReport;
+import dev.animus.install.SigstoreRoot;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
 import dev.animus.store.DocumentUnreadable;
+import dev.animus.sigstore.TrustedRoot;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockTimedOut;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.security.cert.X509Certificate;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -41,7 +46,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The application API: one way in for every front end (the shell today; a daemon's control socket
@@ -194,6 +202,37 @@ public final class Animus implements AutoCloseable {
         }
     }
 
+    // ---- Sigstore bundles -------------------------------------------------------------------
+
+    /** The variable naming the trusted root (JSON) to verify Sigstore signatures against. */
+    public static final String TRUSTED_ROOT_VARIABLE = SigstoreRoot.VARIABLE;
+
+    /**
+     * Verifies the Sigstore {@code bundle} (named {@code bundleName} in messages) for the artifact
+     * whose SHA-256 is {@code sha256}, signed as {@code signer} says, offline, against the trusted
+     * root {@code trustedRoot} (the JSON of the file {@code trustedRootName}) or the built-in one.
+     *
+     * @throws BundleRefused when it does not verify, or the trusted root cannot be read
+     */
+    public static BundleVerified verifyBundle(byte[] bundle, String bundleName, byte[] sha256, BundleSigner signer,
+            Optional<byte[]> trustedRoot, String trustedRootName) {
+        return BundleCheck.verify(bundle, bundleName, sha256, signer, trustedRoot, trustedRootName);
+    }
+
+    /** The first certificate of the built-in trusted root's first certificate authority (Fulcio's). */
+    public static X509Certificate builtInFulcioCertificate() {
+        return TrustedRoot.production().certificateAuthorities().getFirst().chain().getFirst();
+    }
+
+    /**
+     * The SHA-256 of {@code file}'s bytes, in lowercase hex.
+     *
+     * @throws UncheckedIOException when it cannot be read
+     */
+    public static String sha256(Path file) {
+        return FileDigest.sha256(file);
+    }
+
     // ---- trust, consent, enablement ---------------------------------------------------------
 
     /** Trusts {@code name}'s installed code, which must still have {@code shownDigest}. */
@@ -285,6 +324,19 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
+     * As {@link #trustView}, but when the state document cannot be read now (unreadable, locked for
+     * too long, or an I/O error) {@code unreadable} is told why and nothing is trusted.
+     */
+    public TrustView trustViewOr(Consumer<RuntimeException> unreadable) {
+        try {
+            return trustView();
+        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
+            unreadable.accept(e);
+            return TrustView.nothing();
+        }
+    }
+
+    /**
      * A discovery over this home's and project's sources: installed plugins first, and any other
      * binary probed only when {@code view} (asked once per run) trusts its digest.
      */
@@ -332,6 +384,14 @@ public final class Animus implements AutoCloseable {
                 env, PluginSecrets.environment(secrets), Optional.empty(), permit.interpreter());
         return host.register(new PluginRegistration(permit.name(), spec, manifest.timeouts(),
                 home.gate().guard(permit)));
+    }
+
+    /**
+     * {@code options} that also hand every notification the plugin sends during the call to
+     * {@code sink}, as its method and params.
+     */
+    public static CallOptions streamingTo(CallOptions options, BiConsumer<String, JsonNode> sink) {
+        return options.streamingTo(n -> sink.accept(n.method(), n.params()));
     }
 
     @Override

@@ -97,16 +97,8 @@ final class AnimusCommand implements Callable<Integer> {
      */
     dev.animus.discovery.Discoverer discoverer() {
         var animus = animus();
-        return animus.discoverer(() -> {
-            try {
-                return animus.trustView();
-            } catch (dev.animus.store.DocumentUnreadable | dev.animus.store.LockTimedOut
-                    | java.io.UncheckedIOException e) {
-                terminal().warn(Failures.ofException(e).getMessage() + " (installed plugins are not listed, and no"
-                        + " binary is run)");
-                return dev.animus.discovery.TrustView.nothing();
-            }
-        });
+        return animus.discoverer(() -> animus.trustViewOr(e -> terminal().warn(Failures.ofException(e).getMessage()
+                + " (installed plugins are not listed, and no binary is run)")));
     }
 
     /**

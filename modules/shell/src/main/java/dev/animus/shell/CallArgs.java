@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.host.CallOptions;
 import dev.animus.host.Supervisor;
+import dev.animus.runtime.Animus;
 import dev.animus.runtime.JsonInput;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +42,7 @@ final class CallArgs {
         Supervisor plugin = target.get();
         Terminal t = root.terminal();
         if (root.verbose) {
-            options = options.streamingTo(n -> t.info("notification " + n.method() + " " + n.params()));
+            options = Animus.streamingTo(options, (m, params) -> t.info("notification " + m + " " + params));
         }
         long t0 = System.nanoTime();
         JsonNode result;
