@@ -2,15 +2,22 @@ package dev.animus.runtime;
 
 import dev.animus.core.AgentScope;
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.HostFailure;
+import dev.animus.core.InitializeResult;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Manifest;
+import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discoverer;
+import dev.animus.discovery.Discovery;
+import dev.animus.discovery.ManifestCache;
 import dev.animus.discovery.FileDigest;
 import dev.animus.discovery.TrustView;
 import dev.animus.host.CallOptions;
+import dev.animus.host.FailureText;
+import dev.animus.host.InitializeResults;
 import dev.animus.host.LaunchSpec;
 import dev.animus.host.PluginHost;
 import dev.animus.host.PluginRegistration;
@@ -50,6 +57,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The application API: one way in for every front end (the shell today; a daemon's control socket
@@ -344,9 +352,46 @@ public final class Animus implements AutoCloseable {
         return new Discoverer(home.paths(), home.callerEnvironment(), view);
     }
 
-    /** The diagnosis and repair of the state document. */
-    public StateRepair repair() {
-        return new StateRepair(home);
+    /**
+     * A discovery run over this home's and project's sources ({@code includeSystemPath}: also
+     * {@code PATH}); installed plugins first, and any other binary probed only when {@code view}
+     * (asked once per run) trusts its digest.
+     */
+    public Discovery discover(Supplier<TrustView> view, boolean includeSystemPath) {
+        return discoverer(view).discover(includeSystemPath);
+    }
+
+    /** The manifest cache of the home {@code paths} name (nothing is opened or created). */
+    public static ManifestCacheHandle manifestCache(AnimusPaths paths) {
+        return new ManifestCacheHandle(new ManifestCache(paths.manifestCache()));
+    }
+
+    /** What is wrong with the state document, if anything; nothing is written. */
+    public StateRepair.Diagnosis diagnoseState() {
+        return new StateRepair(home).diagnose();
+    }
+
+    /** Moves an unreadable state document aside; returns where it now lies. */
+    public Path quarantineState() {
+        return new StateRepair(home).quarantine();
+    }
+
+    /**
+     * Where {@code plugin}'s declared secret {@code declaration} comes from now: the caller's
+     * environment, {@code store}, or nowhere.
+     */
+    public PluginSecrets.Resolved resolveSecret(String plugin, SecretDeclaration declaration, SecretStore store) {
+        return PluginSecrets.resolve(plugin, declaration, home.callerEnvironment(), store);
+    }
+
+    /** {@code result} as the JSON a front end shows of a plugin's initialize result. */
+    public static ObjectNode initializeResultJson(InitializeResult result) {
+        return InitializeResults.toJson(result);
+    }
+
+    /** What a failure adds to its message from the plugin's last stderr line (empty, or {@code "; stderr: ..."}). */
+    public static String stderrSuffix(HostFailure failure) {
+        return FailureText.stderrSuffix(failure);
     }
 
     // ---- launching ----------------------------------------------------------------------------

@@ -95,10 +95,10 @@ final class AnimusCommand implements Callable<Integer> {
      * probed only when its digest is trusted. An unreadable state document is one warning, and then
      * nothing is installed or trusted for this listing.
      */
-    dev.animus.discovery.Discoverer discoverer() {
+    dev.animus.discovery.Discovery discover(boolean includeSystemPath) {
         var animus = animus();
-        return animus.discoverer(() -> animus.trustViewOr(e -> terminal().warn(Failures.ofException(e).getMessage()
-                + " (installed plugins are not listed, and no binary is run)")));
+        return animus.discover(() -> animus.trustViewOr(e -> terminal().warn(Failures.ofException(e).getMessage()
+                + " (installed plugins are not listed, and no binary is run)")), includeSystemPath);
     }
 
     /**

@@ -51,7 +51,7 @@ final class PluginLookup {
 
     /** What discovery knows of a name that is not installed, as the next step. */
     private static CommandFailed notInstalled(AnimusCommand root, String name) {
-        Discovery d = root.discoverer().discover(root.includeSystemPath);
+        Discovery d = root.discover(root.includeSystemPath);
         String where = switch (d.find(name)) {
             case Discovery.Lookup.Found f -> f.plugin().location().toString();
             case Discovery.Lookup.Untrusted u -> u.binary().path();

@@ -3,9 +3,9 @@ package dev.animus.shell;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestRendering;
-import dev.animus.host.InitializeResults;
 import dev.animus.host.Supervisor;
 import dev.animus.install.Permit;
+import dev.animus.runtime.Animus;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +52,7 @@ final class PluginNamedInfo implements Callable<Integer> {
                     .put("executable", found.executable().toString()).put("sha256", found.record().digest())
                     .put("agent", found.agent());
             env.set("manifest", Terminal.json().valueToTree(ManifestRendering.toMap(found.manifest())));
-            env.set("initialize_result", InitializeResults.toJson(r));
+            env.set("initialize_result", Animus.initializeResultJson(r));
             t.printJson(env);
         } else {
             print(t.out(), found);
