@@ -432,6 +432,15 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
+     * As {@link #register(Permit, PluginHost)}, with the front end's {@code plugins}.
+     *
+     * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
+     */
+    public PluginHandle register(Permit permit, Plugins plugins) {
+        return new PluginHandle(register(permit, plugins.host()));
+    }
+
+    /**
      * {@code options} that also hand every notification the plugin sends during the call to
      * {@code sink}, as its method and params.
      */

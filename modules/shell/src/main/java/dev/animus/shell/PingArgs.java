@@ -3,7 +3,7 @@ package dev.animus.shell;
 import dev.animus.core.OneLine;
 import dev.animus.host.CallOptions;
 import dev.animus.host.PluginStatus;
-import dev.animus.host.Supervisor;
+import dev.animus.runtime.PluginHandle;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -16,9 +16,9 @@ final class PingArgs {
     String timeout;
 
     /** Checks {@code --timeout}, then looks the plugin up and pings it. */
-    int run(AnimusCommand root, java.util.function.Supplier<Supervisor> target, String schema) {
+    int run(AnimusCommand root, java.util.function.Supplier<PluginHandle> target, String schema) {
         Duration deadline = DevCommand.duration(timeout, "--timeout");
-        Supervisor plugin = target.get();
+        PluginHandle plugin = target.get();
         Duration rtt;
         try {
             plugin.describe(); // launch first, if needed, so the round trip is the ping's alone

@@ -2,9 +2,9 @@ package dev.animus.shell;
 
 import dev.animus.core.HostFailure;
 import dev.animus.discovery.Discovery;
-import dev.animus.host.Supervisor;
 import dev.animus.install.LaunchRefused;
 import dev.animus.install.Permit;
+import dev.animus.runtime.PluginHandle;
 import dev.animus.runtime.RequirementMissing;
 
 /**
@@ -40,7 +40,7 @@ final class PluginLookup {
      *
      * @throws CommandFailed (exit 2) for a missing required variable or secret
      */
-    static Supervisor supervisor(AnimusCommand root, Permit permit) {
+    static PluginHandle supervisor(AnimusCommand root, Permit permit) {
         try {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {

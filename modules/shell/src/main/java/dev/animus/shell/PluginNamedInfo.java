@@ -3,9 +3,9 @@ package dev.animus.shell;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestRendering;
-import dev.animus.host.Supervisor;
 import dev.animus.install.Permit;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.PluginHandle;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,7 +33,7 @@ final class PluginNamedInfo implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         Permit found = PluginLookup.permit(root, name);
-        Supervisor s = PluginLookup.supervisor(root, found);
+        PluginHandle s = PluginLookup.supervisor(root, found);
         boolean wasRunning = s.handshake().isPresent();
         InitializeResult r;
         try {

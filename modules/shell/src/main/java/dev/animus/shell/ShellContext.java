@@ -1,8 +1,8 @@
 package dev.animus.shell;
 
 import dev.animus.discovery.AnimusPaths;
-import dev.animus.host.PluginHost;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.Plugins;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *     or the shell), as words: {@code animus --project-root P < script} runs every line of the
  *     script in project P unless the line names its own {@code --project-root}
  */
-record ShellContext(Terminal terminal, Map<String, String> environment, PluginHost host, Mode mode,
+record ShellContext(Terminal terminal, Map<String, String> environment, Plugins host, Mode mode,
         Set<Path> warnedAbout, Map<AnimusPaths, Animus> animuses, List<List<String>> defaults) {
 
     /** Where the commands of this process come from. */
@@ -40,7 +40,7 @@ record ShellContext(Terminal terminal, Map<String, String> environment, PluginHo
         defaults = defaults.stream().map(List::copyOf).toList();
     }
 
-    static ShellContext oneShot(Terminal terminal, Map<String, String> environment, PluginHost host) {
+    static ShellContext oneShot(Terminal terminal, Map<String, String> environment, Plugins host) {
         return new ShellContext(terminal, environment, host, Mode.ONE_SHOT, ConcurrentHashMap.newKeySet(),
                 new ConcurrentHashMap<>(), List.of());
     }
