@@ -21,7 +21,12 @@ public final class Plugins implements AutoCloseable {
 
     /** A host with the default crash policy, greeting plugins as this Animus version. */
     public static Plugins start() {
-        return new Plugins(PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current()))));
+        return start(HostHello.animus(HostVersion.current()));
+    }
+
+    /** A host with the default crash policy, greeting plugins with {@code hello}. */
+    public static Plugins start(HostHello hello) {
+        return new Plugins(PluginHost.create(PluginHost.Options.defaults(hello)));
     }
 
     /**
