@@ -5,7 +5,7 @@ package dev.animus.runtime;
  *
  * <p>{@code reason} is the verifier's reason as a constant name ({@code IDENTITY_MISMATCH}, ...).
  */
-public final class BundleRefused extends RuntimeException {
+public final class BundleRefused extends RuntimeException implements UseCaseFailure {
     private static final long serialVersionUID = 1L;
 
     /** The reason a trusted root that cannot be read is given. */
