@@ -14,6 +14,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.discovery;
     requires transitive dev.animus.install;
     requires transitive dev.animus.store;
+    requires dev.animus.fetch;
     requires dev.animus.keyring;
     requires dev.animus.process;
     requires dev.animus.json;

@@ -2,27 +2,82 @@ package dev.animus.archtest;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import java.util.ArrayList;
-import java.util.List;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shell is a front end: it reaches services only through runtime's application API, with
- * core's values (docs/architecture.md, "Modules"). It names no adapter type and no type of the
- * capability modules, so another front end (a daemon, an MCP bridge) can offer the same use cases.
+ * The shell is a front end: it reaches services only through runtime's application API
+ * (docs/architecture.md, "The application API"), so another front end (a daemon, an MCP bridge)
+ * can offer the same use cases. It names no adapter type at all; of the capability modules it
+ * names only the API's vocabulary, which runtime re-exports: values (records, enums, sealed
+ * families of them) and failures.
  */
 class ShellRulesTest {
     @Test
-    void theShellImportsNoAdapterAndNoCapabilityPackage() {
-        List<String> below = new ArrayList<>(BuiltClasses.ADAPTERS);
-        below.addAll(BuiltClasses.CAPABILITIES);
+    void theShellDependsOnNoAdapter() {
         noClasses()
                 .that()
                 .resideInAPackage("dev.animus.shell..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(BuiltClasses.withSubpackages(below))
+                .resideInAnyPackage(BuiltClasses.withSubpackages(BuiltClasses.ADAPTERS))
                 .because("the shell reaches services only through runtime's API")
                 .check(BuiltClasses.main());
+    }
+
+    @Test
+    void theShellNamesOnlyValuesAndFailuresOfTheCapabilities() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.animus.shell..")
+                .should()
+                .dependOnClassesThat(service())
+                .because("a capability's services are reached through runtime's API; only its values and"
+                        + " failures are the API's vocabulary")
+                .check(BuiltClasses.main());
+    }
+
+    /** A class of a capability package that is not a value or a failure. */
+    private static DescribedPredicate<JavaClass> service() {
+        return DescribedPredicate.describe(
+                "are services of a capability package (not a record, enum, failure or sealed family of them)",
+                c -> inCapability(c) && !value(c));
+    }
+
+    private static boolean inCapability(JavaClass c) {
+        String pkg = c.getPackageName();
+        return BuiltClasses.CAPABILITIES.stream().anyMatch(p -> pkg.equals(p) || pkg.startsWith(p + "."));
+    }
+
+    private static boolean value(JavaClass c) {
+        JavaClass type = c.isArray() ? c.getBaseComponentType() : c;
+        if (type.isRecord() || type.isEnum()) {
+            return true;
+        }
+        // the JDK's classes are not imported, so a failure's supertypes are read by reflection
+        Class<?> reflected;
+        try {
+            reflected = Class.forName(type.getName(), false, ShellRulesTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+        return valueOrFailure(reflected);
+    }
+
+    /** A record, an enum, a failure, or a sealed type every permitted subclass of which is one of them. */
+    private static boolean valueOrFailure(Class<?> c) {
+        if (c.isRecord() || c.isEnum() || Throwable.class.isAssignableFrom(c)) {
+            return true;
+        }
+        if (!c.isSealed()) {
+            return false;
+        }
+        for (Class<?> sub : c.getPermittedSubclasses()) {
+            if (!valueOrFailure(sub)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

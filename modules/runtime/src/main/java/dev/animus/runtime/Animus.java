@@ -2,20 +2,28 @@ package dev.animus.runtime;
 
 import dev.animus.core.AgentScope;
 import dev.animus.core.EnvironmentPolicy;
+import dev.animus.core.HostFailure;
+import dev.animus.core.InitializeResult;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Manifest;
+import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discoverer;
+import dev.animus.discovery.Discovery;
+import dev.animus.discovery.ManifestCache;
+import dev.animus.discovery.FileDigest;
 import dev.animus.discovery.TrustView;
+import dev.animus.host.CallOptions;
+import dev.animus.host.FailureText;
+import dev.animus.host.InitializeResults;
 import dev.animus.host.LaunchSpec;
 import dev.animus.host.PluginHost;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.Supervisor;
 import dev.animus.install.AnimusHome;
 import dev.animus.install.DoctorFinding;
-import dev.animus.install.Inspection;
 import dev.animus.install.InstallReport;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.LaunchRequirements;
@@ -25,15 +33,18 @@ import dev.animus.install.PluginInspector;
 import dev.animus.install.PluginInstaller;
 import dev.animus.install.PluginSecrets;
 import dev.animus.install.RemoteInstaller;
+import dev.animus.install.RemoteReport;
+import dev.animus.install.SigstoreRoot;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
 import dev.animus.store.DocumentUnreadable;
+import dev.animus.sigstore.TrustedRoot;
 import dev.animus.store.HomeLayout;
-import dev.animus.store.LockEntry;
 import dev.animus.store.LockTimedOut;
-import dev.animus.store.Lockfile;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.security.cert.X509Certificate;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -42,7 +53,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The application API: one way in for every front end (the shell today; a daemon's control socket
@@ -123,8 +138,8 @@ public final class Animus implements AutoCloseable {
     }
 
     /** The lockfile in force, as it reads now. */
-    public Lockfile readLockfile() {
-        return home.lockfile().read();
+    public Pins readLockfile() {
+        return Pins.of(home.lockfile().read());
     }
 
     /**
@@ -171,9 +186,59 @@ public final class Animus implements AutoCloseable {
         return installer().update(name, path, pins);
     }
 
-    /** The installer of URLs and GitHub releases, over the caller's environment; close it after use. */
-    public RemoteInstaller remote() {
-        return RemoteInstaller.fromEnvironment(home);
+    /**
+     * {@code plugin install --url U --sha256 H}: U must be HTTPS; redirects may stay on U's host
+     * only; {@code listener} hears how far the download has come.
+     *
+     * @throws dev.animus.install.InstallFailed when the bytes do not have {@code sha256} or nothing
+     *     installable is in them
+     */
+    public RemoteReport installUrl(URI url, String sha256, RemoteInstaller.Options options, DownloadListener listener) {
+        try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(home)) {
+            return remote.installUrl(url, sha256, options, listener::update);
+        }
+    }
+
+    /**
+     * Installs the latest (or tagged) {@code release}'s asset for this platform, checked against
+     * the release's checksums and, as {@code options} say, its signature.
+     */
+    public RemoteReport installRelease(GithubRelease release, RemoteInstaller.Options options,
+            DownloadListener listener) {
+        try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(home)) {
+            return remote.installRelease(release.ref(), options, listener::update);
+        }
+    }
+
+    // ---- Sigstore bundles -------------------------------------------------------------------
+
+    /** The variable naming the trusted root (JSON) to verify Sigstore signatures against. */
+    public static final String TRUSTED_ROOT_VARIABLE = SigstoreRoot.VARIABLE;
+
+    /**
+     * Verifies the Sigstore {@code bundle} (named {@code bundleName} in messages) for the artifact
+     * whose SHA-256 is {@code sha256}, signed as {@code signer} says, offline, against the trusted
+     * root {@code trustedRoot} (the JSON of the file {@code trustedRootName}) or the built-in one.
+     *
+     * @throws BundleRefused when it does not verify, or the trusted root cannot be read
+     */
+    public static BundleVerified verifyBundle(byte[] bundle, String bundleName, byte[] sha256, BundleSigner signer,
+            Optional<byte[]> trustedRoot, String trustedRootName) {
+        return BundleCheck.verify(bundle, bundleName, sha256, signer, trustedRoot, trustedRootName);
+    }
+
+    /** The first certificate of the built-in trusted root's first certificate authority (Fulcio's). */
+    public static X509Certificate builtInFulcioCertificate() {
+        return TrustedRoot.production().certificateAuthorities().getFirst().chain().getFirst();
+    }
+
+    /**
+     * The SHA-256 of {@code file}'s bytes, in lowercase hex.
+     *
+     * @throws UncheckedIOException when it cannot be read
+     */
+    public static String sha256(Path file) {
+        return FileDigest.sha256(file);
     }
 
     // ---- trust, consent, enablement ---------------------------------------------------------
@@ -230,8 +295,8 @@ public final class Animus implements AutoCloseable {
     }
 
     /** The lockfile's entries for plugins no longer installed, removed unless {@code dryRun}. */
-    public List<LockEntry> pruneLock(boolean dryRun) {
-        return trust().pruneLock(dryRun);
+    public List<Pin> pruneLock(boolean dryRun) {
+        return trust().pruneLock(dryRun).stream().map(Pin::of).toList();
     }
 
     /** The GitHub owners this machine trusts (trust on first use). */
@@ -242,8 +307,8 @@ public final class Animus implements AutoCloseable {
     // ---- reading ------------------------------------------------------------------------------
 
     /** Everything known of {@code name} for {@code agent}. */
-    public Inspection inspect(String name, String agent) {
-        return inspector().inspect(name, agent);
+    public PluginInspection inspect(String name, String agent) {
+        return PluginInspection.of(inspector().inspect(name, agent));
     }
 
     /** What is wrong with the installed plugins (or {@code only} that one) for {@code agent}. */
@@ -267,6 +332,19 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
+     * As {@link #trustView}, but when the state document cannot be read now (unreadable, locked for
+     * too long, or an I/O error) {@code unreadable} is told why and nothing is trusted.
+     */
+    public TrustView trustViewOr(Consumer<RuntimeException> unreadable) {
+        try {
+            return trustView();
+        } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException e) {
+            unreadable.accept(e);
+            return TrustView.nothing();
+        }
+    }
+
+    /**
      * A discovery over this home's and project's sources: installed plugins first, and any other
      * binary probed only when {@code view} (asked once per run) trusts its digest.
      */
@@ -274,9 +352,46 @@ public final class Animus implements AutoCloseable {
         return new Discoverer(home.paths(), home.callerEnvironment(), view);
     }
 
-    /** The diagnosis and repair of the state document. */
-    public StateRepair repair() {
-        return new StateRepair(home);
+    /**
+     * A discovery run over this home's and project's sources ({@code includeSystemPath}: also
+     * {@code PATH}); installed plugins first, and any other binary probed only when {@code view}
+     * (asked once per run) trusts its digest.
+     */
+    public Discovery discover(Supplier<TrustView> view, boolean includeSystemPath) {
+        return discoverer(view).discover(includeSystemPath);
+    }
+
+    /** The manifest cache of the home {@code paths} name (nothing is opened or created). */
+    public static ManifestCacheHandle manifestCache(AnimusPaths paths) {
+        return new ManifestCacheHandle(new ManifestCache(paths.manifestCache()));
+    }
+
+    /** What is wrong with the state document, if anything; nothing is written. */
+    public StateRepair.Diagnosis diagnoseState() {
+        return new StateRepair(home).diagnose();
+    }
+
+    /** Moves an unreadable state document aside; returns where it now lies. */
+    public Path quarantineState() {
+        return new StateRepair(home).quarantine();
+    }
+
+    /**
+     * Where {@code plugin}'s declared secret {@code declaration} comes from now: the caller's
+     * environment, {@code store}, or nowhere.
+     */
+    public PluginSecrets.Resolved resolveSecret(String plugin, SecretDeclaration declaration, SecretStore store) {
+        return PluginSecrets.resolve(plugin, declaration, home.callerEnvironment(), store);
+    }
+
+    /** {@code result} as the JSON a front end shows of a plugin's initialize result. */
+    public static ObjectNode initializeResultJson(InitializeResult result) {
+        return InitializeResults.toJson(result);
+    }
+
+    /** What a failure adds to its message from the plugin's last stderr line (empty, or {@code "; stderr: ..."}). */
+    public static String stderrSuffix(HostFailure failure) {
+        return FailureText.stderrSuffix(failure);
     }
 
     // ---- launching ----------------------------------------------------------------------------
@@ -314,6 +429,23 @@ public final class Animus implements AutoCloseable {
                 env, PluginSecrets.environment(secrets), Optional.empty(), permit.interpreter());
         return host.register(new PluginRegistration(permit.name(), spec, manifest.timeouts(),
                 home.gate().guard(permit)));
+    }
+
+    /**
+     * As {@link #register(Permit, PluginHost)}, with the front end's {@code plugins}.
+     *
+     * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
+     */
+    public PluginHandle register(Permit permit, Plugins plugins) {
+        return new PluginHandle(register(permit, plugins.host()));
+    }
+
+    /**
+     * {@code options} that also hand every notification the plugin sends during the call to
+     * {@code sink}, as its method and params.
+     */
+    public static CallOptions streamingTo(CallOptions options, BiConsumer<String, JsonNode> sink) {
+        return options.streamingTo(n -> sink.accept(n.method(), n.params()));
     }
 
     @Override

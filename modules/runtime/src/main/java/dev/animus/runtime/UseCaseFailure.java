@@ -6,7 +6,7 @@ package dev.animus.runtime;
  * and a download source that is not acceptable ({@link UrlSource.Refused}). Front ends branch with an
  * exhaustive {@code switch}.
  */
-public sealed interface UseCaseFailure permits PathUnreadable, RequirementMissing, UrlSource.Refused {
+public sealed interface UseCaseFailure permits BundleRefused, PathUnreadable, RequirementMissing, UrlSource.Refused {
     /** One line for people. */
     String getMessage();
 }

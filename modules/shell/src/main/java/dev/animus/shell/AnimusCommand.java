@@ -99,18 +99,10 @@ public final class AnimusCommand implements Callable<Integer> {
      * probed only when its digest is trusted. An unreadable state document is one warning, and then
      * nothing is installed or trusted for this listing.
      */
-    public dev.animus.discovery.Discoverer discoverer() {
+    public dev.animus.discovery.Discovery discover(boolean includeSystemPath) {
         var animus = animus();
-        return animus.discoverer(() -> {
-            try {
-                return animus.trustView();
-            } catch (dev.animus.store.DocumentUnreadable | dev.animus.store.LockTimedOut
-                    | java.io.UncheckedIOException e) {
-                terminal().warn(Failures.ofException(e).getMessage() + " (installed plugins are not listed, and no"
-                        + " binary is run)");
-                return dev.animus.discovery.TrustView.nothing();
-            }
-        });
+        return animus.discover(() -> animus.trustViewOr(e -> terminal().warn(Failures.ofException(e).getMessage()
+                + " (installed plugins are not listed, and no binary is run)")), includeSystemPath);
     }
 
     /**

@@ -1,9 +1,7 @@
 package dev.animus.shell;
 
-import dev.animus.core.HostHello;
 import dev.animus.core.OneLine;
-import dev.animus.host.PluginHost;
-import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Plugins;
 import java.util.Map;
 import picocli.CommandLine;
 import dev.animus.shell.render.EscapedStderr;
@@ -36,7 +34,7 @@ public final class Main {
             return ExitCodes.OK;
         }
         Logging.configure(env);
-        try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current())))) {
+        try (Plugins host = Plugins.start()) {
             return execute(args, ShellContext.oneShot(terminal, env, host));
         }
     }

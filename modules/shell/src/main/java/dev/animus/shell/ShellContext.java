@@ -1,8 +1,8 @@
 package dev.animus.shell;
 
 import dev.animus.discovery.AnimusPaths;
-import dev.animus.host.PluginHost;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.Plugins;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ import dev.animus.shell.render.Terminal;
  *     or the shell), as words: {@code animus --project-root P < script} runs every line of the
  *     script in project P unless the line names its own {@code --project-root}
  */
-public record ShellContext(Terminal terminal, Map<String, String> environment, PluginHost host, Mode mode,
+public record ShellContext(Terminal terminal, Map<String, String> environment, Plugins host, Mode mode,
         Set<Path> warnedAbout, Map<AnimusPaths, Animus> animuses, List<List<String>> defaults) {
 
     /** Where the commands of this process come from. */
@@ -41,7 +41,7 @@ public record ShellContext(Terminal terminal, Map<String, String> environment, P
         defaults = defaults.stream().map(List::copyOf).toList();
     }
 
-    public static ShellContext oneShot(Terminal terminal, Map<String, String> environment, PluginHost host) {
+    public static ShellContext oneShot(Terminal terminal, Map<String, String> environment, Plugins host) {
         return new ShellContext(terminal, environment, host, Mode.ONE_SHOT, ConcurrentHashMap.newKeySet(),
                 new ConcurrentHashMap<>(), List.of());
     }

@@ -31,8 +31,7 @@ class CliTest {
         @Test
         void theVersionFastPathPrintsWhatTheCommandTreePrints() {
             var tree = new java.io.StringWriter();
-            try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
-                    dev.animus.core.HostHello.animus("test")))) {
+            try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
                 Cli.inOwnHome(env -> Main.commandLine(ShellContext.oneShot(new Terminal(System.in,
                         new java.io.PrintWriter(tree, true), new java.io.PrintWriter(java.io.Writer.nullWriter()), false),
                         env, host)).execute("--json", "--version"));
@@ -46,8 +45,7 @@ class CliTest {
         void everyCommandHasHelpWithAnExample() {
             Terminal quiet = new Terminal(System.in, new java.io.PrintWriter(java.io.Writer.nullWriter()),
                     new java.io.PrintWriter(java.io.Writer.nullWriter()), false);
-            try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
-                    dev.animus.core.HostHello.animus("test")))) {
+            try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
                 Cli.inOwnHome(env -> {
                     walk(Main.commandLine(ShellContext.oneShot(quiet, env, host)));
                     return null;

@@ -3,7 +3,7 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.animus.core.HostHello;
-import dev.animus.host.PluginHost;
+import dev.animus.runtime.Plugins;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import dev.animus.shell.render.Terminal;
 
 /** A command line's tree holds what it names, built as the whole tree builds it. */
 class CommandTreeTest {
-    private PluginHost host;
+    private Plugins host;
     private ShellContext context;
 
     @TempDir
@@ -28,7 +28,7 @@ class CommandTreeTest {
 
     @BeforeEach
     void open() {
-        host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus("test")));
+        host = Plugins.start(HostHello.animus("test"));
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
         context = ShellContext.oneShot(quiet, Cli.env(dir), host);

@@ -52,8 +52,7 @@ class HelpGoldenTest {
     static List<Cmd> commands() {
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
-        try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
-                dev.animus.core.HostHello.animus("test")))) {
+        try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
             List<Cmd> all = new ArrayList<>();
             Cli.inOwnHome(env -> {
                 walk(Main.commandLine(ShellContext.oneShot(quiet, env, host)), new Cmd(List.of(), List.of()), all);
@@ -156,8 +155,7 @@ class HelpGoldenTest {
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
         Set<String> bad = new java.util.TreeSet<>();
-        try (var host = dev.animus.host.PluginHost.create(dev.animus.host.PluginHost.Options.defaults(
-                dev.animus.core.HostHello.animus("test")))) {
+        try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
             Cli.inOwnHome(env -> {
                 collectBadWrapping(Main.commandLine(ShellContext.oneShot(quiet, env, host)), bad);
                 return null;

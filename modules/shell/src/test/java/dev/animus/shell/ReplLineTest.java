@@ -3,8 +3,8 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.animus.host.PluginHost;
 import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Plugins;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -118,8 +118,7 @@ class ReplLineTest {
         private List<String> complete(String line) {
             Terminal quiet = new Terminal(new ByteArrayInputStream(new byte[0]), new PrintWriter(new StringWriter()),
                     new PrintWriter(new StringWriter()), false);
-            try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(
-                    dev.animus.core.HostHello.animus(HostVersion.current())))) {
+            try (Plugins host = Plugins.start(dev.animus.core.HostHello.animus(HostVersion.current()))) {
                 Map<String, String> env = Map.of("ANIMUS_HOME", dir.resolve("home").toString(), "HOME", dir.toString());
                 var spec = Main.commandLine(ShellContext.oneShot(quiet, env, host)).getCommandSpec();
                 ReplWords w = (ReplWords) parser.parse(line, line.length(), ParseContext.COMPLETE);

@@ -1,8 +1,9 @@
 package dev.animus.shell.dev;
 
 import dev.animus.host.CallOptions;
-import dev.animus.host.Supervisor;
+import dev.animus.runtime.Animus;
 import dev.animus.runtime.JsonInput;
+import dev.animus.runtime.PluginHandle;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -37,16 +38,16 @@ public final class CallArgs {
      * ({@code schema} for --json). The plugin is looked up only once the options are valid, so a
      * usage error never starts anything.
      */
-    public int run(AnimusCommand root, java.util.function.Supplier<Supervisor> target, String method, String schema) {
+    public int run(AnimusCommand root, java.util.function.Supplier<PluginHandle> target, String method, String schema) {
         JsonNode p = params(root);
         CallOptions options = CallOptions.defaults();
         if (timeout != null) {
             options = options.withTimeout(DevCommand.duration(timeout, "--timeout"));
         }
-        Supervisor plugin = target.get();
+        PluginHandle plugin = target.get();
         Terminal t = root.terminal();
         if (root.verbose) {
-            options = options.streamingTo(n -> t.info("notification " + n.method() + " " + n.params()));
+            options = Animus.streamingTo(options, (m, params) -> t.info("notification " + m + " " + params));
         }
         long t0 = System.nanoTime();
         JsonNode result;

@@ -5,7 +5,7 @@ import dev.animus.core.DurationText;
 import dev.animus.core.TimeoutTable;
 import dev.animus.host.LaunchSpec;
 import dev.animus.host.PluginRegistration;
-import dev.animus.host.Supervisor;
+import dev.animus.runtime.PluginHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +68,7 @@ public final class DevCommand implements Runnable {
      * {@code plugin status} shows it and a script's next command finds it warm). Says on stderr,
      * once per path, that the binary is untrusted.
      */
-    Supervisor supervisor() {
+    PluginHandle supervisor() {
         Path exe = path.toAbsolutePath().normalize();
         if (!Files.exists(exe)) {
             throw new CommandFailed(ExitCodes.USAGE, "no such file: " + path

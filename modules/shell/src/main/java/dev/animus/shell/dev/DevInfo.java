@@ -2,7 +2,7 @@ package dev.animus.shell.dev;
 
 import dev.animus.core.InitializeResult;
 import dev.animus.core.OneLine;
-import dev.animus.host.InitializeResults;
+import dev.animus.runtime.Animus;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -37,7 +37,7 @@ public final class DevInfo implements Callable<Integer> {
         if (dev.root().json) {
             ObjectNode env = Terminal.envelope("plugin.dev.info");
             env.put("path", dev.path.toAbsolutePath().normalize().toString());
-            env.set("initialize_result", InitializeResults.toJson(r));
+            env.set("initialize_result", Animus.initializeResultJson(r));
             t.printJson(env);
         } else {
             print(t.out(), r);

@@ -3,7 +3,7 @@ package dev.animus.shell.dev;
 import dev.animus.core.OneLine;
 import dev.animus.host.CallOptions;
 import dev.animus.host.PluginStatus;
-import dev.animus.host.Supervisor;
+import dev.animus.runtime.PluginHandle;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -20,9 +20,9 @@ public final class PingArgs {
     String timeout;
 
     /** Checks {@code --timeout}, then looks the plugin up and pings it. */
-    public int run(AnimusCommand root, java.util.function.Supplier<Supervisor> target, String schema) {
+    public int run(AnimusCommand root, java.util.function.Supplier<PluginHandle> target, String schema) {
         Duration deadline = DevCommand.duration(timeout, "--timeout");
-        Supervisor plugin = target.get();
+        PluginHandle plugin = target.get();
         Duration rtt;
         try {
             plugin.describe(); // launch first, if needed, so the round trip is the ping's alone

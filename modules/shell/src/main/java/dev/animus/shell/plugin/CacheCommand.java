@@ -1,6 +1,7 @@
 package dev.animus.shell.plugin;
 
-import dev.animus.discovery.ManifestCache;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.ManifestCacheHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,8 +31,8 @@ public final class CacheCommand implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: list or clear");
     }
 
-    ManifestCache cache() {
-        return new ManifestCache(plugin.root.paths().manifestCache());
+    ManifestCacheHandle cache() {
+        return Animus.manifestCache(plugin.root.paths());
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the cached manifests.",
@@ -42,8 +43,8 @@ public final class CacheCommand implements Runnable {
 
         @Override
         public Integer call() {
-            ManifestCache c = cache.cache();
-            List<ManifestCache.Entry> entries = c.list();
+            ManifestCacheHandle c = cache.cache();
+            var entries = c.list();
             Terminal t = cache.plugin.root.terminal();
             if (cache.plugin.root.json) {
                 var env = Terminal.envelope("plugin.cache.list").put("directory", c.directory().toString());
@@ -74,7 +75,7 @@ public final class CacheCommand implements Runnable {
 
         @Override
         public Integer call() {
-            ManifestCache c = cache.cache();
+            ManifestCacheHandle c = cache.cache();
             int n = c.clear();
             Terminal t = cache.plugin.root.terminal();
             if (cache.plugin.root.json) {

@@ -5,7 +5,8 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.OneLine;
 import dev.animus.core.PluginState;
 import dev.animus.install.Inspection;
-import dev.animus.store.Verification;
+import dev.animus.runtime.ArtifactCheck;
+import dev.animus.runtime.PluginInspection;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,23 +40,25 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        Inspection i = root.animus().inspect(name, root.agent());
-        i.problems().forEach(p -> root.terminal().warn(name + " " + p.slot() + ": " + p.reason()));
+        PluginInspection pi = root.animus().inspect(name, root.agent());
+        Inspection i = pi.inspection();
+        pi.problems().forEach(p -> root.terminal().warn(name + " " + p.slot() + ": " + p.reason()));
         if (root.json) {
-            root.terminal().printJson(InspectJson.of(i));
+            root.terminal().printJson(InspectJson.of(pi));
         } else {
-            print(root.terminal().out(), i);
+            print(root.terminal().out(), pi);
         }
         return ExitCodes.OK;
     }
 
-    private static void print(PrintWriter out, Inspection i) {
+    private static void print(PrintWriter out, PluginInspection pi) {
+        Inspection i = pi.inspection();
         PluginState s = i.state();
         InstallRecord r = s.current().orElseThrow();
         out.println(OneLine.of("plugin " + i.name()));
         DevInfo.row(out, "stage", i.stage().word() + " (agent " + i.agent() + ")");
         DevInfo.row(out, "code sha256", r.digest());
-        DevInfo.row(out, "artifact valid", artifact(i.artifact()));
+        DevInfo.row(out, "artifact valid", artifact(pi.artifact()));
         DevInfo.row(out, "stored as", r.shape().word() + ", entry " + r.entry());
         DevInfo.row(out, "source", r.source().kind().word() + " " + r.source().origin());
         DevInfo.row(out, "installed at", r.installedAt().toString());
@@ -71,7 +74,7 @@ public final class InspectCommand implements Callable<Integer> {
         DevInfo.row(out, "grants", DevInfo.list(s.consentGrants().stream().map(InspectCommand::grant).toList()));
         DevInfo.row(out, "enabled for", s.enabledAllAgents() ? "all agents"
                 : DevInfo.list(s.enabledAgents().stream().toList()));
-        DevInfo.row(out, "lockfile", i.pin().map(p -> "sha256 " + p.artifactSha256()
+        DevInfo.row(out, "lockfile", pi.pin().map(p -> "sha256 " + p.artifactSha256()
                 + (p.artifactSha256().equals(r.digest()) ? " (matches)" : " (DIFFERS)")).orElse("not pinned"));
         if (i.disclosure().isPresent()) {
             out.println();
@@ -81,12 +84,12 @@ public final class InspectCommand implements Callable<Integer> {
         out.flush();
     }
 
-    static String artifact(Verification v) {
+    static String artifact(ArtifactCheck v) {
         return switch (v) {
-            case Verification.Intact ok -> "yes";
-            case Verification.Changed c -> "no: its content now has sha256 " + c.actualDigest();
-            case Verification.Missing m -> "no: the store entry is gone";
-            case Verification.Refused r -> "no: " + r.reason();
+            case ArtifactCheck.Intact ok -> "yes";
+            case ArtifactCheck.Changed c -> "no: its content now has sha256 " + c.actualDigest();
+            case ArtifactCheck.Missing m -> "no: the store entry is gone";
+            case ArtifactCheck.Refused r -> "no: " + r.reason();
         };
     }
 
@@ -98,13 +101,14 @@ public final class InspectCommand implements Callable<Integer> {
     static final class InspectJson {
         private InspectJson() {}
 
-        static ObjectNode of(Inspection i) {
+        static ObjectNode of(PluginInspection pi) {
+            Inspection i = pi.inspection();
             PluginState s = i.state();
             InstallRecord r = s.current().orElseThrow();
             ObjectNode env = Terminal.envelope("plugin.inspect").put("name", i.name()).put("agent", i.agent())
                     .put("stage", i.stage().name().toLowerCase(java.util.Locale.ROOT))
                     .put("sha256", r.digest()).put("artifact_valid", i.artifactValid())
-                    .put("artifact", artifact(i.artifact())).put("shape", r.shape().word()).put("entry", r.entry())
+                    .put("artifact", artifact(pi.artifact())).put("shape", r.shape().word()).put("entry", r.entry())
                     .put("source_kind", r.source().kind().word()).put("origin", r.source().origin())
                     .put("installed_at", r.installedAt().toString())
                     .put("consented", i.consented()).put("enabled_all_agents", s.enabledAllAgents());
@@ -120,9 +124,9 @@ public final class InspectCommand implements Callable<Integer> {
             i.consentDigest().ifPresentOrElse(d -> env.put("consent_digest", d), () -> env.putNull("consent_digest"));
             i.disclosure().ifPresentOrElse(d -> env.set("disclosure", ConsentCommand.json(d)),
                     () -> env.putNull("disclosure"));
-            i.pin().ifPresentOrElse(p -> env.put("locked_sha256", p.artifactSha256()), () -> env.putNull("locked_sha256"));
+            pi.pin().ifPresentOrElse(p -> env.put("locked_sha256", p.artifactSha256()), () -> env.putNull("locked_sha256"));
             var problems = env.putArray("problems");
-            i.problems().forEach(p -> problems.addObject().put("slot", p.slot()).put("reason", p.reason()));
+            pi.problems().forEach(p -> problems.addObject().put("slot", p.slot()).put("reason", p.reason()));
             return env;
         }
     }

@@ -3,9 +3,9 @@ package dev.animus.shell.plugin;
 import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
-import dev.animus.fetch.ReleaseRef;
 import dev.animus.install.InstallReport;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.GithubRelease;
 import dev.animus.runtime.UrlSource;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.PluginInstaller;
@@ -108,18 +108,12 @@ public final class InstallCommand implements Callable<Integer> {
         InstallRequest.Guards guards = new InstallRequest.Guards(Optional.empty(), force, allowShadowBuiltin);
         RemoteReport report = switch (source) {
             case Source.Local l -> local(root, l.path(), pins, guards);
-            case Source.Url u -> {
-                try (RemoteInstaller remote = root.animus().remote()) {
-                    yield remote.installUrl(u.uri(), u.sha256(), options(root, pins, guards),
-                            DownloadProgress.on(root.terminal()));
-                }
-            }
+            case Source.Url u -> root.animus().installUrl(u.uri(), u.sha256(), options(root, pins, guards),
+                    DownloadProgress.on(root.terminal()));
             case Source.Github g -> {
                 OrgTrust.require(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes);
-                try (RemoteInstaller remote = root.animus().remote()) {
-                    yield remote.installRelease(g.ref(), options(root, pins, guards),
-                            DownloadProgress.on(root.terminal()));
-                }
+                yield root.animus().installRelease(g.ref(), options(root, pins, guards),
+                        DownloadProgress.on(root.terminal()));
             }
         };
         Terminal t = root.terminal();
@@ -140,7 +134,7 @@ public final class InstallCommand implements Callable<Integer> {
 
         record Url(URI uri, String sha256) implements Source {}
 
-        record Github(ReleaseRef ref) implements Source {}
+        record Github(GithubRelease ref) implements Source {}
     }
 
     private Source source() {
@@ -163,7 +157,7 @@ public final class InstallCommand implements Callable<Integer> {
             return url(url, sha256);
         }
         try {
-            return new Source.Github(ReleaseRef.parse(release));
+            return new Source.Github(GithubRelease.parse(release));
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
         }

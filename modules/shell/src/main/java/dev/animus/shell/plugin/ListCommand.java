@@ -37,7 +37,7 @@ public final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        Discovery d = root.discoverer().discover(root.includeSystemPath);
+        Discovery d = root.discover(root.includeSystemPath);
         Terminal t = root.terminal();
         TrustColumn trust = TrustColumn.read(root);
         if (root.json) {

@@ -1,8 +1,8 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.install.LockCheck;
-import dev.animus.store.LockEntry;
-import dev.animus.store.Lockfile;
+import dev.animus.runtime.Pin;
+import dev.animus.runtime.Pins;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -84,13 +84,13 @@ public final class LockCommand implements Runnable {
         @Override
         public Integer call() {
             AnimusCommand root = lock.plugin.root;
-            Lockfile file = root.animus().readLockfile();
+            Pins file = root.animus().readLockfile();
             Terminal t = root.terminal();
             if (root.json) {
                 var env = Terminal.envelope("plugin.lock.show").put("lockfile", root.animus().lockfile().toString())
                         .put("schema_version", file.schemaVersion());
                 var list = env.putArray("plugins");
-                file.entries().values().forEach(e -> {
+                file.entries().forEach(e -> {
                     var o = list.addObject().put("name", e.name()).put("version", e.version())
                             .put("source", e.source().kind().word()).put("origin", e.source().origin())
                             .put("artifact_sha256", e.artifactSha256()).put("sha256_verified", e.source().sha256Verified())
@@ -107,7 +107,7 @@ public final class LockCommand implements Runnable {
             }
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"NAME", "VERSION", "SOURCE", "SHA256", "SIGNATURE", "INSTALLED AT"});
-            for (LockEntry e : file.entries().values()) {
+            for (Pin e : file.entries()) {
                 rows.add(new String[] {e.name(), e.version(), e.source().kind().word() + " " + e.source().origin(),
                     e.artifactSha256(), e.signature(), e.installedAt().toString()});
             }
@@ -131,7 +131,7 @@ public final class LockCommand implements Runnable {
         @Override
         public Integer call() {
             AnimusCommand root = lock.plugin.root;
-            List<LockEntry> pruned = root.animus().pruneLock(dryRun);
+            List<Pin> pruned = root.animus().pruneLock(dryRun);
             Terminal t = root.terminal();
             String file = root.animus().lockfile().toString();
             if (root.json) {

@@ -2,9 +2,9 @@ package dev.animus.shell.plugin;
 
 import dev.animus.core.HostFailure;
 import dev.animus.discovery.Discovery;
-import dev.animus.host.Supervisor;
 import dev.animus.install.LaunchRefused;
 import dev.animus.install.Permit;
+import dev.animus.runtime.PluginHandle;
 import dev.animus.runtime.RequirementMissing;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
@@ -45,7 +45,7 @@ final class PluginLookup {
      *
      * @throws CommandFailed (exit 2) for a missing required variable or secret
      */
-    static Supervisor supervisor(AnimusCommand root, Permit permit) {
+    static PluginHandle supervisor(AnimusCommand root, Permit permit) {
         try {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
@@ -56,7 +56,7 @@ final class PluginLookup {
 
     /** What discovery knows of a name that is not installed, as the next step. */
     private static CommandFailed notInstalled(AnimusCommand root, String name) {
-        Discovery d = root.discoverer().discover(root.includeSystemPath);
+        Discovery d = root.discover(root.includeSystemPath);
         String where = switch (d.find(name)) {
             case Discovery.Lookup.Found f -> f.plugin().location().toString();
             case Discovery.Lookup.Untrusted u -> u.binary().path();

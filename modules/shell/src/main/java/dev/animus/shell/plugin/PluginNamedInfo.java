@@ -3,9 +3,9 @@ package dev.animus.shell.plugin;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.Manifest;
 import dev.animus.core.ManifestRendering;
-import dev.animus.host.InitializeResults;
-import dev.animus.host.Supervisor;
 import dev.animus.install.Permit;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.PluginHandle;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,7 +38,7 @@ public final class PluginNamedInfo implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         Permit found = PluginLookup.permit(root, name);
-        Supervisor s = PluginLookup.supervisor(root, found);
+        PluginHandle s = PluginLookup.supervisor(root, found);
         boolean wasRunning = s.handshake().isPresent();
         InitializeResult r;
         try {
@@ -57,7 +57,7 @@ public final class PluginNamedInfo implements Callable<Integer> {
                     .put("executable", found.executable().toString()).put("sha256", found.record().digest())
                     .put("agent", found.agent());
             env.set("manifest", Terminal.json().valueToTree(ManifestRendering.toMap(found.manifest())));
-            env.set("initialize_result", InitializeResults.toJson(r));
+            env.set("initialize_result", Animus.initializeResultJson(r));
             t.printJson(env);
         } else {
             print(t.out(), found);

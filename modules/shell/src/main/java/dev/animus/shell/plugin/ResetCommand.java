@@ -1,7 +1,7 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.ProcessState;
-import dev.animus.host.Supervisor;
+import dev.animus.runtime.PluginHandle;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -28,7 +28,7 @@ public final class ResetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Supervisor s = plugin.root.context().host().find(name).orElseThrow(() -> new CommandFailed(ExitCodes.FAILED,
+        PluginHandle s = plugin.root.context().host().find(name).orElseThrow(() -> new CommandFailed(ExitCodes.FAILED,
                 "no plugin named " + name + " has run in this process (see 'plugin status')"));
         ProcessState before = s.status().state();
         s.reset();

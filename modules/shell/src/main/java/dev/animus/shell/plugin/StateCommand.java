@@ -48,8 +48,7 @@ public final class StateCommand implements Runnable {
         public Integer call() {
             AnimusCommand root = state.plugin.root;
             Terminal t = root.terminal();
-            StateRepair repair = root.animus().repair();
-            StateRepair.Diagnosis d = repair.diagnose();
+            StateRepair.Diagnosis d = root.animus().diagnoseState();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
                     t.out().println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", "
@@ -65,7 +64,7 @@ public final class StateCommand implements Runnable {
                     t.warn(FixText.render(u.reason()));
                     Confirm.require(root, yes, "move " + u.file() + " aside", "Move the unreadable " + u.file()
                             + " aside and start an empty state document? Its grants are not carried over.");
-                    var moved = repair.quarantine();
+                    var moved = root.animus().quarantineState();
                     t.out().println("moved " + u.file() + " to " + moved + "; an empty state document starts now");
                     t.out().println("its installs, trust, consent and enablement were NOT carried over: reinstall and"
                             + " re-trust your plugins (the old document is kept in " + moved + ")");

@@ -1,6 +1,6 @@
 package dev.animus.shell.render;
 
-import dev.animus.fetch.Progress;
+import dev.animus.runtime.DownloadListener;
 import java.io.PrintWriter;
 import java.util.OptionalLong;
 
@@ -9,7 +9,7 @@ import java.util.OptionalLong;
  * on a terminal); elsewhere nothing. Redraws at most once per percent (or per MiB without a known
  * size).
  */
-public final class DownloadProgress implements Progress {
+public final class DownloadProgress implements DownloadListener {
     private static final int WIDTH = 30;
     private final PrintWriter err;
     private long lastDrawn = -1;
@@ -18,8 +18,8 @@ public final class DownloadProgress implements Progress {
         this.err = err;
     }
 
-    public static Progress on(Terminal t) {
-        return t.interactive() ? new DownloadProgress(t.err()) : Progress.none();
+    public static DownloadListener on(Terminal t) {
+        return t.interactive() ? new DownloadProgress(t.err()) : DownloadListener.none();
     }
 
     @Override

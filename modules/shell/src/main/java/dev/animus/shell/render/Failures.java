@@ -8,7 +8,6 @@ import dev.animus.core.InstallationRefused;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.SecretStoreFailed;
 import dev.animus.core.Shebang;
-import dev.animus.host.FailureText;
 import dev.animus.host.LaunchFailed;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.host.SupervisionFailure;
@@ -16,6 +15,7 @@ import dev.animus.install.InstallFailed;
 import dev.animus.install.InstallationFailure;
 import dev.animus.install.LaunchRefused;
 import dev.animus.runtime.AdapterFailures;
+import dev.animus.runtime.Animus;
 import dev.animus.runtime.FailureReport;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
@@ -110,10 +110,10 @@ public final class Failures {
             case HostFailure.Rpc r -> new CommandFailed(ExitCodes.FAILED, "plugin " + plugin + " answered " + method
                     + " with error " + r.code() + " (" + ErrorCodes.nameOf(r.code()) + "): " + r.message());
             case HostFailure.ConnectionLost lost -> new CommandFailed(ExitCodes.FAILED,
-                    lost.message() + " during " + method + FailureText.stderrSuffix(failure));
+                    lost.message() + " during " + method + Animus.stderrSuffix(failure));
             case HostFailure.Timeout t -> timeout(t, plugin);
             case HostFailure.ProcessExited p -> new CommandFailed(ExitCodes.FAILED,
-                    "plugin " + plugin + " failed the handshake: " + p.message() + FailureText.stderrSuffix(failure));
+                    "plugin " + plugin + " failed the handshake: " + p.message() + Animus.stderrSuffix(failure));
             case HostFailure.IncompatibleProtocol i -> new CommandFailed(ExitCodes.FAILED,
                     "plugin " + plugin + " failed the handshake: " + i.message());
             case HostFailure.SpawnFailed s -> new CommandFailed(ExitCodes.FAILED, s.message());

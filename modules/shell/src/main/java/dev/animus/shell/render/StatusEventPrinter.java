@@ -3,8 +3,8 @@ package dev.animus.shell.render;
 import dev.animus.core.OneLine;
 import dev.animus.core.ProcessState;
 import dev.animus.core.StatusChange;
-import dev.animus.host.StatusEvents;
-import dev.animus.host.StatusSubscription;
+import dev.animus.runtime.Plugins;
+import dev.animus.runtime.StatusFeed;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -20,18 +20,18 @@ import dev.animus.shell.ShellThreads;
  * printing thread).
  */
 public final class StatusEventPrinter implements AutoCloseable {
-    private final StatusSubscription subscription;
+    private final StatusFeed subscription;
     private final Thread thread;
     private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private StatusEventPrinter(StatusSubscription subscription, Consumer<String> sink) {
+    private StatusEventPrinter(StatusFeed subscription, Consumer<String> sink) {
         this.subscription = subscription;
         this.thread = ShellThreads.start("animus-shell-events", () -> pump(sink));
     }
 
     /** Starts printing the events of {@code events} to {@code sink}, one line each. */
-    public static StatusEventPrinter start(StatusEvents events, Consumer<String> sink) {
-        return new StatusEventPrinter(events.subscribe(false), sink);
+    public static StatusEventPrinter start(Plugins plugins, Consumer<String> sink) {
+        return new StatusEventPrinter(plugins.subscribe(false), sink);
     }
 
     private void pump(Consumer<String> sink) {

@@ -26,7 +26,7 @@ public final class Summary {
 
     /** The trust an install committed together with it, with the manifest it read. */
     public static TrustReport trusted(AnimusCommand root, InstallReport r) {
-        var manifest = root.animus().inspect(r.name(), root.agent()).manifest();
+        var manifest = root.animus().inspect(r.name(), root.agent()).inspection().manifest();
         return new TrustReport(r.name(), r.digest(), manifest, List.of());
     }
 

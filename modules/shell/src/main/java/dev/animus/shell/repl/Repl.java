@@ -111,7 +111,7 @@ public final class Repl {
         int status = ExitCodes.OK;
         PrintStream stderr = System.err; // log lines from background threads: above the prompt, like events
         System.setErr(new PrintStream(new LinesAbove(reader::printAbove), true, StandardCharsets.UTF_8));
-        try (StatusEventPrinter _ = StatusEventPrinter.start(context.host().events(), reader::printAbove)) {
+        try (StatusEventPrinter _ = StatusEventPrinter.start(context.host(), reader::printAbove)) {
             while (true) {
                 String line;
                 try {

@@ -1,8 +1,6 @@
 package dev.animus.shell.tour;
 
-import dev.animus.core.HostHello;
-import dev.animus.host.PluginHost;
-import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Plugins;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -64,7 +62,7 @@ final class Tour {
         try (home) {
             Map<String, String> env = home.environment(callerEnvironment, example.directory());
             introduce(home, env);
-            PluginHost host = PluginHost.create(PluginHost.Options.defaults(HostHello.animus(HostVersion.current())));
+            Plugins host = Plugins.start();
             try {
                 var inner = new Terminal(InputStream.nullInputStream(), new PrintWriter(out, true),
                         new PrintWriter(err, true), false);
@@ -132,7 +130,7 @@ final class Tour {
      * a step: the host stops waiting for them when interrupted, and the throwaway home is removed
      * next. The interrupt is kept for the caller.
      */
-    private static void closeAndWait(PluginHost host) {
+    private static void closeAndWait(Plugins host) {
         boolean interrupted = Thread.interrupted();
         try {
             host.close();

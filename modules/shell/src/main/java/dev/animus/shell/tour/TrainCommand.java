@@ -1,6 +1,6 @@
 package dev.animus.shell.tour;
 
-import dev.animus.sigstore.TrustedRoot;
+import dev.animus.runtime.Animus;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -187,7 +187,7 @@ public final class TrainCommand implements Callable<Integer> {
 
     /** A v0.3 bundle whose signing certificate is the built-in root's first Fulcio certificate. */
     private static String bundleWithProductionCertificate() throws CertificateEncodingException {
-        var certificate = TrustedRoot.production().certificateAuthorities().getFirst().chain().getFirst();
+        var certificate = Animus.builtInFulcioCertificate();
         String der = Base64.getEncoder().encodeToString(certificate.getEncoded());
         String zeros = Base64.getEncoder().encodeToString(new byte[32]);
         return """

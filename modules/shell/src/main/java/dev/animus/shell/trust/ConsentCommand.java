@@ -43,7 +43,7 @@ public final class ConsentCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
-        Inspection seen = root.animus().inspect(name, root.agent());
+        Inspection seen = root.animus().inspect(name, root.agent()).inspection();
         if (seen.disclosure().isEmpty()) {
             throw new CommandFailed(ExitCodes.USAGE, "plugin " + name + " has no readable manifest to consent to;"
                     + " run 'animus plugin trust " + name + "' first ('animus plugin doctor " + name + "' says why)");

@@ -142,7 +142,7 @@ public final class SecretCommand implements Runnable {
             java.util.Set<String> stored = new TreeSet<>(store.list(plugin));
             List<Row> rows = new ArrayList<>();
             for (SecretDeclaration d : declared) {
-                PluginSecrets.Resolved r = PluginSecrets.resolve(plugin, d, root.environment(), store);
+                PluginSecrets.Resolved r = root.animus().resolveSecret(plugin, d, store);
                 rows.add(new Row(d.name(), d.env(), d.required(), true, r.source().word()));
                 stored.remove(d.name());
             }

@@ -54,7 +54,7 @@ public final class TrustCommand implements Callable<Integer> {
         if (target.contains("/")) {
             return trustPath(root, Path.of(target));
         }
-        Inspection seen = root.animus().inspect(target, root.agent());
+        Inspection seen = root.animus().inspect(target, root.agent()).inspection();
         InstallRecord current = seen.state().current().orElseThrow();
         Confirm.require(root, yes, "trust plugin " + target, "Trust plugin " + target + " (sha256 " + current.digest()
                 + ", installed from " + current.source().origin() + ")? Its code will be allowed to run on this machine.");

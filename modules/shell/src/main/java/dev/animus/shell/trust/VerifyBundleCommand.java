@@ -1,25 +1,15 @@
 package dev.animus.shell.trust;
 
 import dev.animus.core.OneLine;
-import dev.animus.discovery.FileDigest;
-import dev.animus.install.SigstoreRoot;
-import dev.animus.sigstore.Bundle;
-import dev.animus.sigstore.IdentityPolicy;
-import dev.animus.sigstore.KeyPolicy;
-import dev.animus.sigstore.LogEntry;
-import dev.animus.sigstore.SigstoreVerifier;
-import dev.animus.sigstore.TransparencyLog;
-import dev.animus.sigstore.TrustedRoot;
-import dev.animus.sigstore.VerificationFailed;
-import dev.animus.sigstore.VerificationPolicy;
-import dev.animus.sigstore.Verified;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.BundleRefused;
+import dev.animus.runtime.BundleSigner;
+import dev.animus.runtime.BundleVerified;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
@@ -63,7 +53,7 @@ import dev.animus.shell.render.Terminal;
             "    --trusted-root trusted_root.json ./file --json"})
 public final class VerifyBundleCommand implements Callable<Integer> {
     /** Where the trusted root comes from when {@code --trusted-root} is not given. */
-    public static final String TRUSTED_ROOT_ENV = SigstoreRoot.VARIABLE;
+    public static final String TRUSTED_ROOT_ENV = Animus.TRUSTED_ROOT_VARIABLE;
     private static final Pattern HEX64 = Pattern.compile("[0-9a-fA-F]{64}");
     private static final String DIGEST_PREFIX = "sha256:";
 
@@ -100,45 +90,43 @@ public final class VerifyBundleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        VerificationPolicy policy = policy();
+        BundleSigner policy = policy();
         byte[] bundleBytes = readInput(bundle, "--bundle", "the bundle");
         RootChoice rootChoice = rootChoice();
         Artifact subject = artifact();
         Terminal t = root.terminal();
-        TrustedRoot trusted;
-        Verified verified;
+        BundleVerified verified;
         try {
-            trusted = rootChoice.load();
-            Bundle parsed = Bundle.parse(bundleBytes, bundle.toString());
-            verified = new SigstoreVerifier(trusted, Clock.systemUTC()).verify(parsed, subject.sha256(), policy);
-        } catch (VerificationFailed f) {
+            verified = Animus.verifyBundle(bundleBytes, bundle.toString(), subject.sha256(), policy,
+                    rootChoice.file().map(f -> rootChoice.bytes()), rootChoice.shown());
+        } catch (BundleRefused f) {
             String word = word(f.reason());
             if (root.json) {
                 t.printJson(envelope(subject, rootChoice).put("verified", false).put("reason", word)
                         .put("message", f.getMessage()));
             }
             // a trusted root that cannot be read is the operator's to fix (exit 2), as for installs
-            int code = f.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ? ExitCodes.USAGE
+            int code = f.trustedRootMalformed() ? ExitCodes.USAGE
                     : ExitCodes.VERIFICATION_FAILED;
             throw new CommandFailed(code, "verify-bundle: " + word + ": " + f.getMessage());
         }
         if (root.json) {
-            t.printJson(json(subject, rootChoice, verified, trusted));
+            t.printJson(json(subject, rootChoice, verified));
         } else {
-            t.out().println(OneLine.of(line(subject, verified, trusted)));
+            t.out().println(OneLine.of(line(subject, verified)));
             t.out().flush();
         }
         return ExitCodes.OK;
     }
 
     /** The reason as one lowercase word with dashes: {@code IDENTITY_MISMATCH} → {@code identity-mismatch}. */
-    static String word(VerificationFailed.Reason reason) {
-        return reason.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    static String word(String reason) {
+        return reason.toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     // ---- options
 
-    private VerificationPolicy policy() {
+    private BundleSigner policy() {
         boolean keyless = identity != null || identityRegexp != null || issuer != null;
         if (key != null && keyless) {
             throw usage("--key and --certificate-identity/--certificate-identity-regexp/--certificate-oidc-issuer"
@@ -147,7 +135,7 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         if (key != null) {
             String pem = new String(readInput(key, "--key", "the key"), StandardCharsets.US_ASCII);
             try {
-                return KeyPolicy.fromPem(pem);
+                return BundleSigner.key(pem);
             } catch (IllegalArgumentException e) {
                 throw usage("--key " + key + ": " + e.getMessage() + " (give the signer's public key as a PEM"
                         + " PUBLIC KEY file)");
@@ -165,10 +153,10 @@ public final class VerifyBundleCommand implements Callable<Integer> {
                     + " (e.g. https://token.actions.githubusercontent.com)");
         }
         if (identity != null) {
-            return IdentityPolicy.exact(identity, issuer);
+            return BundleSigner.exact(identity, issuer);
         }
         try {
-            return IdentityPolicy.matching(identityRegexp, issuer);
+            return BundleSigner.matching(identityRegexp, issuer);
         } catch (IllegalArgumentException e) {
             throw usage("--certificate-identity-regexp: " + e.getMessage());
         }
@@ -195,7 +183,7 @@ public final class VerifyBundleCommand implements Callable<Integer> {
             throw usage("the artifact " + file + " is a directory; give the signed file, or sha256:<hex>");
         }
         try {
-            return new Artifact(artifact, HexFormat.of().parseHex(FileDigest.sha256(file)));
+            return new Artifact(artifact, HexFormat.of().parseHex(Animus.sha256(file)));
         } catch (java.io.UncheckedIOException e) {
             throw usage("the artifact " + file + " cannot be read (" + describe(e.getCause()) + "); give the signed"
                     + " file, or sha256:<hex>");
@@ -206,10 +194,6 @@ public final class VerifyBundleCommand implements Callable<Integer> {
     record RootChoice(Optional<Path> file, String source, byte[] bytes) {
         String shown() {
             return file.map(Path::toString).orElse("built-in");
-        }
-
-        TrustedRoot load() {
-            return file.isPresent() ? TrustedRoot.parse(bytes, file.get().toString()) : TrustedRoot.production();
         }
     }
 
@@ -252,7 +236,7 @@ public final class VerifyBundleCommand implements Callable<Integer> {
 
     // ---- output
 
-    private String line(Artifact subject, Verified v, TrustedRoot trusted) {
+    private String line(Artifact subject, BundleVerified v) {
         String signer = v.identity().isPresent()
                 ? v.identity().get() + " (issuer " + v.issuer().orElse("?") + ")"
                 : "the key " + key;
@@ -260,9 +244,9 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         StringBuilder s = new StringBuilder("verified: ").append(subject.shown()).append(" signed by ").append(signer)
                 .append(" at ").append(at);
         if (!v.entries().isEmpty()) {
-            LogEntry first = v.entries().getFirst();
-            s.append("; logged in ").append(logUrl(trusted, first)
-                    .orElse("the log " + HexFormat.of().formatHex(first.logId()))).append(" entry ").append(first.logIndex());
+            BundleVerified.Entry first = v.entries().getFirst();
+            s.append("; logged in ").append(first.logUrl()
+                    .orElse("the log " + first.logIdHex())).append(" entry ").append(first.logIndex());
             if (v.entries().size() > 1) {
                 s.append(" (and ").append(v.entries().size() - 1).append(" more)");
             }
@@ -270,15 +254,8 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         return s.toString();
     }
 
-    private static Optional<Instant> earliest(Verified v) {
-        return v.signedAt().stream().min(Instant::compareTo);
-    }
-
-    /** The base URL the trusted root gives the entry's log, if it gives one. */
-    private static Optional<String> logUrl(TrustedRoot trusted, LogEntry entry) {
-        byte[] id = entry.logId();
-        return trusted.tlogs().stream().filter(log -> Arrays.equals(log.logId(), id)).map(TransparencyLog::baseUrl)
-                .filter(url -> !url.isEmpty()).findFirst();
+    private static Optional<Instant> earliest(BundleVerified v) {
+        return v.earliest();
     }
 
     private ObjectNode envelope(Artifact subject, RootChoice rootChoice) {
@@ -288,7 +265,7 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         return env;
     }
 
-    private ObjectNode json(Artifact subject, RootChoice rootChoice, Verified v, TrustedRoot trusted) {
+    private ObjectNode json(Artifact subject, RootChoice rootChoice, BundleVerified v) {
         ObjectNode env = envelope(subject, rootChoice).put("verified", true);
         if (v.identity().isPresent()) {
             env.put("signer", "certificate").put("identity", v.identity().get()).put("issuer", v.issuer().orElse(""));
@@ -303,8 +280,8 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         var entries = env.putArray("log_entries");
         v.entries().forEach(e -> {
             ObjectNode o = entries.addObject();
-            logUrl(trusted, e).ifPresentOrElse(url -> o.put("log_url", url), () -> o.putNull("log_url"));
-            o.put("log_id", HexFormat.of().formatHex(e.logId())).put("log_index", e.logIndex())
+            e.logUrl().ifPresentOrElse(url -> o.put("log_url", url), () -> o.putNull("log_url"));
+            o.put("log_id", e.logIdHex()).put("log_index", e.logIndex())
                     .put("kind", e.kind()).put("version", e.version());
             e.integratedTime().ifPresentOrElse(s -> o.put("integrated_time", Instant.ofEpochSecond(s).toString()),
                     () -> o.putNull("integrated_time"));

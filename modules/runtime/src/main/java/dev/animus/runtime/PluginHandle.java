@@ -1,0 +1,62 @@
+package dev.animus.runtime;
+
+import dev.animus.core.InitializeResult;
+import dev.animus.host.CallOptions;
+import dev.animus.host.PluginStatus;
+import dev.animus.host.Supervisor;
+import java.time.Duration;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/** One registered plugin of {@link Plugins}: what a front end calls, pings, describes and resets. */
+public final class PluginHandle {
+    private final Supervisor supervisor;
+
+    PluginHandle(Supervisor supervisor) {
+        this.supervisor = supervisor;
+    }
+
+    /** The name it is registered under. */
+    public String name() {
+        return supervisor.name();
+    }
+
+    /**
+     * Calls {@code method} with {@code params}, launching the plugin first when it is not running.
+     *
+     * @throws dev.animus.host.PluginCallFailed or {@link dev.animus.host.LaunchFailed} when it fails
+     */
+    public JsonNode call(String method, JsonNode params, CallOptions options) {
+        return supervisor.call(method, params, options);
+    }
+
+    /** Pings it (launching it first when needed); returns the round trip. */
+    public Duration ping(CallOptions options) {
+        return supervisor.ping(options);
+    }
+
+    /** Its initialize result, launching it when needed. */
+    public InitializeResult describe() {
+        return supervisor.describe();
+    }
+
+    /** Its initialize result, if it is running and has completed the handshake. */
+    public Optional<InitializeResult> handshake() {
+        return supervisor.handshake();
+    }
+
+    /** Its status now. */
+    public PluginStatus status() {
+        return supervisor.status();
+    }
+
+    /** Clears its crash count and a crash-loop disablement. */
+    public void reset() {
+        supervisor.reset();
+    }
+
+    /** Stops its process, if one runs; it stays registered. */
+    public void stopProcess() {
+        supervisor.stopProcess();
+    }
+}
