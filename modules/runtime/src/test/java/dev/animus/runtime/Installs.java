@@ -1,5 +1,6 @@
 package dev.animus.runtime;
 
+import dev.animus.core.AgentScope;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.install.AnimusHome;
 import dev.animus.install.InstallReport;
@@ -9,11 +10,13 @@ import dev.animus.install.TrustService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** A throwaway home and project, and plugin sources to install into it. */
 final class Installs {
@@ -55,12 +58,12 @@ final class Installs {
 
     /** Installs, trusts, consents and enables {@code path} for agent {@code default}. */
     static InstallReport ready(AnimusHome home, Path path) {
-        InstallReport r = new PluginInstaller(home).install(path, java.util.Optional.empty(), false);
+        InstallReport r = new PluginInstaller(home).install(path, Optional.empty(), false);
         TrustService trust = new TrustService(home);
         trust.trust(r.name(), r.digest());
         String consent = new PluginInspector(home).inspect(r.name(), "default").consentDigest().orElseThrow();
         trust.consent(r.name(), consent);
-        trust.enable(r.name(), new dev.animus.core.AgentScope.One("default"));
+        trust.enable(r.name(), new AgentScope.One("default"));
         return r;
     }
 
@@ -68,6 +71,6 @@ final class Installs {
     static void tamper(Path storedFile, String text) throws IOException {
         Files.setPosixFilePermissions(storedFile.getParent(), PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.setPosixFilePermissions(storedFile, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(storedFile, text, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(storedFile, text, StandardOpenOption.APPEND);
     }
 }

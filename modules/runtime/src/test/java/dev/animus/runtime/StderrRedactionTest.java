@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -74,13 +76,13 @@ class StderrRedactionTest {
      * from stdout, so the answer to a call can arrive before the line the plugin wrote first.
      */
     static List<String> tailWith(PluginSession s, String text) {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (true) {
             List<String> tail = s.stderrTail();
             if (tail.stream().anyMatch(l -> l.contains(text)) || System.nanoTime() - deadline > 0) {
                 return tail;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            LockSupport.parkNanos(1_000_000);
         }
     }
 

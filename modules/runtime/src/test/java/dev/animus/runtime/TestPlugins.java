@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 
 /** The plugins the reactor built, and small script plugins written by a test. */
 final class TestPlugins {
@@ -84,7 +85,7 @@ final class TestPlugins {
         return PluginSession.launch(spec(exe, declared), HELLO, LAUNCH);
     }
 
-    static List<String> names(tools.jackson.databind.JsonNode object) {
+    static List<String> names(JsonNode object) {
         return List.copyOf(object.propertyNames());
     }
 }

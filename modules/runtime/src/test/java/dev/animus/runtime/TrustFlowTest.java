@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.AgentScope;
+import dev.animus.core.DiscoverySource;
 import dev.animus.core.Fix;
 import dev.animus.core.HostFailure;
+import dev.animus.core.InstallSource;
 import dev.animus.core.InstallStage;
 import dev.animus.core.Installation;
 import dev.animus.core.InstallationRefused;
+import dev.animus.core.SignatureCheck;
 import dev.animus.discovery.Discoverer;
 import dev.animus.discovery.Discovery;
 import dev.animus.host.CallOptions;
@@ -33,13 +36,20 @@ import dev.animus.install.PluginInstaller;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
 import dev.animus.store.DigestStore;
+import dev.animus.store.LockEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /** Install → trust → consent → enable → launch gate, over real files and the real store. */
 class TrustFlowTest {
@@ -105,20 +115,20 @@ class TrustFlowTest {
                 Supervisor s = host.register(new PluginRegistration("pyecho", TestPlugins.spec(permit.executable()),
                         permit.manifest().timeouts(), home.gate().guard(permit)));
                 var failed = assertThrows(PluginCallFailed.class, () -> s.call("files/export",
-                        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()));
+                        JsonNodeFactory.instance.objectNode()));
                 var undisclosed = assertInstanceOf(HostFailure.Undisclosed.class, failed.failure());
                 assertEquals(new HostFailure.Undisclosed("pyecho", "files/export", false), undisclosed);
                 assertTrue(undisclosed.message().contains("files/export")
                         && undisclosed.fixes().contains(new Fix.Consent("pyecho")), undisclosed.message());
                 assertTrue(s.handshake().isEmpty() && s.status().pid().isEmpty(), "nothing was started: " + s.status());
                 var lifecycle = assertThrows(PluginCallFailed.class, () -> s.call("shutdown",
-                        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()));
+                        JsonNodeFactory.instance.objectNode()));
                 assertEquals(new HostFailure.Undisclosed("pyecho", "shutdown", true), lifecycle.failure());
                 assertTrue(s.handshake().isEmpty(), "nothing was started");
                 // declared methods and the protocol's checks go through
-                assertEquals("hi", s.call("echo", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                assertEquals("hi", s.call("echo", JsonNodeFactory.instance.objectNode()
                         .put("text", "hi")).path("text").asString());
-                s.call("health/check", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+                s.call("health/check", JsonNodeFactory.instance.objectNode());
                 s.ping(CallOptions.defaults());
             }
         }
@@ -128,7 +138,7 @@ class TrustFlowTest {
             AnimusHome home = Installs.home(root);
             InstallReport r = Installs.ready(home, Installs.tree(root.resolve("tree"), ""));
             Path storeRoot = home.layout().store().resolve(r.digest());
-            Files.setPosixFilePermissions(storeRoot, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+            Files.setPosixFilePermissions(storeRoot, PosixFilePermissions.fromString("rwx------"));
             Files.createSymbolicLink(storeRoot.resolve("planted"), Path.of("/etc/passwd"));
             var changed = assertInstanceOf(HostFailure.CodeChanged.class, refusal(home.gate(), "pyecho"));
             assertTrue(changed.message().contains("planted"), changed.message());
@@ -149,7 +159,7 @@ class TrustFlowTest {
             assertThrows(InstallationRefused.class, () -> trust.enable("pyecho", new AgentScope.All()));
             assertInstanceOf(HostFailure.NotConsented.class, refusal(home.gate(), "pyecho"));
             Inspection seen = new PluginInspector(home).inspect("pyecho", "default");
-            assertEquals(java.util.List.of("api.example.com"), seen.disclosure().orElseThrow().networkDestinations());
+            assertEquals(List.of("api.example.com"), seen.disclosure().orElseThrow().networkDestinations());
             trust.consent("pyecho", seen.consentDigest().orElseThrow());
             trust.enable("pyecho", new AgentScope.All());
             assertEquals("pyecho", home.gate().admit("pyecho", "coder").name());
@@ -194,7 +204,7 @@ class TrustFlowTest {
             AnimusHome home = Installs.home(root);
             InstallReport r = Installs.ready(home, Installs.pyecho(root.resolve("a"), ""));
             var removed = new TrustService(home).remove("pyecho");
-            assertEquals(java.util.List.of(r.digest()), removed);
+            assertEquals(List.of(r.digest()), removed);
             assertTrue(home.state().read().state().plugin("pyecho").isEmpty());
             assertTrue(home.lockfile().read().entry("pyecho").isEmpty());
             assertFalse(Files.exists(home.layout().store().resolve(r.digest())));
@@ -209,9 +219,9 @@ class TrustFlowTest {
             InstallReport v1 = new PluginInstaller(home).install(Installs.pyecho(root.resolve("a"), ""),
                     Optional.empty(), false);
             new TrustService(home).remove("pyecho"); // the lockfile keeps no pin after a remove: pin again by hand
-            home.lockfile().save(java.util.List.of(new dev.animus.store.LockEntry("pyecho", "0.1.0",
-                    dev.animus.core.InstallSource.path("/x"), v1.digest(), Optional.empty(), "unsigned",
-                    java.time.Instant.parse("2026-11-30T12:00:00Z"))), java.util.Set.of(), false);
+            home.lockfile().save(List.of(new LockEntry("pyecho", "0.1.0",
+                    InstallSource.path("/x"), v1.digest(), Optional.empty(), "unsigned",
+                    Instant.parse("2026-11-30T12:00:00Z"))), Set.of(), false);
             Path other = Installs.pyecho(root.resolve("b"), "# other bytes\n");
             var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(other,
                     Optional.empty(), false));
@@ -237,7 +247,7 @@ class TrustFlowTest {
             home.state().transact(s -> Installation.remove(s, "gone"));
             Installs.tamper(bad.stored(), "# tampered\n");
             var checks = new PluginInspector(home).verifyLock();
-            var byName = new java.util.TreeMap<String, LockCheck>();
+            var byName = new TreeMap<String, LockCheck>();
             checks.forEach(c -> byName.put(c.name(), c));
             assertEquals(LockCheck.Status.MATCH, byName.get("good").status());
             assertEquals(good.digest(), byName.get("good").locked());
@@ -259,9 +269,9 @@ class TrustFlowTest {
                     refused.getMessage());
             assertFalse(Files.exists(home.layout().stateFile()));
             InstallReport allowed = new PluginInstaller(home).install(new InstallRequest(claude, Optional.of("oai-runner"),
-                    dev.animus.core.InstallSource.path(claude.toString()), new PluginInstaller.PinPolicy(false, false),
+                    InstallSource.path(claude.toString()), new PluginInstaller.PinPolicy(false, false),
                     Optional.empty(), new InstallRequest.Guards(Optional.empty(), false, true),
-                    dev.animus.core.SignatureCheck.unsigned()));
+                    SignatureCheck.unsigned()));
             assertEquals("oai-runner", allowed.name());
         }
 
@@ -270,20 +280,20 @@ class TrustFlowTest {
             AnimusHome home = Installs.home(root);
             Path p = Installs.pyecho(root.resolve("p"), "");
             String digest = DigestStore.fileDigest(p);
-            var wrongName = new InstallRequest(p, Optional.of("pyecho"), dev.animus.core.InstallSource.path(p.toString()),
+            var wrongName = new InstallRequest(p, Optional.of("pyecho"), InstallSource.path(p.toString()),
                     new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
                     new InstallRequest.Guards(Optional.of("lint"), false, false),
-                    dev.animus.core.SignatureCheck.unsigned());
+                    SignatureCheck.unsigned());
             var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(wrongName));
             assertTrue(refused.getMessage().contains("'pyecho'") && refused.getMessage().contains("'lint'"),
                     refused.getMessage());
             assertFalse(Files.exists(home.layout().stateFile()), "nothing recorded");
-            assertEquals(java.util.List.of(), home.store().digests(), "the published entry was removed again");
+            assertEquals(List.of(), home.store().digests(), "the published entry was removed again");
 
-            var right = new InstallRequest(p, Optional.of("pyecho"), dev.animus.core.InstallSource.path(p.toString()),
+            var right = new InstallRequest(p, Optional.of("pyecho"), InstallSource.path(p.toString()),
                     new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
                     new InstallRequest.Guards(Optional.of("pyecho"), false, false),
-                    dev.animus.core.SignatureCheck.unsigned());
+                    SignatureCheck.unsigned());
             new PluginInstaller(home).install(right);
             assertEquals(InstallStage.TRUSTED, stage(home, "pyecho"));
             assertEquals(1, home.state().read().state().revision(), "one transaction");
@@ -299,7 +309,7 @@ class TrustFlowTest {
             Path plugins = Files.createDirectories(root.resolve("project/.animus/plugins"));
             Path evil = plugins.resolve("animus-plugin-evil");
             Files.writeString(evil, "#!/bin/sh\ntouch '" + marker + "'\n");
-            Files.setPosixFilePermissions(evil, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+            Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("rwx------"));
             Discoverer d = new Discoverer(home.paths(), home.callerEnvironment(),
                     () -> new PluginInspector(home).view());
             Discovery found = d.discover(false);
@@ -315,7 +325,7 @@ class TrustFlowTest {
             Discovery found = new Discoverer(home.paths(), home.callerEnvironment(),
                     () -> new PluginInspector(home).view()).discover(false);
             var plugin = assertInstanceOf(Discovery.Lookup.Found.class, found.find("pyecho")).plugin();
-            assertEquals(dev.animus.core.DiscoverySource.INSTALLED, plugin.source());
+            assertEquals(DiscoverySource.INSTALLED, plugin.source());
             assertTrue(plugin.executable().startsWith(home.layout().store()));
         }
     }

@@ -1,6 +1,15 @@
 package dev.animus.shell;
 
+import dev.animus.core.HostHello;
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.discovery.Discovery;
+import dev.animus.runtime.Animus;
 import dev.animus.runtime.HostVersion;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.repl.Repl;
+import dev.animus.shell.repl.ScriptMode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,10 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine;
-import dev.animus.shell.render.Failures;
-import dev.animus.shell.render.Terminal;
-import dev.animus.shell.repl.Repl;
-import dev.animus.shell.repl.ScriptMode;
 
 /** The root of the command tree. */
 @Command(
@@ -36,7 +41,7 @@ public final class AnimusCommand implements Callable<Integer> {
 
     @Option(names = "--project-root", paramLabel = "PATH", scope = ScopeType.INHERIT,
             description = "The project whose .animus/plugins/ is searched (default: the current directory).")
-    java.nio.file.Path projectRoot;
+    Path projectRoot;
 
     @Option(names = "--include-system-path", scope = ScopeType.INHERIT,
             description = "Also look for plugins in the directories of $PATH (last, after every other source).")
@@ -70,10 +75,10 @@ public final class AnimusCommand implements Callable<Integer> {
     }
 
     /** Where Animus keeps and looks for things, from the environment and {@code --project-root}. */
-    public dev.animus.discovery.AnimusPaths paths() {
+    public AnimusPaths paths() {
         try {
-            return dev.animus.discovery.AnimusPaths.from(context.environment(),
-                    projectRoot == null ? java.nio.file.Path.of("") : projectRoot);
+            return AnimusPaths.from(context.environment(),
+                    projectRoot == null ? Path.of("") : projectRoot);
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
         }
@@ -90,7 +95,7 @@ public final class AnimusCommand implements Callable<Integer> {
     }
 
     /** The persisted side: state document, store, lockfile of this command line's home and project. */
-    public dev.animus.runtime.Animus animus() {
+    public Animus animus() {
         return context.animus(paths());
     }
 
@@ -99,7 +104,7 @@ public final class AnimusCommand implements Callable<Integer> {
      * probed only when its digest is trusted. An unreadable state document is one warning, and then
      * nothing is installed or trusted for this listing.
      */
-    public dev.animus.discovery.Discovery discover(boolean includeSystemPath) {
+    public Discovery discover(boolean includeSystemPath) {
         var animus = animus();
         return animus.discover(() -> animus.trustViewOr(e -> terminal().warn(Failures.ofException(e).getMessage()
                 + " (installed plugins are not listed, and no binary is run)")), includeSystemPath);
@@ -147,7 +152,7 @@ public final class AnimusCommand implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             return new String[] {"animus " + HostVersion.current() + " (protocol "
-                    + dev.animus.core.HostHello.PROTOCOL_VERSION + ", Java " + Runtime.version().feature() + ")"};
+                    + HostHello.PROTOCOL_VERSION + ", Java " + Runtime.version().feature() + ")"};
         }
     }
 }

@@ -2,11 +2,13 @@ package dev.animus.shell;
 
 import dev.animus.core.OneLine;
 import dev.animus.runtime.Plugins;
-import java.util.Map;
-import picocli.CommandLine;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import picocli.CommandLine;
 
 /** Entry point of the {@code animus} command. */
 public final class Main {
@@ -80,8 +82,8 @@ public final class Main {
      * plugin) but for the tab that indents a frame.
      */
     private static void stackTrace(Throwable ex, Terminal terminal) {
-        java.io.StringWriter trace = new java.io.StringWriter();
-        ex.printStackTrace(new java.io.PrintWriter(trace));
+        StringWriter trace = new StringWriter();
+        ex.printStackTrace(new PrintWriter(trace));
         trace.toString().lines().forEach(line -> terminal.err().println(line.startsWith("\t")
                 ? "\t" + OneLine.of(line.substring(1)) : OneLine.of(line)));
         terminal.err().flush();

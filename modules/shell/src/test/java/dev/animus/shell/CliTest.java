@@ -4,6 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.HostHello;
+import dev.animus.runtime.Plugins;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -13,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import dev.animus.shell.render.Failures;
-import dev.animus.shell.render.Terminal;
 
 class CliTest {
     private static final JsonMapper JSON = JsonMapper.shared();
@@ -30,10 +36,10 @@ class CliTest {
 
         @Test
         void theVersionFastPathPrintsWhatTheCommandTreePrints() {
-            var tree = new java.io.StringWriter();
-            try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
+            var tree = new StringWriter();
+            try (var host = Plugins.start(HostHello.animus("test"))) {
                 Cli.inOwnHome(env -> Main.commandLine(ShellContext.oneShot(new Terminal(System.in,
-                        new java.io.PrintWriter(tree, true), new java.io.PrintWriter(java.io.Writer.nullWriter()), false),
+                        new PrintWriter(tree, true), new PrintWriter(Writer.nullWriter()), false),
                         env, host)).execute("--json", "--version"));
             }
             assertEquals(tree.toString(), Cli.run("--version").out());
@@ -43,9 +49,9 @@ class CliTest {
 
         @Test
         void everyCommandHasHelpWithAnExample() {
-            Terminal quiet = new Terminal(System.in, new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                    new java.io.PrintWriter(java.io.Writer.nullWriter()), false);
-            try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
+            Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()),
+                    new PrintWriter(Writer.nullWriter()), false);
+            try (var host = Plugins.start(HostHello.animus("test"))) {
                 Cli.inOwnHome(env -> {
                     walk(Main.commandLine(ShellContext.oneShot(quiet, env, host)));
                     return null;
@@ -274,7 +280,7 @@ class CliTest {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return true;
         }
     }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +43,7 @@ class CompletionCommandTest {
     @org.junit.jupiter.api.BeforeEach
     void installALauncherAndAPlugin() throws IOException {
         Path home = dir.resolve("animus-home");
-        java.util.Map<String, String> env = Cli.env(dir);
+        Map<String, String> env = Cli.env(dir);
         env.put("ANIMUS_HOME", home.toString());
         Cli.Run install = Cli.runWith(env, "", "plugin", "install", "--path", Cli.echo(), "--trust", "--yes");
         assertEquals(0, install.exitCode(), install.err());

@@ -3,13 +3,19 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +36,7 @@ class EndToEndTest {
                 "-p", System.getProperty("jdk.module.path"),
                 "-m", "dev.animus.shell/dev.animus.shell.Main"));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("SECRET_TOKEN", "x");
         pb.environment().put("ANIMUS_HOME", dir.toString());
         Cli.childEnvironment(pb.environment(), dir);
@@ -86,14 +92,14 @@ class EndToEndTest {
         Cli.childEnvironment(pb.environment(), dir);
         Process animus = pb.start();
         try {
-            var in = new java.io.PrintWriter(animus.getOutputStream(), true, StandardCharsets.UTF_8);
+            var in = new PrintWriter(animus.getOutputStream(), true, StandardCharsets.UTF_8);
             in.println("plugin dev " + Cli.echo() + " call echo --params '{\"n\": 1}'");
             in.println("plugin status --json");
-            var out = new java.io.BufferedReader(new java.io.InputStreamReader(animus.getInputStream(),
+            var out = new BufferedReader(new InputStreamReader(animus.getInputStream(),
                     StandardCharsets.UTF_8));
             long pid = -1;
             for (String line; (line = out.readLine()) != null; ) {
-                var m = java.util.regex.Pattern.compile("\"pid\": (\\d+)").matcher(line);
+                var m = Pattern.compile("\"pid\": (\\d+)").matcher(line);
                 if (m.find()) {
                     pid = Long.parseLong(m.group(1));
                     break;
@@ -106,7 +112,7 @@ class EndToEndTest {
             assertTrue(animus.waitFor(30, TimeUnit.SECONDS));
             try {
                 plugin.onExit().get(10, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 // an orphan may sit as a zombie until this sandbox's init reaps it: checked below
             }
             assertTrue(!plugin.isAlive() || CliTest.zombie(pid), "plugin " + pid + " outlived SIGTERM of the host");

@@ -5,18 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.animus.core.HostHello;
+import dev.animus.runtime.Plugins;
+import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
-import dev.animus.shell.render.Terminal;
 
 /**
  * The {@code --help} of every command of the tree, as users get it (through {@link Cli#run}: 80
@@ -52,7 +55,7 @@ class HelpGoldenTest {
     static List<Cmd> commands() {
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
-        try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
+        try (var host = Plugins.start(HostHello.animus("test"))) {
             List<Cmd> all = new ArrayList<>();
             Cli.inOwnHome(env -> {
                 walk(Main.commandLine(ShellContext.oneShot(quiet, env, host)), new Cmd(List.of(), List.of()), all);
@@ -154,8 +157,8 @@ class HelpGoldenTest {
     void everySummaryAndEveryExampleFitsEightyColumns() {
         Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
                 false);
-        Set<String> bad = new java.util.TreeSet<>();
-        try (var host = dev.animus.runtime.Plugins.start(dev.animus.core.HostHello.animus("test"))) {
+        Set<String> bad = new TreeSet<>();
+        try (var host = Plugins.start(HostHello.animus("test"))) {
             Cli.inOwnHome(env -> {
                 collectBadWrapping(Main.commandLine(ShellContext.oneShot(quiet, env, host)), bad);
                 return null;

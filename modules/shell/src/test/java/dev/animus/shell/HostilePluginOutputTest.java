@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.animus.core.OneLine;
+import dev.animus.shell.render.Terminal;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +21,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
 
 /**
  * A plugin whose every string is a terminal escape sequence (a title change, a screen clear,
@@ -170,7 +172,7 @@ class HostilePluginOutputTest {
                 "-XX:TieredStopAtLevel=1", "-p", System.getProperty("jdk.module.path"),
                 "-m", "dev.animus.shell/dev.animus.shell.Main",
                 "-v", "plugin", "dev", plugin.toString(), "call", "boom"));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("ANIMUS_HOME", root.resolve("home").toString());
         Cli.childEnvironment(pb.environment(), root);
         pb.environment().put("ANIMUS_LOG", "debug");
@@ -178,7 +180,7 @@ class HostilePluginOutputTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        Cli.Run r = new Cli.Run(p.exitValue(), out, err, java.time.Duration.ZERO);
+        Cli.Run r = new Cli.Run(p.exitValue(), out, err, Duration.ZERO);
         assertSafe("ANIMUS_LOG=debug plugin dev call boom", r);
         assertEquals(ExitCodes.FAILED, r.exitCode(), OneLine.of(err));
         assertTrue(err.lines().anyMatch(l -> l.startsWith("DEBUG animus-plugin-hostile - \\u001b]0;pwned\\u0007")),

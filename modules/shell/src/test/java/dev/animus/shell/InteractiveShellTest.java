@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -281,7 +282,7 @@ class InteractiveShellTest {
         if (plugin != null) {
             try {
                 plugin.onExit().get(10, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 // an orphan may sit as a zombie until this sandbox's init reaps it: checked below
             }
             assertTrue(!plugin.isAlive() || CliTest.zombie(pid), "plugin " + pid + " outlived the shell");

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.runtime.Homes;
+import dev.animus.shell.render.Terminal;
+import dev.animus.store.OrgDecision;
+import dev.animus.store.TrustedOrgs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,7 +34,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.render.Terminal;
 
 /**
  * The {@code --json} documents of the commands that print data, run in a realistic state (a temp
@@ -159,9 +163,9 @@ class JsonGoldenTest {
                 step("plugin.lock.verify", "plugin.lock.verify", 0, "plugin", "lock", "verify"),
                 step("plugin.cache.list", "plugin.cache.list", 0, "plugin", "cache", "list"),
                 dynamicTest("trust-orgs.list", () -> {
-                    var home = dev.animus.runtime.Homes.open(dev.animus.discovery.AnimusPaths.from(env, project), env);
-                    new dev.animus.store.TrustedOrgs(home.layout().trustedOrgs(), Duration.ofSeconds(10))
-                            .record("acme", dev.animus.store.OrgDecision.ALLOW_ORG, Instant.now());
+                    var home = Homes.open(AnimusPaths.from(env, project), env);
+                    new TrustedOrgs(home.layout().trustedOrgs(), Duration.ofSeconds(10))
+                            .record("acme", OrgDecision.ALLOW_ORG, Instant.now());
                     step("trust-orgs.list", "trust-orgs.list", 0, "trust-orgs", "list").getExecutable().execute();
                 }),
                 step("secret.status", "secret.status", 0, "secret", "status", "pyecho"),

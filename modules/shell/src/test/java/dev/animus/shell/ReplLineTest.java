@@ -3,8 +3,15 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.animus.core.HostHello;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.Plugins;
+import dev.animus.shell.completion.CommandCompleter;
+import dev.animus.shell.completion.CommandLineWords;
+import dev.animus.shell.completion.CompletionSources;
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.repl.ReplParser;
+import dev.animus.shell.repl.ReplWords;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,12 +25,6 @@ import org.jline.reader.Parser.ParseContext;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.animus.shell.completion.CommandCompleter;
-import dev.animus.shell.completion.CommandLineWords;
-import dev.animus.shell.completion.CompletionSources;
-import dev.animus.shell.render.Terminal;
-import dev.animus.shell.repl.ReplParser;
-import dev.animus.shell.repl.ReplWords;
 
 /** How the interactive shell reads a line: when Enter runs it, the word under the cursor, completions. */
 class ReplLineTest {
@@ -118,7 +119,7 @@ class ReplLineTest {
         private List<String> complete(String line) {
             Terminal quiet = new Terminal(new ByteArrayInputStream(new byte[0]), new PrintWriter(new StringWriter()),
                     new PrintWriter(new StringWriter()), false);
-            try (Plugins host = Plugins.start(dev.animus.core.HostHello.animus(HostVersion.current()))) {
+            try (Plugins host = Plugins.start(HostHello.animus(HostVersion.current()))) {
                 Map<String, String> env = Map.of("ANIMUS_HOME", dir.resolve("home").toString(), "HOME", dir.toString());
                 var spec = Main.commandLine(ShellContext.oneShot(quiet, env, host)).getCommandSpec();
                 ReplWords w = (ReplWords) parser.parse(line, line.length(), ParseContext.COMPLETE);

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +15,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Failures;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus} with commands on stdin: one host for the whole script, so plugins stay warm. */
 class ScriptModeTest {
@@ -39,7 +40,7 @@ class ScriptModeTest {
         return docs;
     }
 
-    static Path scriptPlugin(Path dir) throws java.io.IOException {
+    static Path scriptPlugin(Path dir) throws IOException {
         return Cli.python(dir, "animus-plugin-fragile", """
                 import json, sys
                 for line in sys.stdin:

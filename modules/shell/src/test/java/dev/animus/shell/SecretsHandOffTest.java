@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,7 +25,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
 
 /**
  * A declared secret handed to a real plugin (docs/security.md#plugin-environment,
@@ -86,7 +89,7 @@ class SecretsHandOffTest {
         try (var in = p.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));
         }
-        var out = new java.util.concurrent.CompletableFuture<byte[]>();
+        var out = new CompletableFuture<byte[]>();
         Thread.ofVirtual().start(() -> {
             try {
                 out.complete(p.getInputStream().readAllBytes());
@@ -134,10 +137,10 @@ class SecretsHandOffTest {
         // adds by itself (a pyenv shim adds PYENV_*, PWD, SHLVL): the baseline, which must lack the secret
         Result dev = animus("", "plugin", "dev", plugin.toString(), "call", "env");
         assertEquals(0, dev.exit(), dev.err());
-        java.util.Set<String> baseline = new java.util.TreeSet<>();
+        Set<String> baseline = new TreeSet<>();
         Terminal.json().readTree(dev.out()).propertyNames().forEach(baseline::add);
         assertFalse(baseline.contains("DEMO_API_KEY"), baseline.toString());
-        java.util.Set<String> names = new java.util.TreeSet<>();
+        Set<String> names = new TreeSet<>();
         pluginEnv.propertyNames().forEach(names::add);
         baseline.add("DEMO_API_KEY");
         assertEquals(baseline, names, "exactly the baseline and the declared secret");

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.Digests;
 import dev.animus.fetch.Platform;
+import dev.animus.shell.render.Terminal;
 import dev.animus.testhttps.LoopbackHttps;
 import dev.animus.testhttps.TestCa;
 import dev.animus.testsigstore.TestSigstore;
@@ -14,12 +16,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
 
 /**
  * {@code plugin install owner/repo --signature-policy …} as an operator sees it: a release signed
@@ -95,7 +97,7 @@ class SignedReleaseCommandsTest {
         Cli.Run install = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme",
                 "--signature-policy", "strict");
         assertEquals(0, install.exitCode(), install.err());
-        assertTrue(install.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+verified by " + java.util.regex.Pattern
+        assertTrue(install.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+verified by " + Pattern
                 .quote(IDENTITY) + ", bundle sha256 [0-9a-f]{64}")), install.out());
         assertFalse(install.err().contains("signature"), "a verified release is not warned about: " + install.err());
 
@@ -104,7 +106,7 @@ class SignedReleaseCommandsTest {
         JsonNode json = Terminal.json().readTree(animus("plugin", "inspect", "pyecho", "--json").out());
         assertEquals("verified", json.path("signature").asString());
         assertEquals(IDENTITY, json.path("signer").asString());
-        String bundleSha256 = dev.animus.core.Digests.sha256Hex(bundle.getBytes(StandardCharsets.UTF_8));
+        String bundleSha256 = Digests.sha256Hex(bundle.getBytes(StandardCharsets.UTF_8));
         assertEquals(bundleSha256, json.path("signature_bundle_sha256").asString());
 
         Cli.Run lock = animus("plugin", "lock", "show");

@@ -6,10 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.tour.TourExample;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,8 +31,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
-import dev.animus.shell.tour.TourExample;
 
 /**
  * {@code animus tour} run in-process against an examples directory made of the reactor's echo test
@@ -164,10 +168,10 @@ class TourCommandTest {
             Cli.Run plain = tour("--examples", examples.toString());
             assertFalse(plain.out().contains("\u001b"), "colour without a colour terminal:\n" + plain.out());
 
-            java.io.StringWriter out = new java.io.StringWriter();
-            java.io.StringWriter err = new java.io.StringWriter();
-            Terminal colour = new Terminal(java.io.InputStream.nullInputStream(), new java.io.PrintWriter(out, true),
-                    new java.io.PrintWriter(err, true), true);
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            Terminal colour = new Terminal(InputStream.nullInputStream(), new PrintWriter(out, true),
+                    new PrintWriter(err, true), true);
             int code = Main.run(new String[] {"tour", "--examples", examples.toString()}, env, colour);
 
             assertEquals(0, code, out + err.toString());
@@ -330,7 +334,7 @@ class TourCommandTest {
             }
             long pid = Long.parseLong(called.get());
             tour.interrupt(); // what Ctrl-C does to the interactive shell's command
-            tour.join(java.time.Duration.ofSeconds(60));
+            tour.join(Duration.ofSeconds(60));
 
             assertFalse(tour.isAlive(), "the tour did not end after its interrupt");
             Cli.Run r = result.get();

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,7 +20,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
 
 /** install → trust → consent → enable → call, and the operator tools around them, as a user runs them. */
 class TrustCommandsTest {
@@ -142,7 +143,7 @@ class TrustCommandsTest {
             assertTrue(ok.out().lines().anyMatch(l -> l.matches("pyecho +match +" + sha256OrFail(v1) + " +ok")), ok.out());
             Path stored = storedFile(sha256(v1));
             Files.setPosixFilePermissions(stored, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.writeString(stored, "# tampered\n", java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(stored, "# tampered\n", StandardOpenOption.APPEND);
             Cli.Run bad = animus("plugin", "lock", "verify", "--json");
             assertEquals(3, bad.exitCode(), bad.err());
             JsonNode row = Terminal.json().readTree(bad.out()).path("plugins").get(0);
@@ -158,7 +159,7 @@ class TrustCommandsTest {
             }
             Path stored = storedFile(sha256(v1));
             Files.setPosixFilePermissions(stored, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.writeString(stored, "# tampered\n", java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(stored, "# tampered\n", StandardOpenOption.APPEND);
             Cli.Run r = animus("plugin", "call", "pyecho", "echo");
             assertEquals(3, r.exitCode(), r.err());
             assertTrue(r.errLine().contains(sha256(v1)) && r.errLine().contains(sha256(stored)), r.err());

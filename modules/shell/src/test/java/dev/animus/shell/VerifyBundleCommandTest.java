@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.shell.trust.VerifyBundleCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -22,7 +25,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import dev.animus.shell.trust.VerifyBundleCommand;
 
 /**
  * {@code animus verify-bundle} as the sigstore-conformance suite drives it: every case of
@@ -178,8 +180,8 @@ class VerifyBundleCommandTest {
             assertEquals(0, r.exitCode(), r.err());
             String line = r.out().strip();
             assertEquals(1, line.lines().count(), line);
-            assertTrue(line.matches("verified: \\S+ signed by " + java.util.regex.Pattern.quote(DEFAULT_IDENTITY)
-                    + " \\(issuer " + java.util.regex.Pattern.quote(DEFAULT_ISSUER) + "\\) at \\S+Z; logged in"
+            assertTrue(line.matches("verified: \\S+ signed by " + Pattern.quote(DEFAULT_IDENTITY)
+                    + " \\(issuer " + Pattern.quote(DEFAULT_ISSUER) + "\\) at \\S+Z; logged in"
                     + " https://\\S+ entry \\d+"), line);
         }
 
@@ -309,8 +311,8 @@ class VerifyBundleCommandTest {
         }
 
         @Test
-        void aRootThatIsNotATrustedRootIsAUsageErrorNotAVerdict() throws java.io.IOException {
-            java.nio.file.Path broken = java.nio.file.Files.writeString(tmp.resolve("broken-root.json"), "{\"tlogs\": 1}");
+        void aRootThatIsNotATrustedRootIsAUsageErrorNotAVerdict() throws IOException {
+            Path broken = Files.writeString(tmp.resolve("broken-root.json"), "{\"tlogs\": 1}");
             env.put(VerifyBundleCommand.TRUSTED_ROOT_ENV, broken.toString());
             Cli.Run r = animus(plus(c.args(false), CASES.resolve("a.txt").toString()));
             assertUsage(r, "broken-root.json");
@@ -365,7 +367,7 @@ class VerifyBundleCommandTest {
         @Test
         void anUppercaseDigestIsFine() throws IOException {
             String upper = "sha256:" + digestOf(c.artifact()).substring("sha256:".length()).toUpperCase(
-                    java.util.Locale.ROOT);
+                    Locale.ROOT);
             Cli.Run r = animus(plus(c.args(true), upper));
             assertEquals(0, r.exitCode(), r.err());
         }

@@ -4,17 +4,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine;
 
 /**
  * Tab completion of the interactive shell, from the picocli command tree: command and subcommand
@@ -99,7 +100,7 @@ public final class CommandCompleter implements Completer {
         return out;
     }
 
-    private static java.util.Optional<PositionalParamSpec> positional(CommandSpec spec, int index) {
+    private static Optional<PositionalParamSpec> positional(CommandSpec spec, int index) {
         return spec.positionalParameters().stream().filter(p -> p.index().contains(index)).findFirst();
     }
 

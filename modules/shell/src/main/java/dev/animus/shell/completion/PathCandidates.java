@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,7 +42,7 @@ final class PathCandidates {
                     break;
                 }
             }
-        } catch (IOException | UncheckedIOException | SecurityException | java.nio.file.InvalidPathException e) {
+        } catch (IOException | UncheckedIOException | SecurityException | InvalidPathException e) {
             return List.of(); // no such directory, or not readable: nothing to offer
         }
         out.sort(Comparator.comparing(Candidate::value));

@@ -4,20 +4,21 @@ import dev.animus.host.CallOptions;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.JsonInput;
 import dev.animus.runtime.PluginHandle;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import picocli.CommandLine.Option;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The options of one request ({@code --params}, {@code --timeout}) and how its outcome is printed,
@@ -38,7 +39,7 @@ public final class CallArgs {
      * ({@code schema} for --json). The plugin is looked up only once the options are valid, so a
      * usage error never starts anything.
      */
-    public int run(AnimusCommand root, java.util.function.Supplier<PluginHandle> target, String method, String schema) {
+    public int run(AnimusCommand root, Supplier<PluginHandle> target, String method, String schema) {
         JsonNode p = params(root);
         CallOptions options = CallOptions.defaults();
         if (timeout != null) {

@@ -4,13 +4,14 @@ import dev.animus.core.OneLine;
 import dev.animus.host.CallOptions;
 import dev.animus.host.PluginStatus;
 import dev.animus.runtime.PluginHandle;
-import java.time.Duration;
-import java.util.Locale;
-import picocli.CommandLine.Option;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
 
 /** {@code --timeout} of a ping and how its outcome is printed, shared by {@code plugin ping} and {@code plugin dev ping}. */
 public final class PingArgs {
@@ -20,7 +21,7 @@ public final class PingArgs {
     String timeout;
 
     /** Checks {@code --timeout}, then looks the plugin up and pings it. */
-    public int run(AnimusCommand root, java.util.function.Supplier<PluginHandle> target, String schema) {
+    public int run(AnimusCommand root, Supplier<PluginHandle> target, String schema) {
         Duration deadline = DevCommand.duration(timeout, "--timeout");
         PluginHandle plugin = target.get();
         Duration rtt;

@@ -2,23 +2,25 @@ package dev.animus.shell.plugin;
 
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
+import dev.animus.core.Interpreter;
 import dev.animus.core.OneLine;
 import dev.animus.core.PluginState;
 import dev.animus.install.Inspection;
 import dev.animus.runtime.ArtifactCheck;
 import dev.animus.runtime.PluginInspection;
-import java.io.PrintWriter;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import tools.jackson.databind.node.ObjectNode;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.render.SignatureText;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.ConsentCommand;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code animus plugin inspect <name>}: everything the operator allowed, and whether the code is intact. */
 @Command(
@@ -66,7 +68,7 @@ public final class InspectCommand implements Callable<Integer> {
         DevInfo.row(out, "previous", s.previous().map(p -> p.digest() + " (installed " + p.installedAt() + ")")
                 .orElse("-"));
         DevInfo.row(out, "trusted", DevInfo.list(s.trustedDigests().stream().toList()));
-        DevInfo.row(out, "interpreter", s.interpreter(r.digest()).map(dev.animus.core.Interpreter::shown)
+        DevInfo.row(out, "interpreter", s.interpreter(r.digest()).map(Interpreter::shown)
                 .orElse(s.trustedDigests().contains(r.digest()) ? "none (runs itself)" : "- (resolved when trusted)"));
         DevInfo.row(out, "manifest", i.manifest().map(m -> m.name() + " " + m.version() + " (" + m.kind().declared()
                 + ")").orElse(r.manifest().isPresent() ? "recorded but invalid" : "not read yet (trust it first)"));
@@ -106,7 +108,7 @@ public final class InspectCommand implements Callable<Integer> {
             PluginState s = i.state();
             InstallRecord r = s.current().orElseThrow();
             ObjectNode env = Terminal.envelope("plugin.inspect").put("name", i.name()).put("agent", i.agent())
-                    .put("stage", i.stage().name().toLowerCase(java.util.Locale.ROOT))
+                    .put("stage", i.stage().name().toLowerCase(Locale.ROOT))
                     .put("sha256", r.digest()).put("artifact_valid", i.artifactValid())
                     .put("artifact", artifact(pi.artifact())).put("shape", r.shape().word()).put("entry", r.entry())
                     .put("source_kind", r.source().kind().word()).put("origin", r.source().origin())

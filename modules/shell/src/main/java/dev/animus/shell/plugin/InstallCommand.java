@@ -4,24 +4,15 @@ import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
 import dev.animus.install.InstallReport;
-import dev.animus.runtime.Animus;
-import dev.animus.runtime.GithubRelease;
-import dev.animus.runtime.UrlSource;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.PluginInstaller;
 import dev.animus.install.RemoteInstaller;
 import dev.animus.install.RemoteReport;
 import dev.animus.install.SignaturePolicy;
 import dev.animus.install.TrustReport;
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.GithubRelease;
+import dev.animus.runtime.UrlSource;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
@@ -30,6 +21,17 @@ import dev.animus.shell.render.DownloadProgress;
 import dev.animus.shell.render.Summary;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.OrgTrust;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code animus plugin install <owner/repo[@tag]> | --path P | --url U --sha256 H}: store a plugin; nothing of it runs. */
 @Command(
@@ -138,7 +140,7 @@ public final class InstallCommand implements Callable<Integer> {
     }
 
     private Source source() {
-        long given = java.util.stream.Stream.of(release, path, url).filter(java.util.Objects::nonNull).count();
+        long given = Stream.of(release, path, url).filter(Objects::nonNull).count();
         if (given != 1) {
             throw new CommandFailed(ExitCodes.USAGE, "give exactly one source: owner/repo[@tag], --path P, or --url U"
                     + " --sha256 H (try 'animus plugin install --help')");

@@ -4,19 +4,20 @@ import dev.animus.core.DiscoveryWarning;
 import dev.animus.discovery.DiscoveredPlugin;
 import dev.animus.discovery.Discovery;
 import dev.animus.discovery.UntrustedBinary;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.FixText;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.TrustColumn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code animus plugin list}: every plugin discovery finds, and why others are missing. */
 @Command(
@@ -73,7 +74,7 @@ public final class ListCommand implements Callable<Integer> {
         ObjectNode o = Terminal.json().createObjectNode();
         var m = p.manifest();
         o.put("name", p.name()).put("version", m.version().toString()).put("kind", m.kind().declared())
-                .put("routed_kind", m.kind().routed().name().toLowerCase(java.util.Locale.ROOT))
+                .put("routed_kind", m.kind().routed().name().toLowerCase(Locale.ROOT))
                 .put("description", m.description()).put("protocol_version", m.protocolVersion().toString())
                 .put("source", p.source().word()).put("path", p.location().toString())
                 .put("executable", p.executable().toString()).put("directory_plugin", p.directoryPlugin())

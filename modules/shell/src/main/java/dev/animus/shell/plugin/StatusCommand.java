@@ -2,7 +2,12 @@ package dev.animus.shell.plugin;
 
 import dev.animus.core.DurationText;
 import dev.animus.host.PluginStatus;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Table;
+import dev.animus.shell.render.Terminal;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,10 +16,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Table;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus plugin status [name]}: the live process lifecycle of the plugins of this process. */
 @Command(
@@ -93,7 +94,7 @@ public final class StatusCommand implements Callable<Integer> {
 
     /** Uptime to the second (to the millisecond below one second). */
     private static String roughly(Duration d) {
-        return DurationText.format(d.compareTo(Duration.ofSeconds(1)) < 0 ? d.truncatedTo(java.time.temporal.ChronoUnit.MILLIS)
-                : d.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        return DurationText.format(d.compareTo(Duration.ofSeconds(1)) < 0 ? d.truncatedTo(ChronoUnit.MILLIS)
+                : d.truncatedTo(ChronoUnit.SECONDS));
     }
 }

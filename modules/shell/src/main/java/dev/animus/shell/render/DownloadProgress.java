@@ -2,6 +2,7 @@ package dev.animus.shell.render;
 
 import dev.animus.runtime.DownloadListener;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
@@ -40,6 +41,6 @@ public final class DownloadProgress implements DownloadListener {
     }
 
     private static String mib(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
     }
 }

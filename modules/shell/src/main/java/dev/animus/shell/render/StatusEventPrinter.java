@@ -5,10 +5,11 @@ import dev.animus.core.ProcessState;
 import dev.animus.core.StatusChange;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.StatusFeed;
+import dev.animus.shell.ShellThreads;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import dev.animus.shell.ShellThreads;
 
 /**
  * Shows the {@code plugin_status_changed} events of the shell's plugins as they happen: a plugin
@@ -22,7 +23,7 @@ import dev.animus.shell.ShellThreads;
 public final class StatusEventPrinter implements AutoCloseable {
     private final StatusFeed subscription;
     private final Thread thread;
-    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closing = new AtomicBoolean();
 
     private StatusEventPrinter(StatusFeed subscription, Consumer<String> sink) {
         this.subscription = subscription;

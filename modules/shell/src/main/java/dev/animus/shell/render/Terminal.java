@@ -2,6 +2,7 @@ package dev.animus.shell.render;
 
 import dev.animus.core.OneLine;
 import dev.animus.core.Redaction;
+import java.io.Console;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -93,7 +94,7 @@ public final class Terminal {
     }
 
     private static Optional<char[]> fromConsole(String prompt) {
-        java.io.Console console = System.console();
+        Console console = System.console();
         return console == null ? Optional.empty() : Optional.ofNullable(console.readPassword("%s", prompt));
     }
 

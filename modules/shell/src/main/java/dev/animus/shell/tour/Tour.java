@@ -1,6 +1,11 @@
 package dev.animus.shell.tour;
 
 import dev.animus.runtime.Plugins;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.Main;
+import dev.animus.shell.ShellContext;
+import dev.animus.shell.completion.ShellQuoting;
+import dev.animus.shell.render.Terminal;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -9,13 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.Main;
-import dev.animus.shell.ShellContext;
-import dev.animus.shell.completion.ShellQuoting;
-import dev.animus.shell.render.Terminal;
 
 /**
  * {@code animus tour}: the echo example's whole life, run for real in a throwaway home. Each step
@@ -202,7 +203,7 @@ final class Tour {
                 + "  remove it:   chmod -R u+w " + quoted + " && rm -rf " + quoted;
     }
 
-    private static tools.jackson.databind.JsonNode document(String printed) {
+    private static JsonNode document(String printed) {
         try {
             return printed.isBlank() ? Terminal.json().nullNode() : Terminal.json().readTree(printed);
         } catch (JacksonException e) {

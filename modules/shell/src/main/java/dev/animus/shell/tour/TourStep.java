@@ -1,5 +1,6 @@
 package dev.animus.shell.tour;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -58,7 +59,7 @@ record TourStep(String title, String note, List<String> args, Optional<String> m
      * The words as run: those {@link #shown} (without the program name) after {@code --project-root
      * <project>}, which stands for the {@code cd} the printed set-up does.
      */
-    List<String> run(java.nio.file.Path project, boolean json) {
+    List<String> run(Path project, boolean json) {
         List<String> shown = shown(json);
         List<String> words = new ArrayList<>(List.of("--project-root", project.toString()));
         words.addAll(shown.subList(1, shown.size()));

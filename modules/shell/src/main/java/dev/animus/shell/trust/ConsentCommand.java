@@ -1,17 +1,9 @@
 package dev.animus.shell.trust;
 
 import dev.animus.core.Disclosure;
+import dev.animus.core.Interpreter;
 import dev.animus.core.OneLine;
 import dev.animus.install.Inspection;
-import java.io.PrintWriter;
-import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
@@ -19,6 +11,16 @@ import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.plugin.PluginCommand;
 import dev.animus.shell.render.Terminal;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code animus plugin consent <name>}: accept what a trusted plugin declares. */
 @Command(
@@ -69,7 +71,7 @@ public final class ConsentCommand implements Callable<Integer> {
     }
 
     public static void print(PrintWriter out, String name, Disclosure d, String digest,
-            java.util.Optional<dev.animus.core.Interpreter> interpreter) {
+            Optional<Interpreter> interpreter) {
         out.println(OneLine.of("disclosure of " + name + " (consent digest " + digest + "):"));
         row(out, "code sha256", List.of(d.codeDigest()));
         interpreter.ifPresent(i -> row(out, "runs on", List.of(i.shown() + " (recorded when it was trusted)")));

@@ -5,9 +5,16 @@ import dev.animus.runtime.Animus;
 import dev.animus.runtime.BundleRefused;
 import dev.animus.runtime.BundleSigner;
 import dev.animus.runtime.BundleVerified;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Terminal;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -20,10 +27,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Terminal;
 
 /**
  * {@code animus verify-bundle}: verifies a Sigstore bundle for a file or a digest, offline, with the
@@ -184,7 +187,7 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         }
         try {
             return new Artifact(artifact, HexFormat.of().parseHex(Animus.sha256(file)));
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw usage("the artifact " + file + " cannot be read (" + describe(e.getCause()) + "); give the signed"
                     + " file, or sha256:<hex>");
         }
@@ -224,8 +227,8 @@ public final class VerifyBundleCommand implements Callable<Integer> {
 
     private static String describe(IOException e) {
         return switch (e) {
-            case java.nio.file.NoSuchFileException n -> "no such file";
-            case java.nio.file.AccessDeniedException a -> "permission denied";
+            case NoSuchFileException n -> "no such file";
+            case AccessDeniedException a -> "permission denied";
             default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         };
     }

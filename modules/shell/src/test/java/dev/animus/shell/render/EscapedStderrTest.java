@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -36,9 +39,9 @@ class EscapedStderrTest {
 
     @Test
     void jsonEscapesWhatATerminalActsOnAndKeepsLettersAndEmoji() {
-        java.io.StringWriter out = new java.io.StringWriter();
-        Terminal json = new Terminal(java.io.InputStream.nullInputStream(), new java.io.PrintWriter(out),
-                new java.io.PrintWriter(new java.io.StringWriter()), false);
+        StringWriter out = new StringWriter();
+        Terminal json = new Terminal(InputStream.nullInputStream(), new PrintWriter(out),
+                new PrintWriter(new StringWriter()), false);
         String text = EVIL + "\u007f\u2066\u200b\ufeff\u2028 clé 鍵 😀";
         json.printJson(JsonNodeFactory.instance.objectNode().put(text, text));
         String escaped = "\\u001B]0;pwned\\u0007\\r\\u001B[2K\\u009b31m\\u202e\\nforged\\u007F\\u2066\\u200b\\ufeff\\u2028"
