@@ -6,5 +6,6 @@
 module dev.animus.keyring {
     requires transitive dev.animus.core;
     requires org.slf4j;
+
     exports dev.animus.keyring;
 }

@@ -18,12 +18,20 @@ module dev.animus.shell {
     requires org.slf4j;
     requires jdk.unsupported;
 
-    opens dev.animus.shell to info.picocli;
-    opens dev.animus.shell.completion to info.picocli;
-    opens dev.animus.shell.dev to info.picocli;
-    opens dev.animus.shell.plugin to info.picocli;
-    opens dev.animus.shell.render to info.picocli;
-    opens dev.animus.shell.repl to info.picocli;
-    opens dev.animus.shell.tour to info.picocli;
-    opens dev.animus.shell.trust to info.picocli;
+    opens dev.animus.shell to
+            info.picocli;
+    opens dev.animus.shell.completion to
+            info.picocli;
+    opens dev.animus.shell.dev to
+            info.picocli;
+    opens dev.animus.shell.plugin to
+            info.picocli;
+    opens dev.animus.shell.render to
+            info.picocli;
+    opens dev.animus.shell.repl to
+            info.picocli;
+    opens dev.animus.shell.tour to
+            info.picocli;
+    opens dev.animus.shell.trust to
+            info.picocli;
 }

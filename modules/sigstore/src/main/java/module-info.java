@@ -7,5 +7,6 @@ module dev.animus.sigstore {
     requires tools.jackson.databind;
     requires org.bouncycastle.provider;
     requires org.bouncycastle.pkix;
+
     exports dev.animus.sigstore;
 }

@@ -5,5 +5,6 @@
  */
 module dev.animus.testhttps {
     requires transitive jdk.httpserver;
+
     exports dev.animus.testhttps;
 }

@@ -8,5 +8,6 @@ module dev.animus.testsigstore {
     requires transitive tools.jackson.databind;
     requires org.bouncycastle.provider;
     requires org.bouncycastle.pkix;
+
     exports dev.animus.testsigstore;
 }

@@ -38,7 +38,8 @@ class CitationResolverTest {
     void anchorsAreTheLowercasedWordsOfTheHeadingWithHyphens() {
         assertEquals("trust-is-per-digest", Headings.anchor("Trust is per digest"));
         assertEquals("the-store-animus_homestoresha256", Headings.anchor("The store: `<animus_home>/store/<sha256>/`"));
-        assertEquals("start-up-and-image-benchstartup-issue-10",
+        assertEquals(
+                "start-up-and-image-benchstartup-issue-10",
                 Headings.anchor("Start-up and image (`bench/startup`, issue 10)"));
         assertEquals("a-linked-heading", Headings.anchor("A [linked](other.md) heading"));
         assertEquals("help-and---json-are-under-test", Headings.anchor("Help and `--json` are under test"));
@@ -47,15 +48,24 @@ class CitationResolverTest {
     @Test
     void repeatedHeadingsGetNumberedAnchorsAndCodeBlocksHaveNone() throws IOException {
         scanner();
-        assertEquals(Set.of("security-as-built", "trust-is-per-digest", "the-store-animus_homestoresha256", "results",
-                "results-1", "a-linked-heading"), Headings.anchors(Files.readString(root.resolve("docs/security.md"))));
+        assertEquals(
+                Set.of(
+                        "security-as-built",
+                        "trust-is-per-digest",
+                        "the-store-animus_homestoresha256",
+                        "results",
+                        "results-1",
+                        "a-linked-heading"),
+                Headings.anchors(Files.readString(root.resolve("docs/security.md"))));
     }
 
     @Test
     void aCitationOfAnExistingHeadingResolves() throws IOException {
         CitationScanner s = scanner();
-        assertEquals(List.of(), s.scanText("A.java",
-                " * The store (docs/security.md#trust-is-per-digest, docs/security.md#results-1)."));
+        assertEquals(
+                List.of(),
+                s.scanText(
+                        "A.java", " * The store (docs/security.md#trust-is-per-digest, docs/security.md#results-1)."));
         assertEquals(List.of(), s.scanText("A.java", " * Whole documents: docs/security.md, docs/decisions/001-x.md."));
         assertEquals(List.of(), s.scanText("A.java", " * Merkle proofs (RFC 9162 §2.1.3.2), RFC 6962 §2.1."));
         assertEquals(List.of(), s.scanText("build.sh", "cp \"$src/examples/echo/README.md\" \"$image/\""));
@@ -84,7 +94,8 @@ class CitationResolverTest {
     @Test
     void designNoteCitationsSectionNumbersAndSharedPathsFail() throws IOException {
         CitationScanner s = scanner();
-        assertEquals(2, s.scanText("A.java", " * The retry rule of lifecycle.md §3.").size());
+        assertEquals(
+                2, s.scanText("A.java", " * The retry rule of lifecycle.md §3.").size());
         assertEquals(1, s.scanText("A.java", " * Framing (protocol §1).").size());
         assertEquals(1, s.scanText("A.java", " * Confirmations (cli.md).").size());
         assertEquals(1, s.scanText("run.sh", "# see ../shared/design/notes").size());

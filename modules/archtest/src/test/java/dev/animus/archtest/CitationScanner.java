@@ -33,6 +33,7 @@ final class CitationScanner {
     /** A path ending in {@code .md}, with an optional anchor; it starts where no path character precedes it. */
     private static final Pattern DOC_REFERENCE =
             Pattern.compile("(?<![\\w./-])((?:[\\w.-]+/)*)([\\w-]+)\\.md(?![\\w])(#[\\w-]*)?");
+
     private static final Pattern SECTION = Pattern.compile("§");
     private static final Pattern RFC_SECTION = Pattern.compile("RFC\\s*\\d+\\s*§$");
     private static final Pattern OUTSIDE = Pattern.compile("\\.\\./shared");
@@ -40,8 +41,18 @@ final class CitationScanner {
     private static final Pattern LINK = Pattern.compile("!?\\[([^\\]]*)\\]\\(([^)\\s]*)(?:\\s+\"[^\"]*\")?\\)");
     /** The names that were design notes or are docs/ pages: cited bare, they are leftovers. */
     private static final Set<String> DOC_NAMES = Set.of(
-            "architecture", "protocol", "lifecycle", "security", "cli", "daemon", "kinds", "mcp",
-            "toolchain", "operations", "performance", "plugin-authoring");
+            "architecture",
+            "protocol",
+            "lifecycle",
+            "security",
+            "cli",
+            "daemon",
+            "kinds",
+            "mcp",
+            "toolchain",
+            "operations",
+            "performance",
+            "plugin-authoring");
 
     private final Path root;
     private final Map<Path, Set<String>> anchors = new HashMap<>();
@@ -106,14 +117,20 @@ final class CitationScanner {
     private void outsideAndSections(String relative, int line, String text, List<Finding> found) {
         Matcher outside = OUTSIDE.matcher(text);
         while (outside.find()) {
-            found.add(new Finding(relative, line, excerpt(text, outside.start()),
+            found.add(new Finding(
+                    relative,
+                    line,
+                    excerpt(text, outside.start()),
                     "names a file outside the repository; bring what it says into docs/ and cite"
                             + " docs/<file>.md#<heading>"));
         }
         Matcher section = SECTION.matcher(text);
         while (section.find()) {
             if (!RFC_SECTION.matcher(text.substring(0, section.end())).find()) {
-                found.add(new Finding(relative, line, excerpt(text, section.start()),
+                found.add(new Finding(
+                        relative,
+                        line,
+                        excerpt(text, section.start()),
                         "a section number; cite docs/<file>.md#<heading> instead (only RFCs are cited by section)"));
             }
         }
@@ -130,7 +147,10 @@ final class CitationScanner {
                 problem(dirs + name + ".md", anchor)
                         .ifPresent(why -> found.add(new Finding(relative, line, cited, why)));
             } else if (dirs.isEmpty() && DOC_NAMES.contains(name)) {
-                found.add(new Finding(relative, line, m.group(),
+                found.add(new Finding(
+                        relative,
+                        line,
+                        m.group(),
                         "not a path in this repository; cite docs/" + name + ".md#<heading> (a heading that exists)"));
             } else if (anchor.isPresent()) {
                 String cited = m.group();
@@ -174,8 +194,8 @@ final class CitationScanner {
         if (known.contains(anchor.get())) {
             return Optional.empty();
         }
-        return Optional.of(docPath + " has no heading #" + anchor.get() + " (its anchors: " + String.join(", ", known)
-                + ")");
+        return Optional.of(
+                docPath + " has no heading #" + anchor.get() + " (its anchors: " + String.join(", ", known) + ")");
     }
 
     private static String excerpt(String text, int at) {

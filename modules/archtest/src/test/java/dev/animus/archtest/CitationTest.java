@@ -26,13 +26,16 @@ class CitationTest {
     @Test
     void everyLinkAndCitationInTheDocsResolves() {
         List<Path> docs = RepositoryFiles.markdown(ROOT);
-        assertTrue(docs.contains(ROOT.resolve("docs/lifecycle.md")) && docs.contains(ROOT.resolve("CONTRIBUTING.md")),
+        assertTrue(
+                docs.contains(ROOT.resolve("docs/lifecycle.md")) && docs.contains(ROOT.resolve("CONTRIBUTING.md")),
                 "found only " + docs);
         assertNone(docs.stream().flatMap(f -> SCANNER.scanMarkdown(f).stream()).toList());
     }
 
     private static void assertNone(List<Finding> findings) {
-        assertTrue(findings.isEmpty(), findings.size() + " citations do not resolve:\n"
-                + findings.stream().map(Finding::toString).collect(Collectors.joining("\n")));
+        assertTrue(
+                findings.isEmpty(),
+                findings.size() + " citations do not resolve:\n"
+                        + findings.stream().map(Finding::toString).collect(Collectors.joining("\n")));
     }
 }

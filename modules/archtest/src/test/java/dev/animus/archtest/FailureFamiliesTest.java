@@ -36,8 +36,12 @@ class FailureFamiliesTest {
     @Test
     void everyPublicExceptionBelongsToASealedFamily() {
         JavaClasses main = BuiltClasses.main();
-        classes().that(throwables()).and().haveModifier(JavaModifier.PUBLIC)
-                .and().resideOutsideOfPackage("dev.animus.shell..") // CommandFailed is what the mapping produces
+        classes()
+                .that(throwables())
+                .and()
+                .haveModifier(JavaModifier.PUBLIC)
+                .and()
+                .resideOutsideOfPackage("dev.animus.shell..") // CommandFailed is what the mapping produces
                 .should(belongTo(FAMILIES))
                 .because("the shell's failure mapping switches over these sealed families without a default")
                 .check(main);
@@ -48,7 +52,8 @@ class FailureFamiliesTest {
      * class's supertypes past {@code RuntimeException}; they are read by reflection.
      */
     private static DescribedPredicate<JavaClass> throwables() {
-        return DescribedPredicate.describe("are throwables",
+        return DescribedPredicate.describe(
+                "are throwables",
                 c -> !c.isArray() && !c.isPrimitive() && Throwable.class.isAssignableFrom(c.reflect()));
     }
 
@@ -63,14 +68,14 @@ class FailureFamiliesTest {
     }
 
     private static ArchCondition<JavaClass> belongTo(List<String> families) {
-        DescribedPredicate<JavaClass> inFamily = DescribedPredicate.describe("in a failure family",
-                c -> families.stream().anyMatch(c::isAssignableTo));
+        DescribedPredicate<JavaClass> inFamily = DescribedPredicate.describe(
+                "in a failure family", c -> families.stream().anyMatch(c::isAssignableTo));
         return new ArchCondition<>("belong to one of " + families) {
             @Override
             public void check(JavaClass c, ConditionEvents events) {
                 if (!inFamily.test(c)) {
-                    events.add(SimpleConditionEvent.violated(c,
-                            c.getName() + " is a public exception outside every sealed failure family"));
+                    events.add(SimpleConditionEvent.violated(
+                            c, c.getName() + " is a public exception outside every sealed failure family"));
                 }
             }
         };

@@ -27,15 +27,30 @@ import org.junit.jupiter.api.Test;
  */
 class ModuleGraphTest {
     private static final Set<String> ADAPTERS = Set.of(
-            "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
-            "dev.animus.fetch", "dev.animus.sigstore");
-    private static final Set<String> CAPABILITIES = Set.of(
-            "dev.animus.host", "dev.animus.discovery", "dev.animus.install");
+            "dev.animus.rpc",
+            "dev.animus.process",
+            "dev.animus.store",
+            "dev.animus.keyring",
+            "dev.animus.fetch",
+            "dev.animus.sigstore");
+    private static final Set<String> CAPABILITIES =
+            Set.of("dev.animus.host", "dev.animus.discovery", "dev.animus.install");
     private static final Set<String> EXPECTED = Set.of(
-            "dev.animus.core", "dev.animus.rpc", "dev.animus.process", "dev.animus.store", "dev.animus.keyring",
-            "dev.animus.fetch", "dev.animus.sigstore", "dev.animus.host", "dev.animus.discovery",
-            "dev.animus.install", "dev.animus.runtime", "dev.animus.shell", "dev.animus.sdk",
-            "dev.animus.testplugins", "dev.animus.json");
+            "dev.animus.core",
+            "dev.animus.rpc",
+            "dev.animus.process",
+            "dev.animus.store",
+            "dev.animus.keyring",
+            "dev.animus.fetch",
+            "dev.animus.sigstore",
+            "dev.animus.host",
+            "dev.animus.discovery",
+            "dev.animus.install",
+            "dev.animus.runtime",
+            "dev.animus.shell",
+            "dev.animus.sdk",
+            "dev.animus.testplugins",
+            "dev.animus.json");
 
     private static Map<String, ModuleDescriptor> animusModules() {
         List<Path> entries = new ArrayList<>();
@@ -73,14 +88,17 @@ class ModuleGraphTest {
 
     @Test
     void everyModuleOfTheReactorIsInspected() {
-        assertTrue(animusModules().keySet().containsAll(EXPECTED), "found only " + animusModules().keySet());
+        assertTrue(
+                animusModules().keySet().containsAll(EXPECTED),
+                "found only " + animusModules().keySet());
     }
 
     @Test
     void noAdapterRequiresAnotherAdapter() {
         animusModules().forEach((name, d) -> {
             if (ADAPTERS.contains(name)) {
-                Set<String> bad = requires(d).stream().filter(ADAPTERS::contains).collect(Collectors.toSet());
+                Set<String> bad =
+                        requires(d).stream().filter(ADAPTERS::contains).collect(Collectors.toSet());
                 assertEquals(Set.of(), bad, name + " requires other adapters");
             }
         });
@@ -117,7 +135,8 @@ class ModuleGraphTest {
         assertTrue(!requires(all.get("dev.animus.install")).contains("dev.animus.host"), "install requires host");
         assertTrue(!requires(all.get("dev.animus.host")).contains("dev.animus.discovery"), "host requires discovery");
         Set<String> discovery = requires(all.get("dev.animus.discovery"));
-        assertTrue(!discovery.contains("dev.animus.host") && !discovery.contains("dev.animus.install"),
+        assertTrue(
+                !discovery.contains("dev.animus.host") && !discovery.contains("dev.animus.install"),
                 "discovery requires " + discovery);
     }
 
@@ -125,7 +144,8 @@ class ModuleGraphTest {
     void noAdapterRequiresACapability() {
         animusModules().forEach((name, d) -> {
             if (ADAPTERS.contains(name)) {
-                Set<String> bad = requires(d).stream().filter(CAPABILITIES::contains).collect(Collectors.toSet());
+                Set<String> bad =
+                        requires(d).stream().filter(CAPABILITIES::contains).collect(Collectors.toSet());
                 assertEquals(Set.of(), bad, name + " requires capabilities");
             }
         });
@@ -134,16 +154,23 @@ class ModuleGraphTest {
     @Test
     void theSdkNeverDependsOnTheHostSide() {
         Set<String> r = requires(animusModules().get("dev.animus.sdk"));
-        for (String host : List.of("dev.animus.runtime", "dev.animus.shell", "dev.animus.process", "dev.animus.host",
-                "dev.animus.discovery", "dev.animus.install")) {
+        for (String host : List.of(
+                "dev.animus.runtime",
+                "dev.animus.shell",
+                "dev.animus.process",
+                "dev.animus.host",
+                "dev.animus.discovery",
+                "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);
         }
     }
 
     @Test
     void everyPackageStartsWithItsModulesName() {
-        animusModules().forEach((name, d) -> d.packages().forEach(pkg ->
-                assertTrue(pkg.equals(name) || pkg.startsWith(name + "."),
-                        "package " + pkg + " does not belong in module " + name)));
+        animusModules()
+                .forEach((name, d) -> d.packages()
+                        .forEach(pkg -> assertTrue(
+                                pkg.equals(name) || pkg.startsWith(name + "."),
+                                "package " + pkg + " does not belong in module " + name)));
     }
 }

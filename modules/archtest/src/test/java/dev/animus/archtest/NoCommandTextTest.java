@@ -41,7 +41,8 @@ class NoCommandTextTest {
                 continue;
             }
             try (Stream<Path> sources = Files.walk(main)) {
-                for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                for (Path source :
+                        sources.filter(p -> p.toString().endsWith(".java")).toList()) {
                     files++;
                     for (String hit : hits(Files.readString(source))) {
                         hits.add(root.relativize(source) + ": " + hit);
@@ -66,8 +67,11 @@ class NoCommandTextTest {
                     String d = "the animus home";
                 }
                 """;
-        assertEquals(List.of("'animus plugin' in \"run 'animus plugin trust \"",
-                "'--force' in \"pass --force if you are sure\""), hits(source));
+        assertEquals(
+                List.of(
+                        "'animus plugin' in \"run 'animus plugin trust \"",
+                        "'--force' in \"pass --force if you are sure\""),
+                hits(source));
     }
 
     /** Each command or option spelling in a string literal of {@code source}. */
@@ -124,6 +128,7 @@ class NoCommandTextTest {
                 return p;
             }
         }
-        throw new UncheckedIOException(new IOException("no modules/core above " + Path.of("").toAbsolutePath()));
+        throw new UncheckedIOException(
+                new IOException("no modules/core above " + Path.of("").toAbsolutePath()));
     }
 }

@@ -22,6 +22,7 @@ final class RepositoryFiles {
     static final List<String> ROOT_FILES = List.of("pom.xml", "mvnw");
     /** Markdown at the root; the rest is found under docs/ and the source directories. */
     static final List<String> ROOT_MARKDOWN = List.of("README.md", "CONTRIBUTING.md");
+
     private static final Set<String> SKIPPED_DIRS = Set.of("target", ".git", "node_modules", "__pycache__");
 
     private RepositoryFiles() {}
@@ -29,34 +30,49 @@ final class RepositoryFiles {
     /** The repository root above the current directory. */
     static Path root() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mvnw")) && Files.isDirectory(d.resolve("docs"))
+            if (Files.isRegularFile(d.resolve("mvnw"))
+                    && Files.isDirectory(d.resolve("docs"))
                     && Files.isDirectory(d.resolve("modules"))) {
                 return d;
             }
         }
-        throw new IllegalStateException("no repository root above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "no repository root above " + Path.of("").toAbsolutePath());
     }
 
     /** Every text file under the source directories but Markdown, and the root's build files. */
     static List<Path> sources(Path root) {
-        Stream<Path> under = SOURCE_DIRS.stream().map(root::resolve).filter(Files::isDirectory)
-                .flatMap(RepositoryFiles::walk).filter(p -> !p.toString().endsWith(".md"));
+        Stream<Path> under = SOURCE_DIRS.stream()
+                .map(root::resolve)
+                .filter(Files::isDirectory)
+                .flatMap(RepositoryFiles::walk)
+                .filter(p -> !p.toString().endsWith(".md"));
         Stream<Path> top = ROOT_FILES.stream().map(root::resolve).filter(Files::isRegularFile);
-        return Stream.concat(top, under).filter(RepositoryFiles::isText).sorted().toList();
+        return Stream.concat(top, under)
+                .filter(RepositoryFiles::isText)
+                .sorted()
+                .toList();
     }
 
     /** Every Markdown file: docs/, the root's, and those beside the sources. */
     static List<Path> markdown(Path root) {
-        Stream<Path> dirs = Stream.concat(Stream.of("docs"), SOURCE_DIRS.stream()).map(root::resolve)
-                .filter(Files::isDirectory).flatMap(RepositoryFiles::walk);
+        Stream<Path> dirs = Stream.concat(Stream.of("docs"), SOURCE_DIRS.stream())
+                .map(root::resolve)
+                .filter(Files::isDirectory)
+                .flatMap(RepositoryFiles::walk);
         Stream<Path> top = ROOT_MARKDOWN.stream().map(root::resolve).filter(Files::isRegularFile);
-        return Stream.concat(top, dirs.filter(p -> p.toString().endsWith(".md"))).sorted().toList();
+        return Stream.concat(top, dirs.filter(p -> p.toString().endsWith(".md")))
+                .sorted()
+                .toList();
     }
 
     private static Stream<Path> walk(Path dir) {
         try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(p -> segments(dir, p).stream().noneMatch(SKIPPED_DIRS::contains))
-                    .filter(Files::isRegularFile).toList().stream();
+            return all
+                    .filter(p -> segments(dir, p).stream().noneMatch(SKIPPED_DIRS::contains))
+                    .filter(Files::isRegularFile)
+                    .toList()
+                    .stream();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -64,7 +80,8 @@ final class RepositoryFiles {
 
     private static List<String> segments(Path dir, Path p) {
         return Stream.iterate(dir.relativize(p), q -> q != null, Path::getParent)
-                .map(q -> q.getFileName().toString()).toList();
+                .map(q -> q.getFileName().toString())
+                .toList();
     }
 
     /** Not binary: no NUL in its first 8 KiB, and not larger than 4 MiB. */

@@ -12,9 +12,24 @@ package dev.animus.core;
  */
 final class CredentialScanner {
     private static final String MASK = Redaction.MASK;
-    private static final String[] KEY_WORDS = {"token", "secret", "password", "passwd", "pwd", "apikey", "api_key",
-        "api-key", "accesskey", "access_key", "access-key", "privatekey", "private_key", "private-key", "credential",
-        "auth"};
+    private static final String[] KEY_WORDS = {
+        "token",
+        "secret",
+        "password",
+        "passwd",
+        "pwd",
+        "apikey",
+        "api_key",
+        "api-key",
+        "accesskey",
+        "access_key",
+        "access-key",
+        "privatekey",
+        "private_key",
+        "private-key",
+        "credential",
+        "auth"
+    };
 
     private String s;
     private int n;
@@ -95,7 +110,9 @@ final class CredentialScanner {
                     valueEnd++;
                 }
             }
-            out = (out == null ? new StringBuilder(n) : out).append(s, copied, value).append(MASK);
+            out = (out == null ? new StringBuilder(n) : out)
+                    .append(s, copied, value)
+                    .append(MASK);
             copied = valueEnd;
             i = valueEnd;
         }
@@ -117,7 +134,9 @@ final class CredentialScanner {
             return -1;
         }
         // the optional scheme word: taken when a value follows it, else the word is the value
-        int word = matchesIgnoreCase(j, "bearer") ? 6 : matchesIgnoreCase(j, "basic") || matchesIgnoreCase(j, "token") ? 5 : 0;
+        int word = matchesIgnoreCase(j, "bearer")
+                ? 6
+                : matchesIgnoreCase(j, "basic") || matchesIgnoreCase(j, "token") ? 5 : 0;
         if (word > 0) {
             int k = skipSpace(j + word);
             if (k > j + word && k < n && isBareValueChar(at(k))) {
@@ -138,7 +157,9 @@ final class CredentialScanner {
         int i = 0;
         while (i < n) {
             char c = at(i);
-            int word = c != 'b' && c != 'B' ? 0 : matchesIgnoreCase(i, "bearer") ? 6 : matchesIgnoreCase(i, "basic") ? 5 : 0;
+            int word = c != 'b' && c != 'B'
+                    ? 0
+                    : matchesIgnoreCase(i, "bearer") ? 6 : matchesIgnoreCase(i, "basic") ? 5 : 0;
             if (word == 0 || !boundary(i)) {
                 i++;
                 continue;
@@ -152,7 +173,9 @@ final class CredentialScanner {
                 i++;
                 continue;
             }
-            out = (out == null ? new StringBuilder(n) : out).append(s, copied, value).append(MASK);
+            out = (out == null ? new StringBuilder(n) : out)
+                    .append(s, copied, value)
+                    .append(MASK);
             copied = end;
             i = end;
         }
@@ -198,7 +221,9 @@ final class CredentialScanner {
                 i = Math.max(i + 1, resume);
                 continue;
             }
-            out = (out == null ? new StringBuilder(n) : out).append(s, copied, i).append(MASK);
+            out = (out == null ? new StringBuilder(n) : out)
+                    .append(s, copied, i)
+                    .append(MASK);
             copied = end;
             i = end;
         }

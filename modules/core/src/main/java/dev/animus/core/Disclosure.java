@@ -28,9 +28,17 @@ import java.util.stream.Stream;
  * @param envNames the names of the variables of {@code env_required}
  * @param secretNames each secret as {@code name=ENV}: its name and the variable it is passed as
  */
-public record Disclosure(String codeDigest, List<String> kinds, List<String> capabilities, List<String> hooks,
-        List<String> policyHooks, List<String> events, List<String> networkDestinations, List<String> dataSent,
-        List<String> envNames, List<String> secretNames) {
+public record Disclosure(
+        String codeDigest,
+        List<String> kinds,
+        List<String> capabilities,
+        List<String> hooks,
+        List<String> policyHooks,
+        List<String> events,
+        List<String> networkDestinations,
+        List<String> dataSent,
+        List<String> envNames,
+        List<String> secretNames) {
 
     /** The first line of {@link #canonical()}; a new format gets a new version. */
     public static final String FORMAT = "animus-disclosure/1";
@@ -54,11 +62,17 @@ public record Disclosure(String codeDigest, List<String> kinds, List<String> cap
     /** What {@code manifest} discloses about the code with digest {@code codeDigest}. */
     public static Disclosure of(String codeDigest, Manifest manifest) {
         Objects.requireNonNull(manifest, "manifest");
-        return new Disclosure(codeDigest,
+        return new Disclosure(
+                codeDigest,
                 Stream.concat(Stream.of(manifest.kind()), manifest.extraKinds().stream())
-                        .map(PluginKind::declared).toList(),
-                manifest.capabilities(), manifest.hooks(), manifest.policyHooks(), manifest.events(),
-                manifest.networkDestinations(), manifest.dataSent(),
+                        .map(PluginKind::declared)
+                        .toList(),
+                manifest.capabilities(),
+                manifest.hooks(),
+                manifest.policyHooks(),
+                manifest.events(),
+                manifest.networkDestinations(),
+                manifest.dataSent(),
                 manifest.envRequired().stream().map(EnvDeclaration::name).toList(),
                 manifest.secrets().stream().map(s -> s.name() + "=" + s.env()).toList());
     }
@@ -118,7 +132,8 @@ public record Disclosure(String codeDigest, List<String> kinds, List<String> cap
         StringBuilder b = new StringBuilder(value.length());
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            boolean paired = Character.isHighSurrogate(c) && i + 1 < value.length()
+            boolean paired = Character.isHighSurrogate(c)
+                    && i + 1 < value.length()
                     && Character.isLowSurrogate(value.charAt(i + 1));
             if (paired) {
                 b.append(c).append(value.charAt(++i));

@@ -29,8 +29,12 @@ public record DiscoveryClaims(List<PluginCandidate> winners, List<DiscoveryWarni
         for (PluginCandidate c : ordered) {
             PluginCandidate winner = first.putIfAbsent(c.name(), c);
             if (winner != null) {
-                shadowed.add(new DiscoveryWarning(c.name(), c.path(), c.source(), "shadowed by " + winner.path()
-                        + " (" + winner.source().word() + "), which comes first; rename or remove one of them"));
+                shadowed.add(new DiscoveryWarning(
+                        c.name(),
+                        c.path(),
+                        c.source(),
+                        "shadowed by " + winner.path() + " (" + winner.source().word()
+                                + "), which comes first; rename or remove one of them"));
             }
         }
         return new DiscoveryClaims(List.copyOf(first.values()), shadowed);

@@ -27,8 +27,8 @@ public final class DurationText {
         Objects.requireNonNull(text, "text");
         String t = text.strip().toLowerCase(Locale.ROOT);
         if (!WHOLE.matcher(t).matches()) {
-            throw new IllegalArgumentException("invalid duration '" + text
-                    + "': use a number with a unit, e.g. 500ms, 2s, 1.5s, 30m, 1h");
+            throw new IllegalArgumentException(
+                    "invalid duration '" + text + "': use a number with a unit, e.g. 500ms, 2s, 1.5s, 30m, 1h");
         }
         Matcher m = PART.matcher(t);
         long nanos = 0;
@@ -77,8 +77,8 @@ public final class DurationText {
     }
 
     private static IllegalArgumentException outOfRange(String text, Duration min, Duration max) {
-        return new IllegalArgumentException("duration '" + text.strip() + "' is out of range: give one from "
-                + bound(min) + " to " + bound(max));
+        return new IllegalArgumentException(
+                "duration '" + text.strip() + "' is out of range: give one from " + bound(min) + " to " + bound(max));
     }
 
     /** A bound as the operator would write it: whole days as {@code 365d}, else {@link #format}. */

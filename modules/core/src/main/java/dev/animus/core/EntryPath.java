@@ -25,8 +25,8 @@ final class EntryPath {
     static String normalize(String entry) {
         String q = ManifestRules.quote(entry);
         if (entry.isBlank()) {
-            throw new IllegalArgumentException("is blank: write the executable's path inside the plugin"
-                    + " directory, e.g. \"bin/my-plugin\"");
+            throw new IllegalArgumentException(
+                    "is blank: write the executable's path inside the plugin" + " directory, e.g. \"bin/my-plugin\"");
         }
         if (entry.length() > MAX_LENGTH) {
             throw new IllegalArgumentException(q + " is longer than " + MAX_LENGTH + " characters");
@@ -44,14 +44,16 @@ final class EntryPath {
         for (String segment : entry.split("/", -1)) {
             switch (segment) {
                 case "" -> throw new IllegalArgumentException(q + " has an empty segment ('//' or a trailing '/')");
-                case ".." -> throw new IllegalArgumentException(q + " has a '..' segment: the entry must stay"
-                        + " inside the plugin directory");
-                case "." -> { }
+                case ".." ->
+                    throw new IllegalArgumentException(
+                            q + " has a '..' segment: the entry must stay" + " inside the plugin directory");
+                case "." -> {}
                 default -> kept.add(segment);
             }
         }
         if (kept.isEmpty()) {
-            throw new IllegalArgumentException(q + " names no file: write the executable's path, e.g. \"bin/my-plugin\"");
+            throw new IllegalArgumentException(
+                    q + " names no file: write the executable's path, e.g. \"bin/my-plugin\"");
         }
         return String.join("/", kept);
     }

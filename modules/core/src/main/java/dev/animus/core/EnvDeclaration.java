@@ -21,9 +21,12 @@ public record EnvDeclaration(String name, String description, boolean sensitive,
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");
         if (!NAME.matcher(name).matches()) {
-            throw new ManifestInvalid(ManifestInvalid.IN_CODE, "name", ManifestRules.quote(name)
-                    + " is not an environment variable name: use letters, digits and _, not starting"
-                    + " with a digit, at most 128 characters");
+            throw new ManifestInvalid(
+                    ManifestInvalid.IN_CODE,
+                    "name",
+                    ManifestRules.quote(name)
+                            + " is not an environment variable name: use letters, digits and _, not starting"
+                            + " with a digit, at most 128 characters");
         }
         ManifestRules.maxLength("description", description, ManifestRules.MAX_NOTE);
     }

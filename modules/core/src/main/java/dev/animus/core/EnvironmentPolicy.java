@@ -18,8 +18,7 @@ public final class EnvironmentPolicy {
 
     /** Forwarded from the host's environment when present. */
     public static final Set<String> BASE_ALLOWLIST = Set.of(
-            "PATH", "HOME", "USER", "SHELL", "TERM", "TMPDIR", "LANG", "LC_ALL",
-            "RUST_LOG", "RUST_BACKTRACE", "TZ");
+            "PATH", "HOME", "USER", "SHELL", "TERM", "TMPDIR", "LANG", "LC_ALL", "RUST_LOG", "RUST_BACKTRACE", "TZ");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -64,8 +63,7 @@ public final class EnvironmentPolicy {
      * {@code extras} laid over them where the name is declared. Undeclared extras are dropped;
      * {@code PATH} keeps only its absolute entries ({@link #absoluteEntries}).
      */
-    public Map<String, String> environmentFor(
-            Map<String, String> callerEnvironment, Map<String, String> extras) {
+    public Map<String, String> environmentFor(Map<String, String> callerEnvironment, Map<String, String> extras) {
         Objects.requireNonNull(callerEnvironment, "callerEnvironment");
         Objects.requireNonNull(extras, "extras");
         var env = new TreeMap<String, String>();

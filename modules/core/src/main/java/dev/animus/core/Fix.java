@@ -128,7 +128,6 @@ public sealed interface Fix {
     /** Set the unreadable state document aside (nothing is deleted). */
     record RepairState() implements Fix {}
 
-
     /**
      * Do the act at hand again, with a choice the operator makes: replace a pin anyway, give
      * another name, take a built-in's name, expect a digest, choose a signature policy, rewrite a

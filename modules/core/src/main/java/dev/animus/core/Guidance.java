@@ -44,13 +44,14 @@ public record Guidance(List<Part> parts) {
     public static Guidance of(Object... pieces) {
         List<Part> parts = new ArrayList<>();
         for (Object piece : pieces) {
-            parts.add(switch (piece) {
-                case String s -> new Text(s);
-                case Fix f -> new Step(f);
-                case Part p -> p;
-                case Guidance g -> throw new IllegalArgumentException("nest a guidance with then(), not of()");
-                default -> throw new IllegalArgumentException("not text nor a fix: " + piece);
-            });
+            parts.add(
+                    switch (piece) {
+                        case String s -> new Text(s);
+                        case Fix f -> new Step(f);
+                        case Part p -> p;
+                        case Guidance g -> throw new IllegalArgumentException("nest a guidance with then(), not of()");
+                        default -> throw new IllegalArgumentException("not text nor a fix: " + piece);
+                    });
         }
         return new Guidance(parts);
     }
@@ -74,29 +75,34 @@ public record Guidance(List<Part> parts) {
 
     /** The same line with {@code f} applied to each text part (the fixes are values, left as they are). */
     public Guidance mapText(UnaryOperator<String> f) {
-        return new Guidance(parts.stream().<Part>map(p -> switch (p) {
-            case Text t -> new Text(f.apply(t.text()));
-            case Step s -> s;
-        }).toList());
+        return new Guidance(parts.stream()
+                .<Part>map(p -> switch (p) {
+                    case Text t -> new Text(f.apply(t.text()));
+                    case Step s -> s;
+                })
+                .toList());
     }
 
     /** The fixes in the line, in reading order. */
     public List<Fix> fixes() {
-        return parts.stream().<Fix>mapMulti((p, out) -> {
-            if (p instanceof Step s) {
-                out.accept(s.fix());
-            }
-        }).toList();
+        return parts.stream()
+                .<Fix>mapMulti((p, out) -> {
+                    if (p instanceof Step s) {
+                        out.accept(s.fix());
+                    }
+                })
+                .toList();
     }
 
     /** The line with each fix rendered by {@code fixText}. */
     public String render(Function<Fix, String> fixText) {
         StringBuilder line = new StringBuilder();
         for (Part p : parts) {
-            line.append(switch (p) {
-                case Text t -> t.text();
-                case Step s -> fixText.apply(s.fix());
-            });
+            line.append(
+                    switch (p) {
+                        case Text t -> t.text();
+                        case Step s -> fixText.apply(s.fix());
+                    });
         }
         return line.toString();
     }

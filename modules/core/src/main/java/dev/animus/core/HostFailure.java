@@ -33,12 +33,12 @@ public sealed interface HostFailure {
             case NotConsented n -> List.of(new Fix.Consent(n.plugin()));
             case NotEnabled n -> List.of(new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
             case NotInstalled n -> List.of(n.fix());
-            case CodeChanged c -> List.of(new Fix.Update(c.plugin(), new Fix.Source.AnyFile()),
-                    new Fix.Trust(c.plugin()));
+            case CodeChanged c ->
+                List.of(new Fix.Update(c.plugin(), new Fix.Source.AnyFile()), new Fix.Trust(c.plugin()));
             case InterpreterUnusable i -> List.of(new Fix.Trust(i.plugin()));
             case Undisclosed u when u.lifecycle() -> List.of(new Fix.Ping(u.plugin()));
-            case Undisclosed u -> List.of(new Fix.Update(u.plugin(), new Fix.Source.AnyFile()),
-                    new Fix.Consent(u.plugin()));
+            case Undisclosed u ->
+                List.of(new Fix.Update(u.plugin(), new Fix.Source.AnyFile()), new Fix.Consent(u.plugin()));
             case Rpc r -> List.of();
             case ConnectionLost c -> List.of();
             case Timeout t -> List.of();
@@ -132,7 +132,11 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "the process exited" + exitCode.stream().mapToObj(c -> " with code " + c).findFirst().orElse("");
+            return "the process exited"
+                    + exitCode.stream()
+                            .mapToObj(c -> " with code " + c)
+                            .findFirst()
+                            .orElse("");
         }
     }
 

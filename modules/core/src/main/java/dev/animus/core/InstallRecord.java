@@ -15,8 +15,14 @@ import java.util.Optional;
  *     (nothing is run to read it before that)
  * @param signature what the signature check of this install found
  */
-public record InstallRecord(String digest, ArtifactShape shape, String entry, InstallSource source,
-        Optional<RecordedManifest> manifest, SignatureCheck signature, Instant installedAt) {
+public record InstallRecord(
+        String digest,
+        ArtifactShape shape,
+        String entry,
+        InstallSource source,
+        Optional<RecordedManifest> manifest,
+        SignatureCheck signature,
+        Instant installedAt) {
     public InstallRecord {
         Digests.requireSha256(digest, "code digest");
         Objects.requireNonNull(shape, "shape");

@@ -12,8 +12,8 @@ import java.util.Optional;
  * @param sha256Verified whether the bytes were checked against a digest given or published with
  *     them (a local path is what the operator pointed at: verified by definition)
  */
-public record InstallSource(SourceKind kind, String origin, Optional<String> tag, Optional<String> asset,
-        boolean sha256Verified) {
+public record InstallSource(
+        SourceKind kind, String origin, Optional<String> tag, Optional<String> asset, boolean sha256Verified) {
     public InstallSource {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(origin, "origin");

@@ -90,7 +90,8 @@ public final class Installation {
         Objects.requireNonNull(digest, "digest");
         Objects.requireNonNull(manifest, "manifest");
         PluginState p = s.plugin(name)
-                .filter(e -> Stream.of(e.current(), e.previous()).flatMap(Optional::stream)
+                .filter(e -> Stream.of(e.current(), e.previous())
+                        .flatMap(Optional::stream)
                         .anyMatch(r -> r.digest().equals(digest)))
                 .orElseThrow(() -> InstallationRefused.notInstalledWithDigest(name, digest));
         UnaryOperator<InstallRecord> read = r -> r.digest().equals(digest) ? r.withManifest(manifest) : r;
@@ -114,8 +115,8 @@ public final class Installation {
      * (empty for a native executable) with the trust: launches use exactly that interpreter.
      * Trusting again records the interpreter resolved now.
      */
-    public static InstallState trust(InstallState s, String name, String shownDigest,
-            Optional<Interpreter> interpreter) {
+    public static InstallState trust(
+            InstallState s, String name, String shownDigest, Optional<Interpreter> interpreter) {
         Objects.requireNonNull(shownDigest, "shownDigest");
         Objects.requireNonNull(interpreter, "interpreter");
         PluginState p = installed(s, name);
@@ -137,8 +138,8 @@ public final class Installation {
     }
 
     /** {@link #trustDigest(InstallState, String, String)}, recording the script's interpreter with the trust. */
-    public static InstallState trustDigest(InstallState s, String name, String digest,
-            Optional<Interpreter> interpreter) {
+    public static InstallState trustDigest(
+            InstallState s, String name, String digest, Optional<Interpreter> interpreter) {
         requireName(name);
         Digests.requireSha256(digest, "code digest");
         Objects.requireNonNull(interpreter, "interpreter");
@@ -248,8 +249,10 @@ public final class Installation {
 
     /** The digest of the current disclosure of {@code name}; empty without current code or a valid manifest. */
     public static Optional<String> consentDigest(InstallState s, String name) {
-        return s.plugin(name).flatMap(PluginState::current)
-                .flatMap(r -> validManifest(name, r).map(m -> Disclosure.of(r.digest(), m).digest()));
+        return s.plugin(name)
+                .flatMap(PluginState::current)
+                .flatMap(r -> validManifest(name, r)
+                        .map(m -> Disclosure.of(r.digest(), m).digest()));
     }
 
     /**
@@ -264,8 +267,11 @@ public final class Installation {
             case TRUSTED -> new LaunchVerdict.Refused(new HostFailure.NotConsented(name));
             case CONSENTED -> new LaunchVerdict.Refused(new HostFailure.NotEnabled(name, agent));
             case ENABLED -> {
-                InstallRecord current = s.plugin(name).flatMap(PluginState::current).orElseThrow();
-                yield new LaunchVerdict.Allowed(current, validManifest(name, current).orElseThrow(),
+                InstallRecord current =
+                        s.plugin(name).flatMap(PluginState::current).orElseThrow();
+                yield new LaunchVerdict.Allowed(
+                        current,
+                        validManifest(name, current).orElseThrow(),
                         consentDigest(s, name).orElseThrow(),
                         s.plugin(name).orElseThrow().interpreter(current.digest()));
             }
@@ -273,7 +279,8 @@ public final class Installation {
     }
 
     private static PluginState installed(InstallState s, String name) {
-        return s.plugin(name).filter(p -> p.current().isPresent())
+        return s.plugin(name)
+                .filter(p -> p.current().isPresent())
                 .orElseThrow(() -> InstallationRefused.notInstalled(name));
     }
 
@@ -290,7 +297,8 @@ public final class Installation {
     private static String disclosureDigest(String name, InstallRecord record) {
         RecordedManifest recorded = record.manifest().orElseThrow(() -> InstallationRefused.noManifest(name));
         try {
-            return Disclosure.of(record.digest(), validate(name, record, recorded)).digest();
+            return Disclosure.of(record.digest(), validate(name, record, recorded))
+                    .digest();
         } catch (ManifestInvalid e) {
             throw InstallationRefused.invalidManifest(name, e.getMessage());
         }

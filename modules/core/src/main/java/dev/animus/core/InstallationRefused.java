@@ -63,52 +63,76 @@ public final class InstallationRefused extends IllegalStateException implements 
     }
 
     static InstallationRefused notInstalled(String plugin) {
-        return new InstallationRefused(Reason.NOT_INSTALLED, plugin, "plugin " + plugin + " is not installed",
-                INSTALL);
+        return new InstallationRefused(Reason.NOT_INSTALLED, plugin, "plugin " + plugin + " is not installed", INSTALL);
     }
 
     static InstallationRefused notInstalledWithDigest(String plugin, String digest) {
-        return new InstallationRefused(Reason.NOT_INSTALLED, plugin, "plugin " + plugin
-                + " has no install with code digest sha256 " + digest + ", current or previous", INSTALL);
+        return new InstallationRefused(
+                Reason.NOT_INSTALLED,
+                plugin,
+                "plugin " + plugin + " has no install with code digest sha256 " + digest + ", current or previous",
+                INSTALL);
     }
 
     static InstallationRefused alreadyInstalled(String plugin, String digest) {
-        return new InstallationRefused(Reason.ALREADY_INSTALLED, plugin, "plugin " + plugin
-                + " is already installed (sha256 " + Digests.shortForm(digest) + ")", update(plugin));
+        return new InstallationRefused(
+                Reason.ALREADY_INSTALLED,
+                plugin,
+                "plugin " + plugin + " is already installed (sha256 " + Digests.shortForm(digest) + ")",
+                update(plugin));
     }
 
     static InstallationRefused noPrevious(String plugin) {
-        return new InstallationRefused(Reason.NO_PREVIOUS, plugin, "plugin " + plugin
-                + " has no previous install to roll back to", update(plugin));
+        return new InstallationRefused(
+                Reason.NO_PREVIOUS,
+                plugin,
+                "plugin " + plugin + " has no previous install to roll back to",
+                update(plugin));
     }
 
     static InstallationRefused notTrusted(String plugin, String digest) {
-        return new InstallationRefused(Reason.NOT_TRUSTED, plugin, "plugin " + plugin
-                + " is not trusted: its code (sha256 " + Digests.shortForm(digest) + ") was never trusted",
+        return new InstallationRefused(
+                Reason.NOT_TRUSTED,
+                plugin,
+                "plugin " + plugin + " is not trusted: its code (sha256 " + Digests.shortForm(digest)
+                        + ") was never trusted",
                 new Fix.Trust(plugin));
     }
 
     static InstallationRefused noManifest(String plugin) {
-        return new InstallationRefused(Reason.NO_MANIFEST, plugin, "plugin " + plugin
-                + " has no recorded manifest, so there is nothing to consent to yet", new Fix.Trust(plugin));
+        return new InstallationRefused(
+                Reason.NO_MANIFEST,
+                plugin,
+                "plugin " + plugin + " has no recorded manifest, so there is nothing to consent to yet",
+                new Fix.Trust(plugin));
     }
 
     static InstallationRefused invalidManifest(String plugin, String problem) {
-        return new InstallationRefused(Reason.NO_MANIFEST, plugin, "plugin " + plugin
-                + "'s recorded manifest no longer validates: " + problem, new Fix.Trust(plugin), update(plugin));
+        return new InstallationRefused(
+                Reason.NO_MANIFEST,
+                plugin,
+                "plugin " + plugin + "'s recorded manifest no longer validates: " + problem,
+                new Fix.Trust(plugin),
+                update(plugin));
     }
 
     static InstallationRefused notConsented(String plugin) {
-        return new InstallationRefused(Reason.NOT_CONSENTED, plugin, "plugin " + plugin
-                + " is not consented: its current disclosure was never accepted", new Fix.Consent(plugin));
+        return new InstallationRefused(
+                Reason.NOT_CONSENTED,
+                plugin,
+                "plugin " + plugin + " is not consented: its current disclosure was never accepted",
+                new Fix.Consent(plugin));
     }
 
     /**
      * @param what {@code code digest} or {@code consent digest}
      */
     static InstallationRefused changedSinceShown(String plugin, String what, String shown, String now) {
-        return new InstallationRefused(Reason.CHANGED_SINCE_SHOWN, plugin, "plugin " + plugin
-                + " changed since it was shown: the " + what + " shown was " + shown + ", it is now " + now,
+        return new InstallationRefused(
+                Reason.CHANGED_SINCE_SHOWN,
+                plugin,
+                "plugin " + plugin + " changed since it was shown: the " + what + " shown was " + shown + ", it is now "
+                        + now,
                 new Fix.Inspect(plugin));
     }
 
@@ -117,8 +141,11 @@ public final class InstallationRefused extends IllegalStateException implements 
             case AgentScope.One one -> "agent " + one.agent();
             case AgentScope.All all -> "all agents";
         };
-        return new InstallationRefused(Reason.NOT_ENABLED, plugin, "plugin " + plugin + " is not enabled for "
-                + agents, new Fix.Enable(plugin, scope));
+        return new InstallationRefused(
+                Reason.NOT_ENABLED,
+                plugin,
+                "plugin " + plugin + " is not enabled for " + agents,
+                new Fix.Enable(plugin, scope));
     }
 
     private static Fix update(String plugin) {

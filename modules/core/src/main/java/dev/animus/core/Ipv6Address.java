@@ -68,8 +68,8 @@ record Ipv6Address(List<Integer> groups) {
     }
 
     private static IllegalArgumentException notAnAddress(String text) {
-        return new IllegalArgumentException(ManifestRules.quote(text) + " is not an IPv6 address"
-                + " (zone ids such as %eth0 are not allowed)");
+        return new IllegalArgumentException(
+                ManifestRules.quote(text) + " is not an IPv6 address" + " (zone ids such as %eth0 are not allowed)");
     }
 
     /** The IPv4 address carried in the last 32 bits, when the first 80 bits are zero (mapped or compatible). */

@@ -70,8 +70,18 @@ public record Lifecycle(
 
     /** A plugin just found by discovery. */
     public static Lifecycle discovered(String plugin, LifecyclePolicy policy, Moment now) {
-        return new Lifecycle(plugin, policy, ProcessState.DISCOVERED, 0, 0,
-                CrashWindow.of(policy.crashLimit(), policy.crashSpan()), now, now, 0, 0, Optional.empty(),
+        return new Lifecycle(
+                plugin,
+                policy,
+                ProcessState.DISCOVERED,
+                0,
+                0,
+                CrashWindow.of(policy.crashLimit(), policy.crashSpan()),
+                now,
+                now,
+                0,
+                0,
+                Optional.empty(),
                 Optional.empty());
     }
 
@@ -89,28 +99,40 @@ public record Lifecycle(
     public Step on(LifecycleTrigger trigger, Moment now) {
         Objects.requireNonNull(now, "now");
         return switch (trigger) {
-            case ManifestValidated m -> state == ProcessState.DISCOVERED
-                    ? new Transition(this, now).to(ProcessState.REGISTERED, "manifest validated").step()
-                    : unchanged();
+            case ManifestValidated m ->
+                state == ProcessState.DISCOVERED
+                        ? new Transition(this, now)
+                                .to(ProcessState.REGISTERED, "manifest validated")
+                                .step()
+                        : unchanged();
             case RequestArrived r -> onRequest(now);
             case HandshakeAnswered h -> onHandshake(h.incarnation(), now);
-            case LaunchFailed f -> current(f.incarnation()) && state == ProcessState.LAUNCHING
-                    ? crash(f.failure(), "launch failed: " + f.failure().message(), now)
-                    : unchanged();
+            case LaunchFailed f ->
+                current(f.incarnation()) && state == ProcessState.LAUNCHING
+                        ? crash(f.failure(), "launch failed: " + f.failure().message(), now)
+                        : unchanged();
             case ResponseReceived r -> onResponse(r.incarnation(), now);
-            case RequestTimedOut t -> current(t.incarnation()) && state == ProcessState.BUSY
-                    ? crash(new HostFailure.Timeout(t.method(), t.after()),
-                            t.method() + " timed out after " + DurationText.format(t.after()), now)
-                    : unchanged();
-            case ProcessExited e -> current(e.incarnation()) && state.hasProcess()
-                    ? crash(e.failure(), e.failure().message(), now)
-                    : unchanged();
+            case RequestTimedOut t ->
+                current(t.incarnation()) && state == ProcessState.BUSY
+                        ? crash(
+                                new HostFailure.Timeout(t.method(), t.after()),
+                                t.method() + " timed out after " + DurationText.format(t.after()),
+                                now)
+                        : unchanged();
+            case ProcessExited e ->
+                current(e.incarnation()) && state.hasProcess()
+                        ? crash(e.failure(), e.failure().message(), now)
+                        : unchanged();
             case IdleTimerFired i -> onIdleTimer(now);
             case OperatorReset r -> onReset(now);
-            case HostClosing c -> state.hasProcess()
-                    ? new Transition(this, now).to(ProcessState.TERMINATED, "host closing")
-                            .withInFlight(0).effect(new ShutDown(incarnation)).step()
-                    : unchanged();
+            case HostClosing c ->
+                state.hasProcess()
+                        ? new Transition(this, now)
+                                .to(ProcessState.TERMINATED, "host closing")
+                                .withInFlight(0)
+                                .effect(new ShutDown(incarnation))
+                                .step()
+                        : unchanged();
         };
     }
 
@@ -122,15 +144,21 @@ public record Lifecycle(
                 if (state == ProcessState.CRASHED) {
                     t.restarted();
                 }
-                yield t.launch(switch (state) {
-                    case CRASHED -> "restart after crash";
-                    case TERMINATED -> "lazy restart";
-                    default -> "first request";
-                }).step();
+                yield t.launch(
+                                switch (state) {
+                                    case CRASHED -> "restart after crash";
+                                    case TERMINATED -> "lazy restart";
+                                    default -> "first request";
+                                })
+                        .step();
             }
             case LAUNCHING -> unchanged(new AwaitLaunch(incarnation));
-            case READY -> new Transition(this, now).to(ProcessState.BUSY, "request dispatched")
-                    .withInFlight(1).effect(new Send(incarnation)).step();
+            case READY ->
+                new Transition(this, now)
+                        .to(ProcessState.BUSY, "request dispatched")
+                        .withInFlight(1)
+                        .effect(new Send(incarnation))
+                        .step();
             case BUSY -> new Step(withInFlight(inFlight + 1), List.of(new Send(incarnation)));
             case DISABLED -> unchanged(new Reject(disabled.orElseThrow()));
         };
@@ -138,7 +166,10 @@ public record Lifecycle(
 
     private Step onHandshake(long which, Moment now) {
         if (current(which) && state == ProcessState.LAUNCHING) {
-            return new Transition(this, now).to(ProcessState.READY, "handshake answered").idle(now).step();
+            return new Transition(this, now)
+                    .to(ProcessState.READY, "handshake answered")
+                    .idle(now)
+                    .step();
         }
         if (current(which) && state.hasProcess()) {
             return unchanged(); // told twice: the process is already the live one
@@ -154,8 +185,11 @@ public record Lifecycle(
         if (inFlight > 1) {
             return new Step(withInFlight(inFlight - 1), List.of());
         }
-        return new Transition(this, now).to(ProcessState.READY, "last response received").withInFlight(0)
-                .idle(now).step();
+        return new Transition(this, now)
+                .to(ProcessState.READY, "last response received")
+                .withInFlight(0)
+                .idle(now)
+                .step();
     }
 
     private Step onIdleTimer(Moment now) {
@@ -168,7 +202,8 @@ public record Lifecycle(
         }
         return new Transition(this, now)
                 .to(ProcessState.TERMINATED, "idle for " + DurationText.format(policy.idleTimeout()))
-                .effect(new ShutDown(incarnation)).step();
+                .effect(new ShutDown(incarnation))
+                .step();
     }
 
     private Step onReset(Moment now) {
@@ -180,8 +215,11 @@ public record Lifecycle(
     }
 
     private Step crash(HostFailure failure, String reason, Moment now) {
-        Transition t = new Transition(this, now).to(ProcessState.CRASHED, reason).withInFlight(0)
-                .crashed(failure).effect(new Kill(incarnation, reason));
+        Transition t = new Transition(this, now)
+                .to(ProcessState.CRASHED, reason)
+                .withInFlight(0)
+                .crashed(failure)
+                .effect(new Kill(incarnation, reason));
         return t.thresholdCheck().step();
     }
 
@@ -194,8 +232,19 @@ public record Lifecycle(
     }
 
     private Lifecycle withInFlight(int n) {
-        return new Lifecycle(plugin, policy, state, incarnation, n, window, lastActivity, since, restarts, crashes,
-                lastFailure, disabled);
+        return new Lifecycle(
+                plugin,
+                policy,
+                state,
+                incarnation,
+                n,
+                window,
+                lastActivity,
+                since,
+                restarts,
+                crashes,
+                lastFailure,
+                disabled);
     }
 
     /** Accumulates one step: field changes, transitions (each emitted) and effects, in order. */
@@ -215,8 +264,19 @@ public record Lifecycle(
                     ? Optional.of(new HostFailure.Disabled(l.plugin, now.wall(), reason))
                     : Optional.empty();
             int inFlight = to == ProcessState.BUSY ? Math.max(1, l.inFlight) : 0;
-            l = new Lifecycle(l.plugin, l.policy, to, l.incarnation, inFlight, l.window, l.lastActivity, now,
-                    l.restarts, l.crashes, l.lastFailure, disabled);
+            l = new Lifecycle(
+                    l.plugin,
+                    l.policy,
+                    to,
+                    l.incarnation,
+                    inFlight,
+                    l.window,
+                    l.lastActivity,
+                    now,
+                    l.restarts,
+                    l.crashes,
+                    l.lastFailure,
+                    disabled);
             return this;
         }
 
@@ -228,42 +288,98 @@ public record Lifecycle(
         Transition launch(String reason) {
             long next = l.incarnation + 1;
             to(ProcessState.LAUNCHING, reason);
-            l = new Lifecycle(l.plugin, l.policy, l.state, next, 0, l.window, l.lastActivity, l.since,
-                    l.restarts, l.crashes, l.lastFailure, l.disabled);
+            l = new Lifecycle(
+                    l.plugin,
+                    l.policy,
+                    l.state,
+                    next,
+                    0,
+                    l.window,
+                    l.lastActivity,
+                    l.since,
+                    l.restarts,
+                    l.crashes,
+                    l.lastFailure,
+                    l.disabled);
             return effect(new Spawn(next));
         }
 
         Transition restarted() {
-            l = new Lifecycle(l.plugin, l.policy, l.state, l.incarnation, l.inFlight, l.window, l.lastActivity,
-                    l.since, l.restarts + 1, l.crashes, l.lastFailure, l.disabled);
+            l = new Lifecycle(
+                    l.plugin,
+                    l.policy,
+                    l.state,
+                    l.incarnation,
+                    l.inFlight,
+                    l.window,
+                    l.lastActivity,
+                    l.since,
+                    l.restarts + 1,
+                    l.crashes,
+                    l.lastFailure,
+                    l.disabled);
             return this;
         }
 
         Transition idle(Moment at) {
-            l = new Lifecycle(l.plugin, l.policy, l.state, l.incarnation, l.inFlight, l.window, at, l.since,
-                    l.restarts, l.crashes, l.lastFailure, l.disabled);
+            l = new Lifecycle(
+                    l.plugin,
+                    l.policy,
+                    l.state,
+                    l.incarnation,
+                    l.inFlight,
+                    l.window,
+                    at,
+                    l.since,
+                    l.restarts,
+                    l.crashes,
+                    l.lastFailure,
+                    l.disabled);
             return effect(new ScheduleIdleCheck(l.policy.idleTimeout()));
         }
 
         Transition crashed(HostFailure failure) {
-            l = new Lifecycle(l.plugin, l.policy, l.state, l.incarnation, l.inFlight,
-                    l.window.record(now.ticks()), l.lastActivity, l.since, l.restarts, l.crashes + 1,
-                    Optional.of(failure), l.disabled);
+            l = new Lifecycle(
+                    l.plugin,
+                    l.policy,
+                    l.state,
+                    l.incarnation,
+                    l.inFlight,
+                    l.window.record(now.ticks()),
+                    l.lastActivity,
+                    l.since,
+                    l.restarts,
+                    l.crashes + 1,
+                    Optional.of(failure),
+                    l.disabled);
             return this;
         }
 
         Transition thresholdCheck() {
             if (l.window.reached()) {
-                to(ProcessState.DISABLED, "crashed " + l.window.crashes().size() + " times within "
-                        + DurationText.format(l.window.span()) + "; last: "
-                        + l.lastFailure.map(HostFailure::message).orElse("unknown"));
+                to(
+                        ProcessState.DISABLED,
+                        "crashed " + l.window.crashes().size() + " times within "
+                                + DurationText.format(l.window.span()) + "; last: "
+                                + l.lastFailure.map(HostFailure::message).orElse("unknown"));
             }
             return this;
         }
 
         Transition forgetCrashes() {
-            l = new Lifecycle(l.plugin, l.policy, l.state, l.incarnation, l.inFlight, l.window.cleared(),
-                    l.lastActivity, l.since, l.restarts, 0, l.lastFailure, l.disabled);
+            l = new Lifecycle(
+                    l.plugin,
+                    l.policy,
+                    l.state,
+                    l.incarnation,
+                    l.inFlight,
+                    l.window.cleared(),
+                    l.lastActivity,
+                    l.since,
+                    l.restarts,
+                    0,
+                    l.lastFailure,
+                    l.disabled);
             return this;
         }
 

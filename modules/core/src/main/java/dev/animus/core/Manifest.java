@@ -36,11 +36,24 @@ import java.util.stream.Stream;
  * @param secrets secrets it may receive, unique by name and by variable
  * @param entry the executable's relative path in a plugin directory, normalised
  */
-public record Manifest(String name, SemVer version, PluginKind kind, List<PluginKind> extraKinds, String description,
-        SemVer protocolVersion, List<String> capabilities, List<EnvDeclaration> envRequired,
-        OptionalInt notificationBufferSize, TimeoutTable timeouts, List<String> hooks, List<String> policyHooks,
-        List<String> events, List<String> networkDestinations, List<String> dataSent,
-        List<SecretDeclaration> secrets, Optional<String> entry) {
+public record Manifest(
+        String name,
+        SemVer version,
+        PluginKind kind,
+        List<PluginKind> extraKinds,
+        String description,
+        SemVer protocolVersion,
+        List<String> capabilities,
+        List<EnvDeclaration> envRequired,
+        OptionalInt notificationBufferSize,
+        TimeoutTable timeouts,
+        List<String> hooks,
+        List<String> policyHooks,
+        List<String> events,
+        List<String> networkDestinations,
+        List<String> dataSent,
+        List<SecretDeclaration> secrets,
+        Optional<String> entry) {
 
     public Manifest {
         Objects.requireNonNull(name, "name");

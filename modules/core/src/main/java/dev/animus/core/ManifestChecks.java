@@ -22,33 +22,42 @@ final class ManifestChecks {
         ManifestRules.maxItems("plugin_kinds", extraKinds);
         for (int i = 0; i < extraKinds.size(); i++) {
             if (extraKinds.get(i).equals(kind)) {
-                throw ManifestRules.broken("plugin_kinds[" + i + "]", ManifestRules.quote(kind.declared())
-                        + " is already the plugin_kind: list only the extra roles here");
+                throw ManifestRules.broken(
+                        "plugin_kinds[" + i + "]",
+                        ManifestRules.quote(kind.declared())
+                                + " is already the plugin_kind: list only the extra roles here");
             }
         }
         ManifestRules.distinctBy("plugin_kinds", extraKinds, "", PluginKind::declared);
         ManifestRules.maxLength("description", description, ManifestRules.MAX_DESCRIPTION);
     }
 
-    static void contract(List<String> capabilities, List<EnvDeclaration> envRequired,
-            OptionalInt notificationBufferSize, TimeoutTable timeouts) {
+    static void contract(
+            List<String> capabilities,
+            List<EnvDeclaration> envRequired,
+            OptionalInt notificationBufferSize,
+            TimeoutTable timeouts) {
         ManifestRules.distinct("capabilities", capabilities, ManifestRules::capabilityProblem);
         ManifestRules.maxItems("env_required", envRequired);
         ManifestRules.distinctBy("env_required", envRequired, ".name", EnvDeclaration::name);
         notificationBufferSize.ifPresent(size -> {
             if (size < ManifestRules.MIN_BUFFER || size > ManifestRules.MAX_BUFFER) {
-                throw ManifestRules.broken("notification_buffer_size", "is " + size + "; use a number from "
-                        + ManifestRules.MIN_BUFFER + " to " + ManifestRules.MAX_BUFFER);
+                throw ManifestRules.broken(
+                        "notification_buffer_size",
+                        "is " + size + "; use a number from " + ManifestRules.MIN_BUFFER + " to "
+                                + ManifestRules.MAX_BUFFER);
             }
         });
         if (timeouts.overrides().size() > ManifestRules.MAX_ITEMS) {
-            throw ManifestRules.broken("timeouts", "has " + timeouts.overrides().size() + " entries; at most "
-                    + ManifestRules.MAX_ITEMS + " are allowed");
+            throw ManifestRules.broken(
+                    "timeouts",
+                    "has " + timeouts.overrides().size() + " entries; at most " + ManifestRules.MAX_ITEMS
+                            + " are allowed");
         }
         for (Map.Entry<String, Duration> e : timeouts.overrides().entrySet()) {
             String field = "timeouts." + e.getKey();
-            Optional<String> problem = ManifestRules.methodProblem(e.getKey())
-                    .or(() -> ManifestRules.timeoutProblem(e.getValue()));
+            Optional<String> problem =
+                    ManifestRules.methodProblem(e.getKey()).or(() -> ManifestRules.timeoutProblem(e.getValue()));
             problem.ifPresent(reason -> {
                 throw ManifestRules.broken(field, reason);
             });
@@ -65,8 +74,10 @@ final class ManifestChecks {
         ManifestRules.distinct("network.destinations", networkDestinations, d -> {
             try {
                 String normal = NetworkDestinations.normalize(d);
-                return normal.equals(d) ? Optional.empty()
-                        : Optional.of(ManifestRules.quote(d) + " is not normalised: write " + ManifestRules.quote(normal));
+                return normal.equals(d)
+                        ? Optional.empty()
+                        : Optional.of(
+                                ManifestRules.quote(d) + " is not normalised: write " + ManifestRules.quote(normal));
             } catch (IllegalArgumentException e) {
                 return Optional.of(e.getMessage());
             }
@@ -86,8 +97,8 @@ final class ManifestChecks {
                 throw ManifestRules.broken("entry", problem.getMessage());
             }
             if (!normal.equals(e)) {
-                throw ManifestRules.broken("entry", ManifestRules.quote(e) + " is not normalised: write "
-                        + ManifestRules.quote(normal));
+                throw ManifestRules.broken(
+                        "entry", ManifestRules.quote(e) + " is not normalised: write " + ManifestRules.quote(normal));
             }
         });
     }

@@ -65,10 +65,14 @@ final class ManifestFields {
             }
             String hint = ManifestVocabulary.suggestion(key, known);
             switch (mode) {
-                case REJECT -> throw invalid(key.isEmpty() ? "\"\"" : key, "is not a known key" + (hint.isEmpty()
-                        ? "; the keys are " + String.join(", ", known) : hint));
-                case WARN -> warnings.add(OneLine.of(source + ": unknown key " + ManifestRules.quote(pathOf(key))
-                        + " ignored" + hint));
+                case REJECT ->
+                    throw invalid(
+                            key.isEmpty() ? "\"\"" : key,
+                            "is not a known key"
+                                    + (hint.isEmpty() ? "; the keys are " + String.join(", ", known) : hint));
+                case WARN ->
+                    warnings.add(OneLine.of(
+                            source + ": unknown key " + ManifestRules.quote(pathOf(key)) + " ignored" + hint));
             }
         }
         return warnings;
@@ -111,7 +115,8 @@ final class ManifestFields {
             throw invalid(key, "is " + n + range);
         }
         if (value.stripTrailingZeros().scale() > 0
-                || value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+                || value.compareTo(BigDecimal.valueOf(min)) < 0
+                || value.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw invalid(key, "is " + n + range);
         }
         return OptionalInt.of(value.intValueExact());
@@ -211,9 +216,12 @@ final class ManifestFields {
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                throw invalid(key, String.format("holds an unpaired UTF-16 surrogate (\\u%04X at index %d), which is"
-                        + " not a character: escape a character outside the BMP as a pair, or write it as itself",
-                        (int) c, i));
+                throw invalid(
+                        key,
+                        String.format(
+                                "holds an unpaired UTF-16 surrogate (\\u%04X at index %d), which is"
+                                        + " not a character: escape a character outside the BMP as a pair, or write it as itself",
+                                (int) c, i));
             }
         }
     }

@@ -32,11 +32,17 @@ public final class ManifestRendering {
         out.put("name", m.name());
         out.put("version", m.version().toString());
         out.put("plugin_kind", m.kind().declared());
-        list(out, "plugin_kinds", m.extraKinds().stream().map(PluginKind::declared).toList());
+        list(
+                out,
+                "plugin_kinds",
+                m.extraKinds().stream().map(PluginKind::declared).toList());
         out.put("description", m.description());
         out.put("protocol_version", m.protocolVersion().toString());
         list(out, "capabilities", m.capabilities());
-        list(out, "env_required", m.envRequired().stream().map(ManifestRendering::env).toList());
+        list(
+                out,
+                "env_required",
+                m.envRequired().stream().map(ManifestRendering::env).toList());
         m.notificationBufferSize().ifPresent(size -> out.put("notification_buffer_size", size));
         if (!m.timeouts().overrides().isEmpty()) {
             Map<String, Object> timeouts = new LinkedHashMap<>();

@@ -73,25 +73,30 @@ final class ManifestRules {
             String k = key.apply(items.get(i));
             Integer first = seen.putIfAbsent(k, i);
             if (first != null) {
-                throw broken(field + "[" + i + "]" + keyField, quote(k) + " repeats " + field + "[" + first + "]"
-                        + keyField + ": each must be unique");
+                throw broken(
+                        field + "[" + i + "]" + keyField,
+                        quote(k) + " repeats " + field + "[" + first + "]" + keyField + ": each must be unique");
             }
         }
     }
 
     static Optional<String> nameProblem(String name) {
-        return NameRule.isValid(name) ? Optional.empty() : Optional.of(quote(name)
-                + " is not a plugin name: use 1 to 64 lowercase letters, digits, '.', '_' and '-',"
-                + " starting with a letter or digit");
+        return NameRule.isValid(name)
+                ? Optional.empty()
+                : Optional.of(quote(name)
+                        + " is not a plugin name: use 1 to 64 lowercase letters, digits, '.', '_' and '-',"
+                        + " starting with a letter or digit");
     }
 
     /** A capability is a {@code subject_kind:} marker, a {@code $vendor/...} flag, or a method name. */
     static Optional<String> capabilityProblem(String capability) {
         if (capability.startsWith(SUBJECT_KIND)) {
             String kind = capability.substring(SUBJECT_KIND.length());
-            return SUBJECT_KIND_NAME.matcher(kind).matches() ? Optional.empty() : Optional.of(quote(capability)
-                    + " has an invalid subject kind: after 'subject_kind:' write 1 to 64 lowercase letters,"
-                    + " digits, '_' and '-', starting with a letter, e.g. subject_kind:task");
+            return SUBJECT_KIND_NAME.matcher(kind).matches()
+                    ? Optional.empty()
+                    : Optional.of(quote(capability)
+                            + " has an invalid subject kind: after 'subject_kind:' write 1 to 64 lowercase letters,"
+                            + " digits, '_' and '-', starting with a letter, e.g. subject_kind:task");
         }
         if (isFlag(capability)) {
             return FLAG.matcher(capability).matches() && capability.length() <= MAX_METHOD
@@ -119,8 +124,8 @@ final class ManifestRules {
         if (method.length() > MAX_METHOD) {
             return Optional.of(quote(method) + " is longer than " + MAX_METHOD + " characters");
         }
-        boolean spaced = method.codePoints().anyMatch(c ->
-                Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c));
+        boolean spaced = method.codePoints()
+                .anyMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c));
         return spaced
                 ? Optional.of(quote(method) + " contains whitespace or control characters: method names have none")
                 : Optional.empty();
@@ -150,9 +155,11 @@ final class ManifestRules {
     }
 
     static Optional<String> eventProblem(String event) {
-        return ManifestVocabulary.EVENTS.contains(event) ? Optional.empty() : Optional.of("unknown event "
-                + quote(event) + ManifestVocabulary.suggestion(event, ManifestVocabulary.EVENTS)
-                + "; the lifecycle events are " + String.join(", ", ManifestVocabulary.EVENTS));
+        return ManifestVocabulary.EVENTS.contains(event)
+                ? Optional.empty()
+                : Optional.of("unknown event "
+                        + quote(event) + ManifestVocabulary.suggestion(event, ManifestVocabulary.EVENTS)
+                        + "; the lifecycle events are " + String.join(", ", ManifestVocabulary.EVENTS));
     }
 
     /** A data class ({@code data_sent}): one non-blank line of at most 200 characters. */
@@ -179,7 +186,8 @@ final class ManifestRules {
         if (d.compareTo(MAX_TIMEOUT) > 0) {
             return Optional.of("is longer than a year (365d): use a shorter deadline");
         }
-        return d.getNano() % 1_000_000 == 0 ? Optional.empty()
+        return d.getNano() % 1_000_000 == 0
+                ? Optional.empty()
                 : Optional.of("is finer than a millisecond: use whole milliseconds, e.g. \"1500ms\"");
     }
 }

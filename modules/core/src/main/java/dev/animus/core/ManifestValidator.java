@@ -39,8 +39,8 @@ public final class ManifestValidator {
      * @throws ManifestInvalid naming {@code source}, the field path and what to do, at the first
      *     rule broken (checked in field order)
      */
-    public static ManifestCheck validate(Map<String, Object> raw, String source, UnknownKeys unknownKeys,
-            boolean directoryPlugin) {
+    public static ManifestCheck validate(
+            Map<String, Object> raw, String source, UnknownKeys unknownKeys, boolean directoryPlugin) {
         Objects.requireNonNull(unknownKeys, "unknownKeys");
         ManifestFields top = ManifestFields.top(raw, source);
         List<String> warnings = top.unknownKeys(ManifestVocabulary.TOP_LEVEL_KEYS, unknownKeys);
@@ -66,15 +66,33 @@ public final class ManifestValidator {
         List<String> dataSent = top.strings("data_sent");
         List<SecretDeclaration> secrets = secrets(top);
         Optional<String> entry = entry(top, directoryPlugin);
-        return top.built(() -> new Manifest(name, version, kind, extraKinds, description, protocolVersion,
-                capabilities, envRequired, bufferSize, timeouts, hooks, policyHooks, events, destinations,
-                dataSent, secrets, entry));
+        return top.built(() -> new Manifest(
+                name,
+                version,
+                kind,
+                extraKinds,
+                description,
+                protocolVersion,
+                capabilities,
+                envRequired,
+                bufferSize,
+                timeouts,
+                hooks,
+                policyHooks,
+                events,
+                destinations,
+                dataSent,
+                secrets,
+                entry));
     }
 
     private static SemVer semver(ManifestFields top, String key) {
-        return top.parsed(key, top.requiredString(key), text -> SemVer.parse(text).orElseThrow(() ->
-                new IllegalArgumentException(ManifestRules.quote(text)
-                        + " is not a semantic version: write MAJOR.MINOR.PATCH, e.g. 1.2.0 or 1.2.0-beta.1")));
+        return top.parsed(
+                key,
+                top.requiredString(key),
+                text -> SemVer.parse(text)
+                        .orElseThrow(() -> new IllegalArgumentException(ManifestRules.quote(text)
+                                + " is not a semantic version: write MAJOR.MINOR.PATCH, e.g. 1.2.0 or 1.2.0-beta.1")));
     }
 
     private static List<PluginKind> extraKinds(ManifestFields top) {
@@ -150,8 +168,10 @@ public final class ManifestValidator {
             String normal = n.parsed(key, given.get(i), NetworkDestinations::normalize);
             Integer first = seen.putIfAbsent(normal, i);
             if (first != null) {
-                throw n.invalid(key, ManifestRules.quote(given.get(i)) + " is the same destination as"
-                        + " destinations[" + first + "] (" + normal + "): list it once");
+                throw n.invalid(
+                        key,
+                        ManifestRules.quote(given.get(i)) + " is the same destination as" + " destinations[" + first
+                                + "] (" + normal + "): list it once");
             }
             out.add(normal);
         }
@@ -161,8 +181,10 @@ public final class ManifestValidator {
     private static Optional<String> entry(ManifestFields top, boolean directoryPlugin) {
         Optional<String> entry = top.optionalString("entry");
         if (entry.isEmpty() && directoryPlugin) {
-            throw top.invalid("entry", "is required for a plugin directory: name the executable inside it,"
-                    + " e.g. entry = \"bin/my-plugin\"");
+            throw top.invalid(
+                    "entry",
+                    "is required for a plugin directory: name the executable inside it,"
+                            + " e.g. entry = \"bin/my-plugin\"");
         }
         return entry.map(e -> top.parsed("entry", e, EntryPath::normalize));
     }

@@ -16,9 +16,23 @@ final class ManifestVocabulary {
      * Every top-level key of docs/protocol.md#the-manifest, in the order the rendering writes them.
      */
     static final List<String> TOP_LEVEL_KEYS = List.of(
-            "name", "version", "plugin_kind", "plugin_kinds", "description", "protocol_version",
-            "capabilities", "env_required", "notification_buffer_size", "timeouts", "hooks",
-            "policy_hooks", "events", "network", "data_sent", "secrets", "entry");
+            "name",
+            "version",
+            "plugin_kind",
+            "plugin_kinds",
+            "description",
+            "protocol_version",
+            "capabilities",
+            "env_required",
+            "notification_buffer_size",
+            "timeouts",
+            "hooks",
+            "policy_hooks",
+            "events",
+            "network",
+            "data_sent",
+            "secrets",
+            "entry");
 
     static final List<String> ENV_KEYS = List.of("name", "description", "sensitive", "required");
     static final List<String> SECRET_KEYS = List.of("name", "env", "required", "description");
@@ -32,9 +46,20 @@ final class ManifestVocabulary {
 
     /** The lifecycle events a plugin may observe (a closed vocabulary). */
     static final List<String> EVENTS = List.of(
-            "session-start", "session-end", "user-prompt", "run-complete", "run-failed",
-            "awaiting-input", "tool-start", "tool-end", "tool-error", "subagent-start",
-            "subagent-stop", "compact-start", "compact-end", "permission-request",
+            "session-start",
+            "session-end",
+            "user-prompt",
+            "run-complete",
+            "run-failed",
+            "awaiting-input",
+            "tool-start",
+            "tool-end",
+            "tool-error",
+            "subagent-start",
+            "subagent-stop",
+            "compact-start",
+            "compact-end",
+            "permission-request",
             "permission-denied");
 
     /** Beyond this many edits a name is not called a typo of a known one. */

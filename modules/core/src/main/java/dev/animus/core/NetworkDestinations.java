@@ -59,8 +59,8 @@ public final class NetworkDestinations {
             throw new IllegalArgumentException(q + " is longer than " + MAX_LENGTH + " characters");
         }
         if (d.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
-            throw new IllegalArgumentException(q + " contains whitespace, control or non-ASCII characters"
-                    + HOST_PORT + " (international names in their xn-- form)");
+            throw new IllegalArgumentException(q + " contains whitespace, control or non-ASCII characters" + HOST_PORT
+                    + " (international names in their xn-- form)");
         }
         if (d.contains("://")) {
             throw new IllegalArgumentException(q + " has a scheme" + HOST_PORT);
@@ -108,8 +108,9 @@ public final class NetworkDestinations {
             throw new IllegalArgumentException(ManifestRules.quote(d) + " has no host" + HOST_PORT);
         }
         if (h.chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'))) {
-            int v4 = Ipv6Address.Ipv4.parse(h).orElseThrow(() -> new IllegalArgumentException(
-                    ManifestRules.quote(d) + " is not a valid IPv4 address (four numbers 0-255, no leading zeros)"));
+            int v4 = Ipv6Address.Ipv4.parse(h)
+                    .orElseThrow(() -> new IllegalArgumentException(ManifestRules.quote(d)
+                            + " is not a valid IPv4 address (four numbers 0-255, no leading zeros)"));
             if (Ipv6Address.Ipv4.isLocal(v4)) {
                 throw local(d);
             }
@@ -122,11 +123,13 @@ public final class NetworkDestinations {
         for (String label : labels) {
             Optional<String> problem = labelProblem(label);
             if (problem.isPresent()) {
-                throw new IllegalArgumentException(ManifestRules.quote(d) + " is not a valid host name: " + problem.get());
+                throw new IllegalArgumentException(
+                        ManifestRules.quote(d) + " is not a valid host name: " + problem.get());
             }
         }
         if (labels[labels.length - 1].chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new IllegalArgumentException(ManifestRules.quote(d) + " is not a valid host name: its last label is numeric");
+            throw new IllegalArgumentException(
+                    ManifestRules.quote(d) + " is not a valid host name: its last label is numeric");
         }
         if (h.equals("localhost") || h.endsWith(".localhost")) {
             throw local(d);
@@ -138,8 +141,10 @@ public final class NetworkDestinations {
         if (label.isEmpty()) {
             return Optional.of("it has an empty label (two dots in a row, or a leading dot)");
         }
-        return LABEL.matcher(label).matches() ? Optional.empty() : Optional.of("the label " + ManifestRules.quote(label)
-                + " must be 1 to 63 letters, digits and '-', not starting or ending with '-'");
+        return LABEL.matcher(label).matches()
+                ? Optional.empty()
+                : Optional.of("the label " + ManifestRules.quote(label)
+                        + " must be 1 to 63 letters, digits and '-', not starting or ending with '-'");
     }
 
     private static IllegalArgumentException local(String d) {

@@ -47,8 +47,11 @@ public final class OneLine {
                 case '\n' -> b.append("\\n");
                 case '\r' -> b.append("\\r");
                 case '\t' -> b.append("\\t");
-                default -> b.append(c <= 0xFFFF ? String.format(Locale.ROOT, "\\u%04x", c)
-                        : String.format(Locale.ROOT, "\\U%08x", c));
+                default ->
+                    b.append(
+                            c <= 0xFFFF
+                                    ? String.format(Locale.ROOT, "\\u%04x", c)
+                                    : String.format(Locale.ROOT, "\\U%08x", c));
             }
             i += width;
         }

@@ -4,11 +4,7 @@ import java.util.List;
 
 /** The capabilities a plugin advertises in its {@code initialize} answer. */
 public record PluginCapabilities(
-        List<String> methods,
-        boolean streaming,
-        boolean progress,
-        boolean cancellation,
-        List<String> subjectKinds) {
+        List<String> methods, boolean streaming, boolean progress, boolean cancellation, List<String> subjectKinds) {
 
     public PluginCapabilities {
         methods = List.copyOf(methods);

@@ -34,7 +34,9 @@ public record PluginKind(String declared) {
     public PluginKind {
         Objects.requireNonNull(declared, "declared");
         if (!KIND.matcher(declared).matches()) {
-            throw new ManifestInvalid(ManifestInvalid.IN_CODE, "plugin_kind",
+            throw new ManifestInvalid(
+                    ManifestInvalid.IN_CODE,
+                    "plugin_kind",
                     ManifestRules.quote(declared) + " is not a kind: use lowercase letters, digits and _,"
                             + " starting with a letter, e.g. provider, subject_backend, custom");
         }

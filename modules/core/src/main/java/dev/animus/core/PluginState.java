@@ -22,9 +22,14 @@ import java.util.TreeSet;
  * @param interpreters for each trusted digest of a script, the interpreter resolved when it was
  *     trusted (a trusted digest without one is a native executable); every key is a trusted digest
  */
-public record PluginState(Optional<InstallRecord> current, Optional<InstallRecord> previous,
-        Set<String> trustedDigests, List<ConsentGrant> consentGrants, Set<String> enabledAgents,
-        boolean enabledAllAgents, Map<String, Interpreter> interpreters) {
+public record PluginState(
+        Optional<InstallRecord> current,
+        Optional<InstallRecord> previous,
+        Set<String> trustedDigests,
+        List<ConsentGrant> consentGrants,
+        Set<String> enabledAgents,
+        boolean enabledAllAgents,
+        Map<String, Interpreter> interpreters) {
     public PluginState {
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(previous, "previous");
@@ -35,7 +40,8 @@ public record PluginState(Optional<InstallRecord> current, Optional<InstallRecor
         interpreters = Collections.unmodifiableMap(new TreeMap<>(Map.copyOf(interpreters)));
         for (String digest : interpreters.keySet()) {
             if (!trustedDigests.contains(digest)) {
-                throw new IllegalArgumentException("an interpreter is recorded for " + digest + ", which is not trusted");
+                throw new IllegalArgumentException(
+                        "an interpreter is recorded for " + digest + ", which is not trusted");
             }
         }
     }
@@ -44,8 +50,12 @@ public record PluginState(Optional<InstallRecord> current, Optional<InstallRecor
      * The state before interpreters were recorded, or of a plugin with none: the same fields, no
      * interpreter. Only for building states from scratch; a transition keeps {@link #interpreters}.
      */
-    public PluginState(Optional<InstallRecord> current, Optional<InstallRecord> previous,
-            Set<String> trustedDigests, List<ConsentGrant> consentGrants, Set<String> enabledAgents,
+    public PluginState(
+            Optional<InstallRecord> current,
+            Optional<InstallRecord> previous,
+            Set<String> trustedDigests,
+            List<ConsentGrant> consentGrants,
+            Set<String> enabledAgents,
             boolean enabledAllAgents) {
         this(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, Map.of());
     }
@@ -62,20 +72,20 @@ public record PluginState(Optional<InstallRecord> current, Optional<InstallRecor
 
     /** This state with other code in its current and previous slots; nothing else changes. */
     public PluginState withInstalls(Optional<InstallRecord> current, Optional<InstallRecord> previous) {
-        return new PluginState(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents,
-                interpreters);
+        return new PluginState(
+                current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, interpreters);
     }
 
     /** This state with other trusted digests and the interpreters recorded for them. */
     public PluginState withTrust(Set<String> trustedDigests, Map<String, Interpreter> interpreters) {
-        return new PluginState(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents,
-                interpreters);
+        return new PluginState(
+                current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, interpreters);
     }
 
     /** This state with other consent grants. */
     public PluginState withConsentGrants(List<ConsentGrant> consentGrants) {
-        return new PluginState(current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents,
-                interpreters);
+        return new PluginState(
+                current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, interpreters);
     }
 
     /** A name with nothing recorded. */

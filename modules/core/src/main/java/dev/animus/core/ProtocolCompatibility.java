@@ -30,12 +30,16 @@ public final class ProtocolCompatibility {
         }
         var plugin = SemVer.parse(pluginVersion);
         if (plugin.isEmpty()) {
-            return new Incompatible(hostVersion, pluginVersion,
-                    "plugin protocol_version '" + pluginVersion
-                            + "' is not a semantic version (host speaks " + hostVersion + ")");
+            return new Incompatible(
+                    hostVersion,
+                    pluginVersion,
+                    "plugin protocol_version '" + pluginVersion + "' is not a semantic version (host speaks "
+                            + hostVersion + ")");
         }
         if (host.get().major() != plugin.get().major()) {
-            return new Incompatible(hostVersion, pluginVersion,
+            return new Incompatible(
+                    hostVersion,
+                    pluginVersion,
                     "plugin speaks protocol " + pluginVersion + " but host speaks " + hostVersion
                             + " (major versions differ)");
         }

@@ -31,7 +31,8 @@ public record RecordedManifest(Map<String, Object> document) {
      * @throws ManifestInvalid when the document breaks a rule of docs/protocol.md#the-manifest
      */
     public Manifest validate(String source, boolean directoryPlugin) {
-        return ManifestValidator.validate(document, source, UnknownKeys.WARN, directoryPlugin).manifest();
+        return ManifestValidator.validate(document, source, UnknownKeys.WARN, directoryPlugin)
+                .manifest();
     }
 
     private static Map<String, Object> copyMap(Map<?, ?> map) {
@@ -57,8 +58,9 @@ public record RecordedManifest(Map<String, Object> document) {
             case String s -> s;
             case Number n -> n;
             case Boolean b -> b;
-            default -> throw new IllegalArgumentException("a manifest document holds a "
-                    + v.getClass().getSimpleName() + "; only maps, lists, strings, numbers and booleans are kept");
+            default ->
+                throw new IllegalArgumentException("a manifest document holds a "
+                        + v.getClass().getSimpleName() + "; only maps, lists, strings, numbers and booleans are kept");
         };
     }
 }

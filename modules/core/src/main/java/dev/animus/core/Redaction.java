@@ -26,6 +26,7 @@ public final class Redaction {
 
     /** Values this process handed to plugins as secrets: masked wherever they appear. */
     private static final Set<String> KNOWN_SECRETS = new LinkedHashSet<>();
+
     private static volatile SecretMatcher known = SecretMatcher.EMPTY;
 
     private Redaction() {}

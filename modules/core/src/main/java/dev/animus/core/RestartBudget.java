@@ -23,14 +23,16 @@ public final class RestartBudget {
      * @param streamedOutput whether any streamed output of this request was forwarded to the caller
      * @param after the lifecycle after the crash was recorded
      */
-    public static RetryDecision decide(HostFailure failure, int retriesMade, boolean streamedOutput,
-            Lifecycle after) {
+    public static RetryDecision decide(HostFailure failure, int retriesMade, boolean streamedOutput, Lifecycle after) {
         return switch (failure.classify()) {
             case STRUCTURED_ERROR, REFUSED -> new RetryDecision.Surface(failure);
             case DEATH_LIKE -> {
                 if (after.state() == ProcessState.DISABLED) {
-                    yield new RetryDecision.Surface(new HostFailure.TooManyRestarts(after.plugin(),
-                            after.window().crashes().size(), after.window().span(), failure));
+                    yield new RetryDecision.Surface(new HostFailure.TooManyRestarts(
+                            after.plugin(),
+                            after.window().crashes().size(),
+                            after.window().span(),
+                            failure));
                 }
                 boolean retry = retriesMade < RETRIES && !streamedOutput && !(failure instanceof HostFailure.Timeout);
                 yield retry ? new RetryDecision.Retry() : new RetryDecision.Surface(failure);

@@ -23,14 +23,20 @@ public record SecretDeclaration(String name, String env, boolean required, Strin
         Objects.requireNonNull(env, "env");
         Objects.requireNonNull(description, "description");
         if (!NAME.matcher(name).matches()) {
-            throw new ManifestInvalid(ManifestInvalid.IN_CODE, "name", ManifestRules.quote(name)
-                    + " is not a secret name: use letters, digits, '.', '-' and '_', starting with a"
-                    + " letter or _, at most 128 characters");
+            throw new ManifestInvalid(
+                    ManifestInvalid.IN_CODE,
+                    "name",
+                    ManifestRules.quote(name)
+                            + " is not a secret name: use letters, digits, '.', '-' and '_', starting with a"
+                            + " letter or _, at most 128 characters");
         }
         if (!EnvDeclaration.NAME.matcher(env).matches()) {
-            throw new ManifestInvalid(ManifestInvalid.IN_CODE, "env", ManifestRules.quote(env)
-                    + " is not an environment variable name: use letters, digits and _, not starting"
-                    + " with a digit, at most 128 characters");
+            throw new ManifestInvalid(
+                    ManifestInvalid.IN_CODE,
+                    "env",
+                    ManifestRules.quote(env)
+                            + " is not an environment variable name: use letters, digits and _, not starting"
+                            + " with a digit, at most 128 characters");
         }
         ManifestRules.maxLength("description", description, ManifestRules.MAX_NOTE);
     }

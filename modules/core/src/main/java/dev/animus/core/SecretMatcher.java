@@ -28,10 +28,12 @@ final class SecretMatcher {
 
     /** Per node: the characters of its children, sorted, and the children. */
     private final char[][] keys;
+
     private final int[][] children;
     private final int[] fail;
     /** Per node: the length of the longest form that ends at it, or 0. */
     private final int[] longest;
+
     private final int[] depth;
     private final boolean empty;
 

@@ -36,8 +36,9 @@ public interface SecretStore {
             throw new IllegalArgumentException("'" + OneLine.of(String.valueOf(plugin)) + "' is not a plugin name");
         }
         if (!SecretDeclaration.isValidName(name)) {
-            throw new IllegalArgumentException("'" + OneLine.of(String.valueOf(name)) + "' is not a secret name: use letters, digits,"
-                    + " '.', '-' and '_', starting with a letter or _, at most 128 characters");
+            throw new IllegalArgumentException(
+                    "'" + OneLine.of(String.valueOf(name)) + "' is not a secret name: use letters, digits,"
+                            + " '.', '-' and '_', starting with a letter or _, at most 128 characters");
         }
     }
 }

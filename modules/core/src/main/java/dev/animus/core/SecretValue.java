@@ -1,7 +1,7 @@
 package dev.animus.core;
 
-import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Objects;
 
 /**
@@ -27,7 +27,8 @@ public final class SecretValue {
             throw new IllegalArgumentException("a secret's value is empty");
         }
         if (value.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("a secret's value holds a NUL character, which no environment variable can carry");
+            throw new IllegalArgumentException(
+                    "a secret's value holds a NUL character, which no environment variable can carry");
         }
         return new SecretValue(value);
     }
@@ -39,8 +40,9 @@ public final class SecretValue {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof SecretValue s && MessageDigest.isEqual(
-                value.getBytes(StandardCharsets.UTF_8), s.value.getBytes(StandardCharsets.UTF_8));
+        return other instanceof SecretValue s
+                && MessageDigest.isEqual(
+                        value.getBytes(StandardCharsets.UTF_8), s.value.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 public record SemVer(long major, long minor, long patch, String preRelease, String build)
         implements Comparable<SemVer> {
 
-    private static final Pattern GRAMMAR = Pattern.compile(
-            "(0|[1-9]\\d{0,17})\\.(0|[1-9]\\d{0,17})\\.(0|[1-9]\\d{0,17})"
+    private static final Pattern GRAMMAR =
+            Pattern.compile("(0|[1-9]\\d{0,17})\\.(0|[1-9]\\d{0,17})\\.(0|[1-9]\\d{0,17})"
                     + "(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)"
                     + "(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?"
                     + "(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?");

@@ -128,7 +128,9 @@ public record Shebang(String interpreter, Optional<String> argument) {
     }
 
     private static List<String> words(String text) {
-        return Arrays.stream(strip(text).split("[ \t]+")).filter(w -> !w.isEmpty()).toList();
+        return Arrays.stream(strip(text).split("[ \t]+"))
+                .filter(w -> !w.isEmpty())
+                .toList();
     }
 
     private static int skipBlanks(String s, int from) {

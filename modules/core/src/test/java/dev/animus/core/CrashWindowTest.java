@@ -85,8 +85,7 @@ class CrashWindowTest {
 
         @Test
         void fiveCrashesSpreadOverSixMinutesDoNot() {
-            CrashWindow w = crashesAt(defaults, 0, 90_000_000_000L, 180_000_000_000L, 270_000_000_000L,
-                    6 * MINUTE);
+            CrashWindow w = crashesAt(defaults, 0, 90_000_000_000L, 180_000_000_000L, 270_000_000_000L, 6 * MINUTE);
             assertFalse(w.reached());
             assertEquals(4, w.crashes().size());
         }

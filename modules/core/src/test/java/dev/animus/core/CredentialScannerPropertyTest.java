@@ -25,6 +25,7 @@ class CredentialScannerPropertyTest {
                     + "access[_-]?key|private[_-]?key|credential|auth)[A-Za-z0-9_.-]*[\"']?\\s*[:=]\\s*)"
                     + "((?i:bearer|basic|token)\\s+)?(\"[^\"]*\"|'[^']*'|[^\\s,;&]+)"),
             Pattern.compile("(?i)(\\b(?:bearer|basic)\\s+)([A-Za-z0-9._~+/=-]{6,})"));
+
     private static final List<Pattern> BARE_TOKENS = List.of(
             Pattern.compile("\\bgh[pousr]_[A-Za-z0-9]{20,}\\b"),
             Pattern.compile("\\bgithub_pat_[A-Za-z0-9_]{20,}\\b"),
@@ -34,14 +35,80 @@ class CredentialScannerPropertyTest {
             Pattern.compile("\\beyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\b"));
 
     /** Pieces the generator strings together: keys, separators, quotes, prefixes, marks, case variants. */
-    private static final List<String> PIECES = List.of("token", "TOKEN", "Secret", "passwd", "PassWord", "pwd",
-            "api_key", "api-key", "apikey", "ACCESS_KEY", "private-key", "credential", "auth", "Authorization",
-            "bearer", "Bearer", "BASIC", "basic", "tok", "x", "a", "Z", "9", "0", "_", ".", "-", "~", "+", "/",
-            "=", ":", " ", "  ", "\t", "\n", "\r", "\u000b", "\f", ",", ";", "&", "\"", "'", "*", "é", "\u0301",
-            "\u20d2", "K", "ſ", "\uD83D\uDE00", "ghp_", "gho_", "ghx_", "github_pat_", "sk-", "xoxb-", "xoxz-",
-            "AKIA", "AKIAIOSFODNN7EXAMPLE", "IOSFODNN7EXAMPL", "eyJ", "eyJhbGciOiJIUzI1NiJ9", ".c2lnbmF0dXJl", ".",
-            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx.c2lnbmF0dXJl",
-            "ABCDEFGHIJ", "abcdefgh", "0123456789", "--", "__", "QUICKBROWNFOX12345");
+    private static final List<String> PIECES = List.of(
+            "token",
+            "TOKEN",
+            "Secret",
+            "passwd",
+            "PassWord",
+            "pwd",
+            "api_key",
+            "api-key",
+            "apikey",
+            "ACCESS_KEY",
+            "private-key",
+            "credential",
+            "auth",
+            "Authorization",
+            "bearer",
+            "Bearer",
+            "BASIC",
+            "basic",
+            "tok",
+            "x",
+            "a",
+            "Z",
+            "9",
+            "0",
+            "_",
+            ".",
+            "-",
+            "~",
+            "+",
+            "/",
+            "=",
+            ":",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\r",
+            "\u000b",
+            "\f",
+            ",",
+            ";",
+            "&",
+            "\"",
+            "'",
+            "*",
+            "é",
+            "\u0301",
+            "\u20d2",
+            "K",
+            "ſ",
+            "\uD83D\uDE00",
+            "ghp_",
+            "gho_",
+            "ghx_",
+            "github_pat_",
+            "sk-",
+            "xoxb-",
+            "xoxz-",
+            "AKIA",
+            "AKIAIOSFODNN7EXAMPLE",
+            "IOSFODNN7EXAMPL",
+            "eyJ",
+            "eyJhbGciOiJIUzI1NiJ9",
+            ".c2lnbmF0dXJl",
+            ".",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx.c2lnbmF0dXJl",
+            "ABCDEFGHIJ",
+            "abcdefgh",
+            "0123456789",
+            "--",
+            "__",
+            "QUICKBROWNFOX12345");
 
     static LongStream seeds() {
         return LongStream.range(0, 1000);
@@ -63,8 +130,25 @@ class CredentialScannerPropertyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a", "token", "tokentokx", "x=", "\"token", "bearer ", "sk-", "sk-a-", "eyJaaaaaaaa-",
-        "eyJaaaaaaaa.bbbbbbbb.", "ghp_aaaa", "xoxb-aaa-", "AKIAAAAA", "a\u0301", "token=\"", "api_key: '"})
+    @ValueSource(
+            strings = {
+                "a",
+                "token",
+                "tokentokx",
+                "x=",
+                "\"token",
+                "bearer ",
+                "sk-",
+                "sk-a-",
+                "eyJaaaaaaaa-",
+                "eyJaaaaaaaa.bbbbbbbb.",
+                "ghp_aaaa",
+                "xoxb-aaa-",
+                "AKIAAAAA",
+                "a\u0301",
+                "token=\"",
+                "api_key: '"
+            })
     void theWorkGrowsLinearlyWithTheText(String unit) {
         // the old expressions needed about 15 ms for one such line of 511 characters; the scanner's
         // work per character must not grow with the line
@@ -90,8 +174,10 @@ class CredentialScannerPropertyTest {
         String line = unit.toString().repeat((1 << 20) / unit.length() + 1);
         CredentialScanner scanner = new CredentialScanner();
         scanner.scan(line);
-        assertTrue(scanner.steps() <= 300L * line.length(), "seed " + seed + ": " + scanner.steps() + " steps for "
-                + line.length() + " characters of " + escaped(unit.toString()));
+        assertTrue(
+                scanner.steps() <= 300L * line.length(),
+                "seed " + seed + ": " + scanner.steps() + " steps for " + line.length() + " characters of "
+                        + escaped(unit.toString()));
     }
 
     static LongStream adversarialSeeds() {
@@ -101,8 +187,10 @@ class CredentialScannerPropertyTest {
     private static String byRegex(String text) {
         String out = text;
         for (Pattern p : KEY_VALUE) {
-            out = p.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
-                    m.group(1) + (m.groupCount() > 2 && m.group(2) != null ? m.group(2) : "") + Redaction.MASK));
+            out = p.matcher(out)
+                    .replaceAll(m -> Matcher.quoteReplacement(m.group(1)
+                            + (m.groupCount() > 2 && m.group(2) != null ? m.group(2) : "")
+                            + Redaction.MASK));
         }
         for (Pattern p : BARE_TOKENS) {
             out = p.matcher(out).replaceAll(Redaction.MASK);

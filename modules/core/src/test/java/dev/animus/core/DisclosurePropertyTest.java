@@ -18,12 +18,46 @@ import org.junit.jupiter.params.provider.MethodSource;
  * failure names its seed, which reproduces it.
  */
 class DisclosurePropertyTest {
-    private static final List<String> FIELDS = List.of("code_digest", "kinds", "capabilities", "hooks",
-            "policy_hooks", "events", "network_destinations", "data_sent", "env_names", "secret_names");
+    private static final List<String> FIELDS = List.of(
+            "code_digest",
+            "kinds",
+            "capabilities",
+            "hooks",
+            "policy_hooks",
+            "events",
+            "network_destinations",
+            "data_sent",
+            "env_names",
+            "secret_names");
     /** Pieces of hostile values: every separator, escape lookalikes, controls, lone surrogates. */
-    private static final List<String> PIECES = List.of(",", "=", "%", "\n", "\r", "\r\n", "%2C", "%25", "%u2028",
-            "%u", "%", "\u2028", "\u2029", "\u0085", "\u0000", "\t", "\uD800", "\uDC00", "\uD83E\uDD80", "\u00e9",
-            "a", "kinds=", "\nenv_names=", "animus-disclosure/1", " ", "\\", "%0A");
+    private static final List<String> PIECES = List.of(
+            ",",
+            "=",
+            "%",
+            "\n",
+            "\r",
+            "\r\n",
+            "%2C",
+            "%25",
+            "%u2028",
+            "%u",
+            "%",
+            "\u2028",
+            "\u2029",
+            "\u0085",
+            "\u0000",
+            "\t",
+            "\uD800",
+            "\uDC00",
+            "\uD83E\uDD80",
+            "\u00e9",
+            "a",
+            "kinds=",
+            "\nenv_names=",
+            "animus-disclosure/1",
+            " ",
+            "\\",
+            "%0A");
 
     static LongStream seeds() {
         return LongStream.range(0, 300);
@@ -69,14 +103,27 @@ class DisclosurePropertyTest {
         var g = new ManifestGenerator(seed);
         var random = new SplittableRandom(seed);
         Manifest m = g.manifest();
-        Manifest shuffled = new Manifest(m.name(), m.version(), m.kind(), shuffle(m.extraKinds(), random),
-                m.description(), m.protocolVersion(), shuffle(m.capabilities(), random),
-                shuffle(m.envRequired(), random), m.notificationBufferSize(), m.timeouts(),
-                shuffle(m.hooks(), random), shuffle(m.policyHooks(), random), shuffle(m.events(), random),
-                shuffle(m.networkDestinations(), random), shuffle(m.dataSent(), random),
-                shuffle(m.secrets(), random), m.entry());
+        Manifest shuffled = new Manifest(
+                m.name(),
+                m.version(),
+                m.kind(),
+                shuffle(m.extraKinds(), random),
+                m.description(),
+                m.protocolVersion(),
+                shuffle(m.capabilities(), random),
+                shuffle(m.envRequired(), random),
+                m.notificationBufferSize(),
+                m.timeouts(),
+                shuffle(m.hooks(), random),
+                shuffle(m.policyHooks(), random),
+                shuffle(m.events(), random),
+                shuffle(m.networkDestinations(), random),
+                shuffle(m.dataSent(), random),
+                shuffle(m.secrets(), random),
+                m.entry());
         String code = code(g);
-        assertEquals(Disclosure.of(code, m).digest(), Disclosure.of(code, shuffled).digest(), "seed " + seed);
+        assertEquals(
+                Disclosure.of(code, m).digest(), Disclosure.of(code, shuffled).digest(), "seed " + seed);
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -84,10 +131,17 @@ class DisclosurePropertyTest {
     void repeatingValuesInAnyOrderDoesNotChangeTheDigest(long seed) {
         var random = new SplittableRandom(seed);
         Disclosure d = hostile(random);
-        Disclosure repeated = new Disclosure(d.codeDigest(), repeat(d.kinds(), random),
-                repeat(d.capabilities(), random), repeat(d.hooks(), random), repeat(d.policyHooks(), random),
-                repeat(d.events(), random), repeat(d.networkDestinations(), random), repeat(d.dataSent(), random),
-                repeat(d.envNames(), random), repeat(d.secretNames(), random));
+        Disclosure repeated = new Disclosure(
+                d.codeDigest(),
+                repeat(d.kinds(), random),
+                repeat(d.capabilities(), random),
+                repeat(d.hooks(), random),
+                repeat(d.policyHooks(), random),
+                repeat(d.events(), random),
+                repeat(d.networkDestinations(), random),
+                repeat(d.dataSent(), random),
+                repeat(d.envNames(), random),
+                repeat(d.secretNames(), random));
         assertEquals(d.digest(), repeated.digest(), "seed " + seed);
     }
 
@@ -109,11 +163,24 @@ class DisclosurePropertyTest {
             String prefix = FIELDS.get(i) + "=";
             assertEquals(prefix, line.substring(0, Math.min(prefix.length(), line.length())), canonical);
             String rest = line.substring(prefix.length());
-            values.add(rest.isEmpty() ? List.of()
-                    : List.of(rest.split(",", -1)).stream().map(DisclosurePropertyTest::unescape).toList());
+            values.add(
+                    rest.isEmpty()
+                            ? List.of()
+                            : List.of(rest.split(",", -1)).stream()
+                                    .map(DisclosurePropertyTest::unescape)
+                                    .toList());
         }
-        return new Disclosure(values.get(0).getFirst(), values.get(1), values.get(2), values.get(3), values.get(4),
-                values.get(5), values.get(6), values.get(7), values.get(8), values.get(9));
+        return new Disclosure(
+                values.get(0).getFirst(),
+                values.get(1),
+                values.get(2),
+                values.get(3),
+                values.get(4),
+                values.get(5),
+                values.get(6),
+                values.get(7),
+                values.get(8),
+                values.get(9));
     }
 
     private static String unescape(String escaped) {
@@ -138,8 +205,16 @@ class DisclosurePropertyTest {
     }
 
     private static Disclosure hostile(SplittableRandom random) {
-        return new Disclosure(InstallFixtures.digest(random.nextInt(3)), values(random), values(random),
-                values(random), values(random), values(random), values(random), values(random), values(random),
+        return new Disclosure(
+                InstallFixtures.digest(random.nextInt(3)),
+                values(random),
+                values(random),
+                values(random),
+                values(random),
+                values(random),
+                values(random),
+                values(random),
+                values(random),
                 values(random));
     }
 
@@ -160,8 +235,16 @@ class DisclosurePropertyTest {
      * in two, or a value moved to the next field.
      */
     private static Disclosure[] nearMiss(Disclosure d, SplittableRandom random) {
-        List<List<String>> fields = new ArrayList<>(List.of(d.kinds(), d.capabilities(), d.hooks(), d.policyHooks(),
-                d.events(), d.networkDestinations(), d.dataSent(), d.envNames(), d.secretNames()));
+        List<List<String>> fields = new ArrayList<>(List.of(
+                d.kinds(),
+                d.capabilities(),
+                d.hooks(),
+                d.policyHooks(),
+                d.events(),
+                d.networkDestinations(),
+                d.dataSent(),
+                d.envNames(),
+                d.secretNames()));
         int at = random.nextInt(fields.size());
         List<String> field = new ArrayList<>(fields.get(at));
         if (field.isEmpty()) {
@@ -179,8 +262,17 @@ class DisclosurePropertyTest {
             fields.set(at + 1, next);
         }
         fields.set(at, field);
-        Disclosure other = new Disclosure(d.codeDigest(), fields.get(0), fields.get(1), fields.get(2), fields.get(3),
-                fields.get(4), fields.get(5), fields.get(6), fields.get(7), fields.get(8));
+        Disclosure other = new Disclosure(
+                d.codeDigest(),
+                fields.get(0),
+                fields.get(1),
+                fields.get(2),
+                fields.get(3),
+                fields.get(4),
+                fields.get(5),
+                fields.get(6),
+                fields.get(7),
+                fields.get(8));
         return new Disclosure[] {d, other};
     }
 

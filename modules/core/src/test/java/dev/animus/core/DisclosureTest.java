@@ -19,8 +19,9 @@ class DisclosureTest {
     private static final Disclosure FIXED = Disclosure.of(CODE_1, InstallFixtures.manifest());
 
     private static Disclosure withDataSent(List<String> dataSent) {
-        return new Disclosure(CODE_1, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), dataSent,
-                List.of(), List.of());
+        return new Disclosure(
+                CODE_1, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), dataSent, List.of(),
+                List.of());
     }
 
     @Nested
@@ -28,16 +29,34 @@ class DisclosureTest {
 
         @Test
         void everyDisclosedFieldIsTakenFromTheManifest() {
-            assertEquals(new Disclosure(CODE_1, List.of("provider", "subject_backend"),
-                    List.of("$/ping", "$ui/web", "agent/run", "subject_kind:task"), List.of("route.skills"),
-                    List.of("classify.command-risk"), List.of("session-start"), List.of("api.example.com"),
-                    List.of("prompt text"), List.of("ECHO_MODE"), List.of("echo.token=ECHO_TOKEN")), FIXED);
+            assertEquals(
+                    new Disclosure(
+                            CODE_1,
+                            List.of("provider", "subject_backend"),
+                            List.of("$/ping", "$ui/web", "agent/run", "subject_kind:task"),
+                            List.of("route.skills"),
+                            List.of("classify.command-risk"),
+                            List.of("session-start"),
+                            List.of("api.example.com"),
+                            List.of("prompt text"),
+                            List.of("ECHO_MODE"),
+                            List.of("echo.token=ECHO_TOKEN")),
+                    FIXED);
         }
 
         @Test
         void theListsAreSortedAndDeduplicated() {
-            Disclosure d = new Disclosure(CODE_1, List.of("queue", "custom", "queue"), List.of("b/x", "a/y"),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of("Z", "A", "Z"), List.of());
+            Disclosure d = new Disclosure(
+                    CODE_1,
+                    List.of("queue", "custom", "queue"),
+                    List.of("b/x", "a/y"),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of("Z", "A", "Z"),
+                    List.of());
             assertEquals(List.of("custom", "queue"), d.kinds());
             assertEquals(List.of("a/y", "b/x"), d.capabilities());
             assertEquals(List.of("A", "Z"), d.envNames());
@@ -103,14 +122,17 @@ class DisclosureTest {
         @Test
         void aLineBreakInAValueCannotForgeAField() {
             Disclosure forged = withDataSent(List.of("x\nenv_names=SECRET"));
-            assertTrue(forged.canonical().contains("\ndata_sent=x%0Aenv_names%3DSECRET\nenv_names=\n"),
+            assertTrue(
+                    forged.canonical().contains("\ndata_sent=x%0Aenv_names%3DSECRET\nenv_names=\n"),
                     forged.canonical());
             assertEquals(11, forged.canonical().lines().count());
         }
 
         @Test
         void oneValueWithACommaDiffersFromTwoValues() {
-            assertNotEquals(withDataSent(List.of("a,b")).canonical(), withDataSent(List.of("a", "b")).canonical());
+            assertNotEquals(
+                    withDataSent(List.of("a,b")).canonical(),
+                    withDataSent(List.of("a", "b")).canonical());
         }
     }
 
@@ -132,7 +154,9 @@ class DisclosureTest {
         @Test
         void theConsentDigestOfEscapedNonAsciiValuesNeverChanges() {
             Disclosure d = withDataSent(List.of("\u00e9 data, 100%", "line\nbreak"));
-            assertEquals("data_sent=line%0Abreak,\u00e9 data%2C 100%25", d.canonical().lines().toList().get(8));
+            assertEquals(
+                    "data_sent=line%0Abreak,\u00e9 data%2C 100%25",
+                    d.canonical().lines().toList().get(8));
             assertEquals("83b2d97a6602540c75bf97c4be7120a6e671bf767dc7840d7fa2b34e3c868065", d.digest());
         }
 
@@ -144,7 +168,10 @@ class DisclosureTest {
 
         @Test
         void theCodeDigestIsPartOfTheDisclosure() {
-            assertNotEquals(FIXED.digest(), Disclosure.of(InstallFixtures.CODE_2, InstallFixtures.manifest()).digest());
+            assertNotEquals(
+                    FIXED.digest(),
+                    Disclosure.of(InstallFixtures.CODE_2, InstallFixtures.manifest())
+                            .digest());
         }
     }
 }

@@ -19,12 +19,25 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class EnvironmentPolicyTest {
     private static final Map<String, String> CALLER = Map.of(
-            "PATH", "/usr/bin", "HOME", "/home/op", "SECRET_TOKEN", "x", "AWS_SECRET_ACCESS_KEY", "y",
-            "LANG", "C.UTF-8", "API_URL", "https://example.test", "LD_PRELOAD", "/tmp/evil.so");
+            "PATH",
+            "/usr/bin",
+            "HOME",
+            "/home/op",
+            "SECRET_TOKEN",
+            "x",
+            "AWS_SECRET_ACCESS_KEY",
+            "y",
+            "LANG",
+            "C.UTF-8",
+            "API_URL",
+            "https://example.test",
+            "LD_PRELOAD",
+            "/tmp/evil.so");
 
     @Test
     void probesGetTheBaseAllowlistOnly() {
-        assertEquals(Map.of("PATH", "/usr/bin", "HOME", "/home/op", "LANG", "C.UTF-8"),
+        assertEquals(
+                Map.of("PATH", "/usr/bin", "HOME", "/home/op", "LANG", "C.UTF-8"),
                 EnvironmentPolicy.baseOnly().environmentFor(CALLER, Map.of()));
     }
 
@@ -71,7 +84,8 @@ class EnvironmentPolicyTest {
         }
         var env = EnvironmentPolicy.declaring(declared).environmentFor(caller, extras);
         for (String name : env.keySet()) {
-            assertTrue(EnvironmentPolicy.BASE_ALLOWLIST.contains(name) || declared.contains(name),
+            assertTrue(
+                    EnvironmentPolicy.BASE_ALLOWLIST.contains(name) || declared.contains(name),
                     "seed " + seed + ": " + name);
         }
     }
@@ -79,13 +93,20 @@ class EnvironmentPolicyTest {
     @Test
     void pathKeepsOnlyAbsoluteEntries() {
         var caller = Map.of("PATH", "bin:/usr/local/bin::.:/usr/bin:./tools:/bin:");
-        assertEquals("/usr/local/bin:/usr/bin:/bin", EnvironmentPolicy.baseOnly().environmentFor(caller, Map.of())
-                .get("PATH"));
+        assertEquals(
+                "/usr/local/bin:/usr/bin:/bin",
+                EnvironmentPolicy.baseOnly().environmentFor(caller, Map.of()).get("PATH"));
         assertEquals(Optional.empty(), EnvironmentPolicy.absoluteEntries("bin:.::"));
-        Assertions.assertFalse(EnvironmentPolicy.baseOnly()
-                .environmentFor(Map.of("PATH", "bin:."), Map.of()).containsKey("PATH"),
+        Assertions.assertFalse(
+                EnvironmentPolicy.baseOnly()
+                        .environmentFor(Map.of("PATH", "bin:."), Map.of())
+                        .containsKey("PATH"),
                 "an empty PATH would mean the working directory: none is passed");
-        assertEquals("/x", EnvironmentPolicy.declaring(Set.of("PATH"))
-                .environmentFor(Map.of(), Map.of("PATH", "rel:/x")).get("PATH"), "extras are filtered too");
+        assertEquals(
+                "/x",
+                EnvironmentPolicy.declaring(Set.of("PATH"))
+                        .environmentFor(Map.of(), Map.of("PATH", "rel:/x"))
+                        .get("PATH"),
+                "extras are filtered too");
     }
 }

@@ -37,48 +37,75 @@ class HostFailureTest {
 
     static Stream<Case> cases() {
         return Stream.of(
-                new Case(new HostFailure.Rpc(ErrorCodes.INVALID_PARAMS, "text is required",
-                        Optional.of("{\"field\":\"text\"}")),
-                        FailureClass.STRUCTURED_ERROR, List.of("text is required")),
-                new Case(new HostFailure.Cancelled("agent/run"), FailureClass.STRUCTURED_ERROR,
+                new Case(
+                        new HostFailure.Rpc(
+                                ErrorCodes.INVALID_PARAMS, "text is required", Optional.of("{\"field\":\"text\"}")),
+                        FailureClass.STRUCTURED_ERROR,
+                        List.of("text is required")),
+                new Case(
+                        new HostFailure.Cancelled("agent/run"),
+                        FailureClass.STRUCTURED_ERROR,
                         List.of("agent/run", "cancelled")),
-                new Case(new HostFailure.NotSupported("echo", "agent/run"), FailureClass.STRUCTURED_ERROR,
+                new Case(
+                        new HostFailure.NotSupported("echo", "agent/run"),
+                        FailureClass.STRUCTURED_ERROR,
                         List.of("echo", "agent/run")),
-                new Case(new HostFailure.ConnectionLost("plugin echo exited with code 3", OptionalInt.of(3),
-                        List.of("panic: nil map")), FailureClass.DEATH_LIKE, List.of("echo", "code 3")),
+                new Case(
+                        new HostFailure.ConnectionLost(
+                                "plugin echo exited with code 3", OptionalInt.of(3), List.of("panic: nil map")),
+                        FailureClass.DEATH_LIKE,
+                        List.of("echo", "code 3")),
                 new Case(TIMEOUT, FailureClass.DEATH_LIKE, List.of("echo/say", "30s")),
-                new Case(new HostFailure.ProcessExited(OptionalInt.of(3), List.of("panic: nil map")),
-                        FailureClass.DEATH_LIKE, List.of("exited with code 3")),
-                new Case(new HostFailure.SpawnFailed("cannot run /plugins/echo/bin/echo: permission denied"),
-                        FailureClass.REFUSED, List.of("/plugins/echo/bin/echo", "permission denied")),
-                new Case(new HostFailure.IncompatibleProtocol("plugin echo speaks protocol 2.0, the host 1.3"),
-                        FailureClass.REFUSED, List.of("echo", "2.0")),
-                new Case(new HostFailure.Disabled("echo", SINCE, "crashed 5 times within 5m"), FailureClass.REFUSED,
+                new Case(
+                        new HostFailure.ProcessExited(OptionalInt.of(3), List.of("panic: nil map")),
+                        FailureClass.DEATH_LIKE,
+                        List.of("exited with code 3")),
+                new Case(
+                        new HostFailure.SpawnFailed("cannot run /plugins/echo/bin/echo: permission denied"),
+                        FailureClass.REFUSED,
+                        List.of("/plugins/echo/bin/echo", "permission denied")),
+                new Case(
+                        new HostFailure.IncompatibleProtocol("plugin echo speaks protocol 2.0, the host 1.3"),
+                        FailureClass.REFUSED,
+                        List.of("echo", "2.0")),
+                new Case(
+                        new HostFailure.Disabled("echo", SINCE, "crashed 5 times within 5m"),
+                        FailureClass.REFUSED,
                         List.of("echo", SINCE.toString(), "crashed 5 times within 5m")),
-                new Case(new HostFailure.TooManyRestarts("echo", 5, Duration.ofMinutes(5), TIMEOUT),
+                new Case(
+                        new HostFailure.TooManyRestarts("echo", 5, Duration.ofMinutes(5), TIMEOUT),
                         FailureClass.REFUSED,
                         List.of("echo", "5 times within 5m", TIMEOUT.message())),
-                new Case(new HostFailure.NotRegistered("echo"), FailureClass.REFUSED,
-                        List.of("echo")),
+                new Case(new HostFailure.NotRegistered("echo"), FailureClass.REFUSED, List.of("echo")),
                 new Case(new HostFailure.ShuttingDown("echo"), FailureClass.REFUSED, List.of("echo", "shutting down")),
-                new Case(new HostFailure.NotTrusted("echo"), FailureClass.REFUSED,
-                        List.of("echo")),
-                new Case(new HostFailure.NotConsented("echo"), FailureClass.REFUSED,
-                        List.of("echo")),
-                new Case(new HostFailure.NotEnabled("echo", "coder"), FailureClass.REFUSED,
-                        List.of("echo", "coder")),
-                new Case(new HostFailure.NotInstalled("echo", new Fix.Install(new Fix.Source.At("./animus-plugin-echo"),
-                        Optional.empty())),
-                        FailureClass.REFUSED, List.of("echo", "not installed")),
-                new Case(new HostFailure.CodeChanged("echo", "a".repeat(64), "b".repeat(64)), FailureClass.REFUSED,
+                new Case(new HostFailure.NotTrusted("echo"), FailureClass.REFUSED, List.of("echo")),
+                new Case(new HostFailure.NotConsented("echo"), FailureClass.REFUSED, List.of("echo")),
+                new Case(new HostFailure.NotEnabled("echo", "coder"), FailureClass.REFUSED, List.of("echo", "coder")),
+                new Case(
+                        new HostFailure.NotInstalled(
+                                "echo", new Fix.Install(new Fix.Source.At("./animus-plugin-echo"), Optional.empty())),
+                        FailureClass.REFUSED,
+                        List.of("echo", "not installed")),
+                new Case(
+                        new HostFailure.CodeChanged("echo", "a".repeat(64), "b".repeat(64)),
+                        FailureClass.REFUSED,
                         List.of("echo", "a".repeat(64), "b".repeat(64))),
-                new Case(new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
-                        FailureClass.REFUSED, List.of("state.json", "schema_version 99")),
-                new Case(new HostFailure.InterpreterUnusable("pyecho", "its interpreter /usr/bin/python3 does not"
-                        + " exist\n"), FailureClass.REFUSED, List.of("pyecho", "/usr/bin/python3")),
-                new Case(new HostFailure.Undisclosed("echo", "files/export", false), FailureClass.REFUSED,
+                new Case(
+                        new HostFailure.StateUnreadable("/h/state/state.json: unknown schema_version 99"),
+                        FailureClass.REFUSED,
+                        List.of("state.json", "schema_version 99")),
+                new Case(
+                        new HostFailure.InterpreterUnusable(
+                                "pyecho", "its interpreter /usr/bin/python3 does not" + " exist\n"),
+                        FailureClass.REFUSED,
+                        List.of("pyecho", "/usr/bin/python3")),
+                new Case(
+                        new HostFailure.Undisclosed("echo", "files/export", false),
+                        FailureClass.REFUSED,
                         List.of("echo", "files/export")),
-                new Case(new HostFailure.Undisclosed("echo", "shutdown", true), FailureClass.REFUSED,
+                new Case(
+                        new HostFailure.Undisclosed("echo", "shutdown", true),
+                        FailureClass.REFUSED,
                         List.of("echo", "shutdown", "lifecycle", "never forwarded")));
     }
 
@@ -113,12 +140,15 @@ class HostFailureTest {
         assertEquals(List.of(new Fix.Info("echo")), new HostFailure.NotRegistered("echo").fixes());
         assertEquals(List.of(new Fix.Trust("echo")), new HostFailure.NotTrusted("echo").fixes());
         assertEquals(List.of(new Fix.Consent("echo")), new HostFailure.NotConsented("echo").fixes());
-        assertEquals(List.of(new Fix.Enable("echo", new AgentScope.One("coder"))),
+        assertEquals(
+                List.of(new Fix.Enable("echo", new AgentScope.One("coder"))),
                 new HostFailure.NotEnabled("echo", "coder").fixes());
-        assertEquals(List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Trust("echo")),
+        assertEquals(
+                List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Trust("echo")),
                 new HostFailure.CodeChanged("echo", "a", "b").fixes());
         assertEquals(List.of(new Fix.Trust("pyecho")), new HostFailure.InterpreterUnusable("pyecho", "gone").fixes());
-        assertEquals(List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Consent("echo")),
+        assertEquals(
+                List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Consent("echo")),
                 new HostFailure.Undisclosed("echo", "files/export", false).fixes());
         assertEquals(List.of(new Fix.Ping("echo")), new HostFailure.Undisclosed("echo", "shutdown", true).fixes());
         assertEquals(List.of(), TIMEOUT.fixes());

@@ -34,13 +34,24 @@ final class InstallFixtures {
 
     /** A manifest that declares something in every disclosed field. */
     static Manifest manifest() {
-        return new Manifest(PLUGIN, new SemVer(1, 2, 3, "", ""), new PluginKind("provider"),
-                List.of(new PluginKind("subject_backend")), "Echoes what it is told", V1,
+        return new Manifest(
+                PLUGIN,
+                new SemVer(1, 2, 3, "", ""),
+                new PluginKind("provider"),
+                List.of(new PluginKind("subject_backend")),
+                "Echoes what it is told",
+                V1,
                 List.of("agent/run", "$/ping", "subject_kind:task", "$ui/web"),
-                List.of(new EnvDeclaration("ECHO_MODE", "how loud", false, false)), OptionalInt.empty(),
-                TimeoutTable.defaults(), List.of("route.skills"), List.of("classify.command-risk"),
-                List.of("session-start"), List.of("api.example.com"), List.of("prompt text"),
-                List.of(new SecretDeclaration("echo.token", "ECHO_TOKEN", true, "")), Optional.empty());
+                List.of(new EnvDeclaration("ECHO_MODE", "how loud", false, false)),
+                OptionalInt.empty(),
+                TimeoutTable.defaults(),
+                List.of("route.skills"),
+                List.of("classify.command-risk"),
+                List.of("session-start"),
+                List.of("api.example.com"),
+                List.of("prompt text"),
+                List.of(new SecretDeclaration("echo.token", "ECHO_TOKEN", true, "")),
+                Optional.empty());
     }
 
     /** The rendered {@link #manifest()}, changed by {@code edit} (which may replace any value). */
@@ -60,8 +71,14 @@ final class InstallFixtures {
     }
 
     static InstallRecord record(String code, Optional<RecordedManifest> manifest) {
-        return new InstallRecord(code, ArtifactShape.FILE, "echo", InstallSource.path("/src/echo"), manifest,
-                SignatureCheck.unsigned(), T0);
+        return new InstallRecord(
+                code,
+                ArtifactShape.FILE,
+                "echo",
+                InstallSource.path("/src/echo"),
+                manifest,
+                SignatureCheck.unsigned(),
+                T0);
     }
 
     /** {@link #PLUGIN} installed as {@code code}, nothing else. */
@@ -75,7 +92,8 @@ final class InstallFixtures {
 
     static InstallState consented(String code) {
         InstallState s = trusted(code);
-        return Installation.consent(s, PLUGIN, Installation.consentDigest(s, PLUGIN).orElseThrow(), T0);
+        return Installation.consent(
+                s, PLUGIN, Installation.consentDigest(s, PLUGIN).orElseThrow(), T0);
     }
 
     /** {@link #PLUGIN} at {@code code}, trusted, consented and enabled for {@link #AGENT}. */

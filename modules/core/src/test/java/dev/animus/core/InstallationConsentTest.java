@@ -65,12 +65,15 @@ class InstallationConsentTest {
         void aDisclosureThatChangedSinceItWasShownIsRefusedAndBothDigestsAreNamed() {
             InstallState s = trusted(CODE_1);
             String shown = consentDigest(s);
-            InstallState changed = Installation.recordManifest(s, PLUGIN, CODE_1,
+            InstallState changed = Installation.recordManifest(
+                    s,
+                    PLUGIN,
+                    CODE_1,
                     edited(d -> d.put("network", Map.of("destinations", List.of("evil.example.com")))));
-            InstallationRefused e = assertRefused(Reason.CHANGED_SINCE_SHOWN, INSPECT,
-                    () -> Installation.consent(changed, PLUGIN, shown, T0));
-            assertTrue(e.getMessage().contains(shown) && e.getMessage().contains(consentDigest(changed)),
-                    e.getMessage());
+            InstallationRefused e = assertRefused(
+                    Reason.CHANGED_SINCE_SHOWN, INSPECT, () -> Installation.consent(changed, PLUGIN, shown, T0));
+            assertTrue(
+                    e.getMessage().contains(shown) && e.getMessage().contains(consentDigest(changed)), e.getMessage());
         }
 
         @Test
@@ -83,23 +86,27 @@ class InstallationConsentTest {
         @Test
         void consentingWithoutAManifestIsRefusedPointingAtTrustToReadIt() {
             InstallState s = Installation.trust(
-                    Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())), PLUGIN, CODE_1);
-            InstallationRefused e = assertRefused(Reason.NO_MANIFEST, TRUST,
-                    () -> Installation.consent(s, PLUGIN, CODE_2, T0));
+                    Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())),
+                    PLUGIN,
+                    CODE_1);
+            InstallationRefused e =
+                    assertRefused(Reason.NO_MANIFEST, TRUST, () -> Installation.consent(s, PLUGIN, CODE_2, T0));
             assertEquals(List.of(TRUST), e.fixes(), e.getMessage());
         }
 
         @Test
         void consentingToAManifestThatNoLongerValidatesIsRefusedNamingTheProblem() {
             InstallState s = Installation.recordManifest(trusted(CODE_1), PLUGIN, CODE_1, BROKEN);
-            InstallationRefused e = assertRefused(Reason.NO_MANIFEST, TRUST,
-                    () -> Installation.consent(s, PLUGIN, CODE_2, T0));
+            InstallationRefused e =
+                    assertRefused(Reason.NO_MANIFEST, TRUST, () -> Installation.consent(s, PLUGIN, CODE_2, T0));
             assertTrue(e.getMessage().contains("route.skilz"), e.getMessage());
         }
 
         @Test
         void consentingToWhatIsNotInstalledIsRefused() {
-            assertRefused(Reason.NOT_INSTALLED, INSTALL,
+            assertRefused(
+                    Reason.NOT_INSTALLED,
+                    INSTALL,
                     () -> Installation.consent(InstallState.empty(), PLUGIN, CODE_1, T0));
         }
     }
@@ -124,11 +131,14 @@ class InstallationConsentTest {
 
         @Test
         void enablingIsRefusedAtTheFirstMissingStep() {
-            assertRefused(Reason.NOT_INSTALLED, INSTALL, () -> Installation.enable(InstallState.empty(), PLUGIN, ALICE));
+            assertRefused(
+                    Reason.NOT_INSTALLED, INSTALL, () -> Installation.enable(InstallState.empty(), PLUGIN, ALICE));
             assertRefused(Reason.NOT_TRUSTED, TRUST, () -> Installation.enable(installed(CODE_1), PLUGIN, ALICE));
             assertRefused(Reason.NOT_CONSENTED, CONSENT, () -> Installation.enable(trusted(CODE_1), PLUGIN, ALICE));
             InstallState bare = Installation.trust(
-                    Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())), PLUGIN, CODE_1);
+                    Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())),
+                    PLUGIN,
+                    CODE_1);
             assertRefused(Reason.NO_MANIFEST, TRUST, () -> Installation.enable(bare, PLUGIN, ALICE));
         }
 
@@ -150,8 +160,8 @@ class InstallationConsentTest {
 
         @Test
         void disablingAllAgentsClearsTheAgentsAndTheFlag() {
-            InstallState s = Installation.enable(Installation.enable(enabled(CODE_1), PLUGIN, BOB), PLUGIN,
-                    new AgentScope.All());
+            InstallState s = Installation.enable(
+                    Installation.enable(enabled(CODE_1), PLUGIN, BOB), PLUGIN, new AgentScope.All());
             InstallState disabled = Installation.disable(s, PLUGIN, new AgentScope.All());
             assertEquals(Set.of(), plugin(disabled).enabledAgents());
             assertFalse(plugin(disabled).enabledAllAgents());
@@ -172,7 +182,8 @@ class InstallationConsentTest {
 
         @Test
         void disablingWhatIsNotInstalledIsRefused() {
-            assertRefused(Reason.NOT_INSTALLED, INSTALL, () -> Installation.disable(InstallState.empty(), PLUGIN, ALICE));
+            assertRefused(
+                    Reason.NOT_INSTALLED, INSTALL, () -> Installation.disable(InstallState.empty(), PLUGIN, ALICE));
         }
     }
 
@@ -181,26 +192,34 @@ class InstallationConsentTest {
 
         @Test
         void eachStageReadsAsItsWord() {
-            assertEquals(List.of("not installed", "untrusted", "trusted", "consented", "enabled"),
-                    List.of(InstallStage.values()).stream().map(InstallStage::word).toList());
+            assertEquals(
+                    List.of("not installed", "untrusted", "trusted", "consented", "enabled"),
+                    List.of(InstallStage.values()).stream()
+                            .map(InstallStage::word)
+                            .toList());
         }
 
         @Test
         void eachStageBeforeEnabledRefusesTheLaunchWithItsFailure() {
-            assertEquals(new LaunchVerdict.Refused(new HostFailure.NotInstalled(PLUGIN,
-                    Installation.INSTALL_FIX)), Installation.launch(InstallState.empty(), PLUGIN, AGENT));
-            assertEquals(new LaunchVerdict.Refused(new HostFailure.NotTrusted(PLUGIN)),
+            assertEquals(
+                    new LaunchVerdict.Refused(new HostFailure.NotInstalled(PLUGIN, Installation.INSTALL_FIX)),
+                    Installation.launch(InstallState.empty(), PLUGIN, AGENT));
+            assertEquals(
+                    new LaunchVerdict.Refused(new HostFailure.NotTrusted(PLUGIN)),
                     Installation.launch(installed(CODE_1), PLUGIN, AGENT));
-            assertEquals(new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
+            assertEquals(
+                    new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
                     Installation.launch(trusted(CODE_1), PLUGIN, AGENT));
-            assertEquals(new LaunchVerdict.Refused(new HostFailure.NotEnabled(PLUGIN, AGENT)),
+            assertEquals(
+                    new LaunchVerdict.Refused(new HostFailure.NotEnabled(PLUGIN, AGENT)),
                     Installation.launch(consented(CODE_1), PLUGIN, AGENT));
         }
 
         @Test
         void anEnabledPluginLaunchesItsCurrentCodeWithItsValidatedManifestAndConsentDigest() {
             InstallState s = enabled(CODE_1);
-            assertEquals(new LaunchVerdict.Allowed(record(CODE_1), InstallFixtures.manifest(), consentDigest(s)),
+            assertEquals(
+                    new LaunchVerdict.Allowed(record(CODE_1), InstallFixtures.manifest(), consentDigest(s)),
                     Installation.launch(s, PLUGIN, AGENT));
         }
 
@@ -209,26 +228,37 @@ class InstallationConsentTest {
             InstallState s = Installation.recordManifest(enabled(CODE_1), PLUGIN, CODE_1, BROKEN);
             assertEquals(InstallStage.TRUSTED, Installation.stage(s, PLUGIN, AGENT));
             assertEquals(Optional.empty(), Installation.consentDigest(s, PLUGIN));
-            assertEquals(new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
+            assertEquals(
+                    new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
                     Installation.launch(s, PLUGIN, AGENT));
         }
 
         @Test
         void aTrustedInstallWithoutAManifestReadsAsTrustedAndHasNoConsentDigest() {
             InstallState s = Installation.trust(
-                    Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())), PLUGIN, CODE_1);
+                    Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())),
+                    PLUGIN,
+                    CODE_1);
             assertEquals(InstallStage.TRUSTED, Installation.stage(s, PLUGIN, AGENT));
             assertEquals(Optional.empty(), Installation.consentDigest(s, PLUGIN));
         }
 
         @Test
         void aDirectoryPluginsManifestIsValidatedAsADirectoryPlugin() {
-            InstallRecord tree = new InstallRecord(CODE_1, ArtifactShape.TREE, "bin/echo", InstallSource.path("/src"),
-                    Optional.of(InstallFixtures.recorded()), SignatureCheck.unsigned(), T0);
-            InstallState s = Installation.trust(Installation.install(InstallState.empty(), PLUGIN, tree), PLUGIN, CODE_1);
+            InstallRecord tree = new InstallRecord(
+                    CODE_1,
+                    ArtifactShape.TREE,
+                    "bin/echo",
+                    InstallSource.path("/src"),
+                    Optional.of(InstallFixtures.recorded()),
+                    SignatureCheck.unsigned(),
+                    T0);
+            InstallState s =
+                    Installation.trust(Installation.install(InstallState.empty(), PLUGIN, tree), PLUGIN, CODE_1);
             // docs/protocol.md#the-manifest: a plugin directory's manifest must name its entry
             assertEquals(Optional.empty(), Installation.consentDigest(s, PLUGIN));
-            InstallState withEntry = Installation.recordManifest(s, PLUGIN, CODE_1, edited(d -> d.put("entry", "bin/echo")));
+            InstallState withEntry =
+                    Installation.recordManifest(s, PLUGIN, CODE_1, edited(d -> d.put("entry", "bin/echo")));
             assertTrue(Installation.consentDigest(withEntry, PLUGIN).isPresent());
         }
     }
@@ -237,22 +267,30 @@ class InstallationConsentTest {
     @Nested
     class ChangedDisclosure {
         private static final Map<String, RecordedManifest> CHANGES = Map.ofEntries(
-                Map.entry("a network destination", edited(d -> d.put("network",
-                        Map.of("destinations", List.of("api.example.com", "evil.example.com"))))),
+                Map.entry(
+                        "a network destination",
+                        edited(d -> d.put(
+                                "network", Map.of("destinations", List.of("api.example.com", "evil.example.com"))))),
                 Map.entry("a hook", edited(d -> d.put("hooks", List.of("route.skills", "classify.page")))),
                 Map.entry("a policy hook", edited(d -> d.remove("policy_hooks"))),
                 Map.entry("an event", edited(d -> d.put("events", List.of("session-start", "session-end")))),
                 Map.entry("an env name", edited(d -> d.put("env_required", List.of(Map.of("name", "ECHO_LEVEL"))))),
-                Map.entry("a method", edited(d -> d.put("capabilities", InstallFixtures.plus(d.get("capabilities"),
-                        "agent/stop")))),
-                Map.entry("a subject kind", edited(d -> d.put("capabilities",
-                        List.of("agent/run", "$/ping", "subject_kind:note", "$ui/web")))),
-                Map.entry("a flag", edited(d -> d.put("capabilities", List.of("agent/run", "$/ping",
-                        "subject_kind:task")))),
-                Map.entry("a secret", edited(d -> d.put("secrets", List.of(Map.of("name", "echo.key",
-                        "env", "ECHO_TOKEN"))))),
-                Map.entry("a secret's variable", edited(d -> d.put("secrets", List.of(Map.of("name", "echo.token",
-                        "env", "OTHER_TOKEN"))))),
+                Map.entry(
+                        "a method",
+                        edited(d -> d.put("capabilities", InstallFixtures.plus(d.get("capabilities"), "agent/stop")))),
+                Map.entry(
+                        "a subject kind",
+                        edited(d ->
+                                d.put("capabilities", List.of("agent/run", "$/ping", "subject_kind:note", "$ui/web")))),
+                Map.entry(
+                        "a flag",
+                        edited(d -> d.put("capabilities", List.of("agent/run", "$/ping", "subject_kind:task")))),
+                Map.entry(
+                        "a secret",
+                        edited(d -> d.put("secrets", List.of(Map.of("name", "echo.key", "env", "ECHO_TOKEN"))))),
+                Map.entry(
+                        "a secret's variable",
+                        edited(d -> d.put("secrets", List.of(Map.of("name", "echo.token", "env", "OTHER_TOKEN"))))),
                 Map.entry("the kind", edited(d -> d.put("plugin_kind", "custom"))),
                 Map.entry("an extra kind", edited(d -> d.put("plugin_kinds", List.of("subject_backend", "queue")))),
                 Map.entry("data sent", edited(d -> d.put("data_sent", List.of("prompt text", "file contents")))));
@@ -273,12 +311,15 @@ class InstallationConsentTest {
             CHANGES.forEach((what, manifest) -> {
                 InstallState changed = Installation.recordManifest(s, PLUGIN, CODE_1, manifest);
                 assertEquals(InstallStage.TRUSTED, Installation.stage(changed, PLUGIN, AGENT), what);
-                assertEquals(new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
-                        Installation.launch(changed, PLUGIN, AGENT), what);
+                assertEquals(
+                        new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
+                        Installation.launch(changed, PLUGIN, AGENT),
+                        what);
                 InstallState again = Installation.consent(changed, PLUGIN, consentDigest(changed), T0);
                 assertEquals(InstallStage.ENABLED, Installation.stage(again, PLUGIN, AGENT), what);
                 assertInstanceOf(LaunchVerdict.Allowed.class, Installation.launch(again, PLUGIN, AGENT), what);
-                assertEquals(plugin(s).consentGrants(), plugin(again).consentGrants().subList(0, 1), what);
+                assertEquals(
+                        plugin(s).consentGrants(), plugin(again).consentGrants().subList(0, 1), what);
             });
         }
 
@@ -298,8 +339,8 @@ class InstallationConsentTest {
 
         @Test
         void newCodeWithTheSameManifestNeedsItsOwnConsent() {
-            InstallState s = Installation.trust(Installation.update(enabled(CODE_1), PLUGIN, record(CODE_2)), PLUGIN,
-                    CODE_2);
+            InstallState s =
+                    Installation.trust(Installation.update(enabled(CODE_1), PLUGIN, record(CODE_2)), PLUGIN, CODE_2);
             assertNotEquals(consentDigest(enabled(CODE_1)), consentDigest(s));
             assertEquals(InstallStage.TRUSTED, Installation.stage(s, PLUGIN, AGENT));
             s = Installation.consent(s, PLUGIN, consentDigest(s), T0);

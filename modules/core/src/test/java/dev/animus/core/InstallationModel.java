@@ -20,12 +20,14 @@ import java.util.TreeMap;
 final class InstallationModel {
     static final List<String> NAMES = List.of("echo", "git.tools", "x-1");
     static final List<String> AGENTS = List.of("alice", "bob", "ci");
-    static final List<String> CODES = List.of(InstallFixtures.digest(1), InstallFixtures.digest(2),
-            InstallFixtures.digest(3), InstallFixtures.digest(4));
+    static final List<String> CODES = List.of(
+            InstallFixtures.digest(1), InstallFixtures.digest(2), InstallFixtures.digest(3), InstallFixtures.digest(4));
     /** Manifest variants: none, the fixture, the fixture with another destination, one that does not validate. */
-    static final List<Optional<RecordedManifest>> MANIFESTS = List.of(Optional.empty(),
+    static final List<Optional<RecordedManifest>> MANIFESTS = List.of(
+            Optional.empty(),
             Optional.of(InstallFixtures.recorded()),
-            Optional.of(InstallFixtures.edited(d -> d.put("network", Map.of("destinations", List.of("b.example.com"))))),
+            Optional.of(
+                    InstallFixtures.edited(d -> d.put("network", Map.of("destinations", List.of("b.example.com"))))),
             Optional.of(InstallFixtures.edited(d -> d.put("events", List.of("no-such-event")))));
 
     /** One install: which code, with which manifest variant. */
@@ -37,7 +39,8 @@ final class InstallationModel {
         /** The disclosure digest, if the manifest is there and valid (variants 1 and 2). */
         Optional<String> consentDigest() {
             return manifest == 1 || manifest == 2
-                    ? Optional.of(Disclosure.of(code, MANIFESTS.get(manifest).orElseThrow().validate("model", false))
+                    ? Optional.of(Disclosure.of(
+                                    code, MANIFESTS.get(manifest).orElseThrow().validate("model", false))
                             .digest())
                     : Optional.empty();
         }
@@ -116,7 +119,8 @@ final class InstallationModel {
                 }
             }
             case Trust t -> e.trusted.add(t.shown());
-            case TrustDigest t -> entries.computeIfAbsent(t.name(), n -> new Entry()).trusted.add(t.code());
+            case TrustDigest t ->
+                entries.computeIfAbsent(t.name(), n -> new Entry()).trusted.add(t.code());
             case Consent c -> {
                 if (e.grants.stream().noneMatch(g -> g.digest().equals(c.shown()))) {
                     e.grants.add(new ConsentGrant(c.shown(), c.now()));
@@ -148,16 +152,27 @@ final class InstallationModel {
         return switch (op) {
             case Install i -> installed ? Optional.of(Reason.ALREADY_INSTALLED) : Optional.empty();
             case Update u -> notInstalled;
-            case Rollback r -> notInstalled.or(() -> e.previous == null ? Optional.of(Reason.NO_PREVIOUS) : Optional.empty());
-            case RecordManifest m -> e != null && (holds(e.current, m) || holds(e.previous, m))
-                    ? Optional.empty() : Optional.of(Reason.NOT_INSTALLED);
-            case Trust t -> notInstalled.or(() -> e.current.code().equals(t.shown())
-                    ? Optional.empty() : Optional.of(Reason.CHANGED_SINCE_SHOWN));
+            case Rollback r ->
+                notInstalled.or(() -> e.previous == null ? Optional.of(Reason.NO_PREVIOUS) : Optional.empty());
+            case RecordManifest m ->
+                e != null && (holds(e.current, m) || holds(e.previous, m))
+                        ? Optional.empty()
+                        : Optional.of(Reason.NOT_INSTALLED);
+            case Trust t ->
+                notInstalled.or(() -> e.current.code().equals(t.shown())
+                        ? Optional.empty()
+                        : Optional.of(Reason.CHANGED_SINCE_SHOWN));
             case TrustDigest t -> Optional.empty();
-            case Consent c -> notInstalled.or(() -> consentable(e)).or(() -> e.current.consentDigest().orElseThrow()
-                    .equals(c.shown()) ? Optional.empty() : Optional.of(Reason.CHANGED_SINCE_SHOWN));
-            case Enable en -> notInstalled.or(() -> consentable(e)).or(() -> consented(e)
-                    ? Optional.empty() : Optional.of(Reason.NOT_CONSENTED));
+            case Consent c ->
+                notInstalled
+                        .or(() -> consentable(e))
+                        .or(() -> e.current.consentDigest().orElseThrow().equals(c.shown())
+                                ? Optional.empty()
+                                : Optional.of(Reason.CHANGED_SINCE_SHOWN));
+            case Enable en ->
+                notInstalled
+                        .or(() -> consentable(e))
+                        .or(() -> consented(e) ? Optional.empty() : Optional.of(Reason.NOT_CONSENTED));
             case Disable d -> notInstalled;
             case Remove r -> e == null ? Optional.of(Reason.NOT_INSTALLED) : Optional.empty();
         };
@@ -175,7 +190,10 @@ final class InstallationModel {
     }
 
     private static boolean consented(Entry e) {
-        return e.current.consentDigest().filter(d -> e.grants.stream().anyMatch(g -> g.digest().equals(d))).isPresent();
+        return e.current
+                .consentDigest()
+                .filter(d -> e.grants.stream().anyMatch(g -> g.digest().equals(d)))
+                .isPresent();
     }
 
     InstallStage stage(String name, String agent) {
@@ -204,10 +222,16 @@ final class InstallationModel {
             case 2 -> new Update(name, slot);
             case 3 -> new Rollback(name);
             case 4 -> new RecordManifest(name, new Slot(slot.code(), 1 + random.nextInt(MANIFESTS.size() - 1)));
-            case 5, 6 -> new Trust(name, honest && e != null && e.current != null ? e.current.code() : pick(random, CODES));
+            case 5, 6 ->
+                new Trust(name, honest && e != null && e.current != null ? e.current.code() : pick(random, CODES));
             case 7 -> new TrustDigest(name, pick(random, CODES));
-            case 8, 9 -> new Consent(name, honest && e != null && e.current != null
-                    ? e.current.consentDigest().orElse(pick(random, CODES)) : pick(random, CODES), now);
+            case 8, 9 ->
+                new Consent(
+                        name,
+                        honest && e != null && e.current != null
+                                ? e.current.consentDigest().orElse(pick(random, CODES))
+                                : pick(random, CODES),
+                        now);
             case 10, 11 -> new Enable(name, scope);
             case 12 -> new Disable(name, scope);
             default -> new Remove(name);

@@ -73,11 +73,17 @@ class InstallationPropertyTest {
 
     private static InstallState apply(InstallState s, Op op) {
         return switch (op) {
-            case InstallationModel.Install i -> Installation.install(s, i.name(), i.slot().record());
-            case InstallationModel.Update u -> Installation.update(s, u.name(), u.slot().record());
+            case InstallationModel.Install i ->
+                Installation.install(s, i.name(), i.slot().record());
+            case InstallationModel.Update u ->
+                Installation.update(s, u.name(), u.slot().record());
             case InstallationModel.Rollback r -> Installation.rollback(s, r.name());
-            case InstallationModel.RecordManifest m -> Installation.recordManifest(s, m.name(), m.slot().code(),
-                    m.slot().record().manifest().orElseThrow());
+            case InstallationModel.RecordManifest m ->
+                Installation.recordManifest(
+                        s,
+                        m.name(),
+                        m.slot().code(),
+                        m.slot().record().manifest().orElseThrow());
             case InstallationModel.Trust t -> Installation.trust(s, t.name(), t.shown());
             case InstallationModel.TrustDigest t -> Installation.trustDigest(s, t.name(), t.code());
             case InstallationModel.Consent c -> Installation.consent(s, c.name(), c.shown(), c.now());
@@ -95,12 +101,14 @@ class InstallationPropertyTest {
             if (was.isPresent() && is.isPresent()) {
                 List<ConsentGrant> old = was.get().consentGrants();
                 List<ConsentGrant> now = is.get().consentGrants();
-                assertTrue(now.size() >= old.size() && now.subList(0, old.size()).equals(old),
+                assertTrue(
+                        now.size() >= old.size() && now.subList(0, old.size()).equals(old),
                         where + ": grants only grow and are never rewritten");
             } else if (was.isPresent()) {
                 assertTrue(op instanceof InstallationModel.Remove r && r.name().equals(name), where);
             }
-            if (after != before && op.name().equals(name)
+            if (after != before
+                    && op.name().equals(name)
                     && (op instanceof InstallationModel.Update || op instanceof InstallationModel.Rollback)) {
                 assertEquals(Set.of(), is.orElseThrow().enabledAgents(), where + ": enablement is cleared");
                 assertFalse(is.orElseThrow().enabledAllAgents(), where + ": enablement is cleared");
@@ -120,9 +128,13 @@ class InstallationPropertyTest {
                 PluginState p = s.plugin(name).orElseThrow();
                 assertEquals(p.current(), Optional.of(allowed.record()), where + ": launches the current record");
                 assertTrue(p.trustedDigests().contains(allowed.record().digest()), where + ": its digest is trusted");
-                assertEquals(Disclosure.of(allowed.record().digest(), allowed.manifest()).digest(),
-                        allowed.consentDigest(), where);
-                assertTrue(p.consentGrants().stream().anyMatch(g -> g.digest().equals(allowed.consentDigest())),
+                assertEquals(
+                        Disclosure.of(allowed.record().digest(), allowed.manifest())
+                                .digest(),
+                        allowed.consentDigest(),
+                        where);
+                assertTrue(
+                        p.consentGrants().stream().anyMatch(g -> g.digest().equals(allowed.consentDigest())),
                         where + ": its disclosure is consented");
                 assertTrue(p.enabledAllAgents() || p.enabledAgents().contains(agent), where + ": it is enabled");
             }
@@ -139,7 +151,8 @@ class InstallationPropertyTest {
         }
     }
 
-    private static void checkAgainstModel(InstallState s, InstallationModel model, String where, Set<InstallStage> seen) {
+    private static void checkAgainstModel(
+            InstallState s, InstallationModel model, String where, Set<InstallStage> seen) {
         assertEquals(model.entries.keySet(), s.plugins().keySet(), where);
         model.entries.forEach((name, e) -> {
             PluginState p = s.plugin(name).orElseThrow();
@@ -149,8 +162,10 @@ class InstallationPropertyTest {
             assertEquals(e.grants, p.consentGrants(), where);
             assertEquals(e.agents, p.enabledAgents(), where);
             assertEquals(e.all, p.enabledAllAgents(), where);
-            assertEquals(Optional.ofNullable(e.current).flatMap(InstallationModel.Slot::consentDigest),
-                    Installation.consentDigest(s, name), where);
+            assertEquals(
+                    Optional.ofNullable(e.current).flatMap(InstallationModel.Slot::consentDigest),
+                    Installation.consentDigest(s, name),
+                    where);
         });
         for (String name : InstallationModel.NAMES) {
             for (String agent : InstallationModel.AGENTS) {

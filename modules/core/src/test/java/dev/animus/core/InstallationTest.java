@@ -67,7 +67,8 @@ class InstallationTest {
 
         @Test
         void aNameThatIsNotAPluginNameIsRejected() {
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> Installation.install(InstallState.empty(), "Echo Plugin", record(CODE_1)));
         }
     }
@@ -101,7 +102,9 @@ class InstallationTest {
 
         @Test
         void updatingWhatIsNotInstalledIsRefusedPointingAtInstall() {
-            assertRefused(Reason.NOT_INSTALLED, INSTALL,
+            assertRefused(
+                    Reason.NOT_INSTALLED,
+                    INSTALL,
                     () -> Installation.update(InstallState.empty(), PLUGIN, record(CODE_1)));
         }
     }
@@ -156,13 +159,19 @@ class InstallationTest {
         void theManifestIsRecordedOnTheInstallWithThatDigest() {
             InstallState s = Installation.update(
                     Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())),
-                    PLUGIN, record(CODE_2, Optional.empty()));
+                    PLUGIN,
+                    record(CODE_2, Optional.empty()));
             InstallState previous = Installation.recordManifest(s, PLUGIN, CODE_1, other);
-            assertEquals(Optional.of(other), plugin(previous).previous().orElseThrow().manifest());
-            assertEquals(Optional.empty(), plugin(previous).current().orElseThrow().manifest());
+            assertEquals(
+                    Optional.of(other),
+                    plugin(previous).previous().orElseThrow().manifest());
+            assertEquals(
+                    Optional.empty(), plugin(previous).current().orElseThrow().manifest());
             InstallState current = Installation.recordManifest(s, PLUGIN, CODE_2, other);
-            assertEquals(Optional.of(other), plugin(current).current().orElseThrow().manifest());
-            assertEquals(Optional.empty(), plugin(current).previous().orElseThrow().manifest());
+            assertEquals(
+                    Optional.of(other), plugin(current).current().orElseThrow().manifest());
+            assertEquals(
+                    Optional.empty(), plugin(current).previous().orElseThrow().manifest());
         }
 
         @Test
@@ -183,10 +192,14 @@ class InstallationTest {
 
         @Test
         void aDigestThatNeitherSlotHoldsIsRefused() {
-            InstallationRefused e = assertRefused(Reason.NOT_INSTALLED, INSTALL,
+            InstallationRefused e = assertRefused(
+                    Reason.NOT_INSTALLED,
+                    INSTALL,
                     () -> Installation.recordManifest(installed(CODE_1), PLUGIN, CODE_3, other));
             assertTrue(e.getMessage().contains(CODE_3), e.getMessage());
-            assertRefused(Reason.NOT_INSTALLED, INSTALL,
+            assertRefused(
+                    Reason.NOT_INSTALLED,
+                    INSTALL,
                     () -> Installation.recordManifest(InstallState.empty(), PLUGIN, CODE_1, other));
         }
     }
@@ -210,14 +223,15 @@ class InstallationTest {
         @Test
         void codeThatChangedSinceItWasShownIsNotTrustedAndBothDigestsAreNamed() {
             InstallState s = Installation.update(installed(CODE_1), PLUGIN, record(CODE_2));
-            InstallationRefused e = assertRefused(Reason.CHANGED_SINCE_SHOWN, INSPECT,
-                    () -> Installation.trust(s, PLUGIN, CODE_1));
+            InstallationRefused e =
+                    assertRefused(Reason.CHANGED_SINCE_SHOWN, INSPECT, () -> Installation.trust(s, PLUGIN, CODE_1));
             assertTrue(e.getMessage().contains(CODE_1) && e.getMessage().contains(CODE_2), e.getMessage());
         }
 
         @Test
         void trustingWhatIsNotInstalledIsRefused() {
-            assertRefused(Reason.NOT_INSTALLED, INSTALL, () -> Installation.trust(InstallState.empty(), PLUGIN, CODE_1));
+            assertRefused(
+                    Reason.NOT_INSTALLED, INSTALL, () -> Installation.trust(InstallState.empty(), PLUGIN, CODE_1));
         }
 
         @Test
@@ -226,12 +240,15 @@ class InstallationTest {
             assertEquals(Set.of(CODE_1), plugin(s).trustedDigests());
             assertEquals(Optional.empty(), plugin(s).current());
             assertEquals(InstallStage.NOT_INSTALLED, Installation.stage(s, PLUGIN, AGENT));
-            assertEquals(Set.of(CODE_1, CODE_2), plugin(Installation.trustDigest(s, PLUGIN, CODE_2)).trustedDigests());
+            assertEquals(
+                    Set.of(CODE_1, CODE_2),
+                    plugin(Installation.trustDigest(s, PLUGIN, CODE_2)).trustedDigests());
         }
 
         @Test
         void trustingSomethingThatIsNotADigestIsRejected() {
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> Installation.trustDigest(InstallState.empty(), PLUGIN, "latest"));
         }
     }

@@ -66,7 +66,9 @@ class LifecycleCrashTest {
             assertEquals(List.of(kill(5)), actions(fifth));
             assertEquals(ProcessState.DISABLED, plugin.lifecycle().state());
             assertEquals(5, plugin.lifecycle().crashesInWindow(plugin.clock().now()));
-            assertEquals(plugin.clock().now().wall(), plugin.lifecycle().disabled().orElseThrow().since());
+            assertEquals(
+                    plugin.clock().now().wall(),
+                    plugin.lifecycle().disabled().orElseThrow().since());
         }
 
         @Test
@@ -123,18 +125,21 @@ class LifecycleCrashTest {
 
         @Test
         void theThresholdIsConfigurable() {
-            plugin = LifecycleDriver.registered(
-                    LifecyclePolicy.defaults().withCrashThreshold(3, Duration.ofMinutes(1)));
+            plugin =
+                    LifecycleDriver.registered(LifecyclePolicy.defaults().withCrashThreshold(3, Duration.ofMinutes(1)));
             plugin.crashAtLaunch();
             plugin.clock().advance(Duration.ofSeconds(30));
             plugin.crashAtLaunch();
             plugin.clock().advance(Duration.ofSeconds(31));
-            assertEquals(List.of("launching -> crashed"), transitions(plugin.crashAtLaunch()),
+            assertEquals(
+                    List.of("launching -> crashed"),
+                    transitions(plugin.crashAtLaunch()),
                     "the first crash is 61 s old");
             plugin.clock().advance(Duration.ofSeconds(1));
             Step third = plugin.crashAtLaunch();
             assertEquals(List.of("launching -> crashed", "crashed -> disabled"), transitions(third));
-            assertTrue(third.changes().getLast().reason().contains("3 times within 1m"),
+            assertTrue(
+                    third.changes().getLast().reason().contains("3 times within 1m"),
                     third.changes().getLast().reason());
         }
     }
@@ -178,9 +183,15 @@ class LifecycleCrashTest {
             disable();
             plugin.clock().advance(Duration.ofHours(2));
             Lifecycle before = plugin.lifecycle();
-            for (LifecycleTrigger t : List.of(new RequestArrived(), new ManifestValidated(), new IdleTimerFired(),
-                    new ProcessExited(5, EXIT_3), new LaunchFailed(5, LAUNCH_TIMEOUT), new ResponseReceived(5),
-                    new RequestTimedOut(5, "echo", Duration.ofSeconds(30)), new HostClosing())) {
+            for (LifecycleTrigger t : List.of(
+                    new RequestArrived(),
+                    new ManifestValidated(),
+                    new IdleTimerFired(),
+                    new ProcessExited(5, EXIT_3),
+                    new LaunchFailed(5, LAUNCH_TIMEOUT),
+                    new ResponseReceived(5),
+                    new RequestTimedOut(5, "echo", Duration.ofSeconds(30)),
+                    new HostClosing())) {
                 Step step = plugin.on(t);
                 assertEquals(before, step.next(), t.toString());
                 assertEquals(List.of(), step.changes(), t.toString());
@@ -267,7 +278,7 @@ class LifecycleCrashTest {
             before = plugin.lifecycle();
             assertUnchanged(before, plugin.on(new HandshakeAnswered(1)), new ShutDown(1));
         }
-    
+
         @Test
         void aSecondHandshakeReportForTheLiveProcessChangesNothingAndStopsNothing() {
             plugin.ready();

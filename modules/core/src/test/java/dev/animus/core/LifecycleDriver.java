@@ -29,7 +29,8 @@ final class LifecycleDriver {
     private Lifecycle lifecycle;
 
     private LifecycleDriver(LifecyclePolicy policy, boolean discovered) {
-        lifecycle = discovered ? Lifecycle.discovered(PLUGIN, policy, clock.now())
+        lifecycle = discovered
+                ? Lifecycle.discovered(PLUGIN, policy, clock.now())
                 : Lifecycle.registered(PLUGIN, policy, clock.now());
     }
 
@@ -111,7 +112,9 @@ final class LifecycleDriver {
 
     /** The transitions of a step as {@code "from -> to"}, in order. */
     static List<String> transitions(Step step) {
-        return step.changes().stream().map(c -> c.from().word() + " -> " + c.to().word()).toList();
+        return step.changes().stream()
+                .map(c -> c.from().word() + " -> " + c.to().word())
+                .toList();
     }
 
     /**

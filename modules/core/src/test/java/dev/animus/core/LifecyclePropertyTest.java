@@ -52,10 +52,21 @@ class LifecyclePropertyTest {
      * launching or busy plugin.
      */
     private static final Set<String> DESIGN = Set.of(
-            "DISCOVERED->REGISTERED", "REGISTERED->LAUNCHING", "LAUNCHING->READY", "LAUNCHING->CRASHED",
-            "READY->BUSY", "BUSY->READY", "BUSY->CRASHED", "READY->TERMINATED", "READY->CRASHED",
-            "CRASHED->LAUNCHING", "CRASHED->DISABLED", "TERMINATED->LAUNCHING",
-            "DISABLED->REGISTERED", "LAUNCHING->TERMINATED", "BUSY->TERMINATED");
+            "DISCOVERED->REGISTERED",
+            "REGISTERED->LAUNCHING",
+            "LAUNCHING->READY",
+            "LAUNCHING->CRASHED",
+            "READY->BUSY",
+            "BUSY->READY",
+            "BUSY->CRASHED",
+            "READY->TERMINATED",
+            "READY->CRASHED",
+            "CRASHED->LAUNCHING",
+            "CRASHED->DISABLED",
+            "TERMINATED->LAUNCHING",
+            "DISABLED->REGISTERED",
+            "LAUNCHING->TERMINATED",
+            "BUSY->TERMINATED");
 
     static LongStream seeds() {
         return LongStream.range(0, SEEDS);
@@ -86,7 +97,8 @@ class LifecyclePropertyTest {
         LifecyclePolicy policy = policy(random);
         FakeClock clock = new FakeClock(random.nextLong(-1_000_000_000_000_000L, 1_000_000_000_000_000L));
         boolean discovered = random.nextBoolean();
-        Lifecycle lifecycle = discovered ? Lifecycle.discovered(PLUGIN, policy, clock.now())
+        Lifecycle lifecycle = discovered
+                ? Lifecycle.discovered(PLUGIN, policy, clock.now())
                 : Lifecycle.registered(PLUGIN, policy, clock.now());
         Model model = new Model(policy, discovered ? ProcessState.DISCOVERED : ProcessState.REGISTERED);
         List<String> emitted = new ArrayList<>();
@@ -102,7 +114,8 @@ class LifecyclePropertyTest {
             lifecycle = step.next();
             model.on(trigger, now);
 
-            List<String> transitions = step.changes().stream().map(c -> c.from() + "->" + c.to()).toList();
+            List<String> transitions =
+                    step.changes().stream().map(c -> c.from() + "->" + c.to()).toList();
             emitted.addAll(transitions);
             assertEquals(model.state, lifecycle.state(), at + "state");
             assertEquals(model.incarnation, lifecycle.incarnation(), at + "incarnation");
@@ -111,8 +124,13 @@ class LifecyclePropertyTest {
             assertEquals(model.crashes.size(), lifecycle.crashes(), at + "crashes since reset");
             assertEquals(model.restarts, lifecycle.restarts(), at + "restarts");
             assertEquals(model.transitions, transitions, at + "transitions");
-            assertEquals(model.effects.stream().sorted().toList(),
-                    step.effects().stream().filter(e -> !(e instanceof Emit)).map(Model::describe).sorted().toList(),
+            assertEquals(
+                    model.effects.stream().sorted().toList(),
+                    step.effects().stream()
+                            .filter(e -> !(e instanceof Emit))
+                            .map(Model::describe)
+                            .sorted()
+                            .toList(),
                     at + "effects");
 
             assertEquals(lifecycle.inFlight() > 0, lifecycle.state() == ProcessState.BUSY, at + "in flight iff busy");
@@ -156,7 +174,9 @@ class LifecyclePropertyTest {
         }
         List<Duration> spans = List.of(Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(5));
         List<Duration> idles = List.of(Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofMinutes(5));
-        return new LifecyclePolicy(1 + random.nextInt(5), spans.get(random.nextInt(spans.size())),
+        return new LifecyclePolicy(
+                1 + random.nextInt(5),
+                spans.get(random.nextInt(spans.size())),
                 idles.get(random.nextInt(idles.size())));
     }
 
@@ -198,8 +218,8 @@ class LifecyclePropertyTest {
             return new ProcessExited(inc, failure(random));
         }
         if (roll < 79) {
-            return new RequestTimedOut(inc, random.nextBoolean() ? "echo" : "agent/run",
-                    Duration.ofSeconds(1 + random.nextInt(60)));
+            return new RequestTimedOut(
+                    inc, random.nextBoolean() ? "echo" : "agent/run", Duration.ofSeconds(1 + random.nextInt(60)));
         }
         if (roll < 91) {
             return new IdleTimerFired();
@@ -250,7 +270,9 @@ class LifecyclePropertyTest {
         }
 
         int crashesWithin(Moment now) {
-            return (int) crashes.stream().filter(t -> now.ticks() - t <= span.toNanos()).count();
+            return (int) crashes.stream()
+                    .filter(t -> now.ticks() - t <= span.toNanos())
+                    .count();
         }
 
         void on(LifecycleTrigger trigger, Moment now) {

@@ -162,8 +162,8 @@ class LifecycleTest {
         @Test
         void requestsArePipelinedAndThePluginIsBusyUntilTheLastResponse() {
             plugin.ready();
-            List<Step> sends = List.of(plugin.on(new RequestArrived()), plugin.on(new RequestArrived()),
-                    plugin.on(new RequestArrived()));
+            List<Step> sends = List.of(
+                    plugin.on(new RequestArrived()), plugin.on(new RequestArrived()), plugin.on(new RequestArrived()));
             assertStep(sends.get(0), List.of("ready -> busy"), new Send(1));
             assertStep(sends.get(1), List.of(), new Send(1));
             assertStep(sends.get(2), List.of(), new Send(1));
@@ -200,10 +200,11 @@ class LifecycleTest {
             Kill kill = killOf(step);
             assertTrue(kill.reason().contains("agent/run") && kill.reason().contains("30m"), kill.reason());
             assertEquals(0, plugin.lifecycle().inFlight());
-            assertEquals(new HostFailure.Timeout("agent/run", Duration.ofMinutes(30)),
+            assertEquals(
+                    new HostFailure.Timeout("agent/run", Duration.ofMinutes(30)),
                     plugin.lifecycle().lastFailure().orElseThrow());
-            assertEquals(1, plugin.lifecycle().crashesInWindow(plugin.clock().now()),
-                    "the launch crash is 30 minutes old");
+            assertEquals(
+                    1, plugin.lifecycle().crashesInWindow(plugin.clock().now()), "the launch crash is 30 minutes old");
             assertEquals(2, plugin.lifecycle().crashes());
         }
 
@@ -221,7 +222,9 @@ class LifecycleTest {
             Step step = plugin.on(new ProcessExited(1, EXIT_3));
             assertStep(step, List.of("busy -> crashed"), kill(1));
             assertEquals(0, plugin.lifecycle().inFlight());
-            assertTrue(step.changes().getFirst().reason().contains("code 3"), step.changes().getFirst().reason());
+            assertTrue(
+                    step.changes().getFirst().reason().contains("code 3"),
+                    step.changes().getFirst().reason());
         }
 
         @Test
@@ -284,7 +287,9 @@ class LifecycleTest {
         void theIdleTimeoutComesFromThePolicy() {
             plugin = LifecycleDriver.registered(LifecyclePolicy.defaults().withIdleTimeout(Duration.ofSeconds(30)));
             plugin.launch();
-            assertStep(plugin.on(new HandshakeAnswered(1)), List.of("launching -> ready"),
+            assertStep(
+                    plugin.on(new HandshakeAnswered(1)),
+                    List.of("launching -> ready"),
                     new ScheduleIdleCheck(Duration.ofSeconds(30)));
             plugin.clock().advance(Duration.ofSeconds(30));
             assertStep(plugin.on(new IdleTimerFired()), List.of("ready -> terminated"), new ShutDown(1));
@@ -344,7 +349,8 @@ class LifecycleTest {
         void onlyTransitionsOutOfReadyCrashedAndDisabledAreNotable() {
             for (ProcessState from : ProcessState.values()) {
                 for (ProcessState to : ProcessState.values()) {
-                    var change = new StatusChange(PLUGIN, from, to, "test", plugin.clock().now().wall());
+                    var change = new StatusChange(
+                            PLUGIN, from, to, "test", plugin.clock().now().wall());
                     assertEquals(NOTABLE_FROM.contains(from), change.notable(), from + " -> " + to);
                 }
             }
@@ -373,15 +379,34 @@ class LifecycleTest {
             plugin.on(new OperatorReset());
 
             List<String> expected = List.of(
-                    "discovered -> registered", "registered -> launching", "launching -> ready", "ready -> busy",
-                    "busy -> ready", "ready -> terminated", "terminated -> launching", "launching -> crashed",
-                    "crashed -> launching", "launching -> ready", "ready -> crashed",
-                    "crashed -> launching", "launching -> ready", "ready -> busy", "busy -> crashed",
-                    "crashed -> launching", "launching -> ready", "ready -> busy", "busy -> crashed",
-                    "crashed -> launching", "launching -> crashed", "crashed -> disabled",
+                    "discovered -> registered",
+                    "registered -> launching",
+                    "launching -> ready",
+                    "ready -> busy",
+                    "busy -> ready",
+                    "ready -> terminated",
+                    "terminated -> launching",
+                    "launching -> crashed",
+                    "crashed -> launching",
+                    "launching -> ready",
+                    "ready -> crashed",
+                    "crashed -> launching",
+                    "launching -> ready",
+                    "ready -> busy",
+                    "busy -> crashed",
+                    "crashed -> launching",
+                    "launching -> ready",
+                    "ready -> busy",
+                    "busy -> crashed",
+                    "crashed -> launching",
+                    "launching -> crashed",
+                    "crashed -> disabled",
                     "disabled -> registered");
-            assertEquals(expected,
-                    plugin.emitted().stream().map(c -> c.from().word() + " -> " + c.to().word()).toList());
+            assertEquals(
+                    expected,
+                    plugin.emitted().stream()
+                            .map(c -> c.from().word() + " -> " + c.to().word())
+                            .toList());
             for (StatusChange c : plugin.emitted()) {
                 assertEquals(NOTABLE_FROM.contains(c.from()), c.notable(), c.toString());
                 assertEquals(PLUGIN, c.plugin());

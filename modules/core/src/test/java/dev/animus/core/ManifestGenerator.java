@@ -18,11 +18,30 @@ final class ManifestGenerator {
     private static final String LOWER = "abcdefghijklmnopqrstuvwxyz";
     private static final String UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     private static final String DIGITS = "0123456789";
-    private static final List<String> KINDS = List.of("provider", "subject_backend", "trigger_backend",
-            "transport_backend", "web_ui", "log_storage_backend", "workflow_runner", "queue", "custom",
-            "task_backend", "my_future_kind");
-    private static final List<String> TEXT_PIECES = List.of("plain ", "quote \" ", "back\\slash ",
-            "line\nbreak ", "tab\t", "é ü ", "emoji 🦀 ", "'single' ", "# not a comment ", "= ", "[x] ");
+    private static final List<String> KINDS = List.of(
+            "provider",
+            "subject_backend",
+            "trigger_backend",
+            "transport_backend",
+            "web_ui",
+            "log_storage_backend",
+            "workflow_runner",
+            "queue",
+            "custom",
+            "task_backend",
+            "my_future_kind");
+    private static final List<String> TEXT_PIECES = List.of(
+            "plain ",
+            "quote \" ",
+            "back\\slash ",
+            "line\nbreak ",
+            "tab\t",
+            "é ü ",
+            "emoji 🦀 ",
+            "'single' ",
+            "# not a comment ",
+            "= ",
+            "[x] ");
 
     private final SplittableRandom random;
 
@@ -33,12 +52,27 @@ final class ManifestGenerator {
     Manifest manifest() {
         String kind = pick(KINDS);
         List<PluginKind> extras = distinct(3, () -> pick(KINDS)).stream()
-                .filter(k -> !k.equals(kind)).map(PluginKind::new).toList();
-        return new Manifest(name(), semver(), new PluginKind(kind), extras, text(random.nextInt(4)), semver(),
-                capabilities(), envRequired(),
-                random.nextBoolean() ? OptionalInt.empty() : OptionalInt.of(bufferSize()), timeouts(),
-                subset(ManifestVocabulary.HOOKS), subset(ManifestVocabulary.POLICY_HOOKS),
-                subset(ManifestVocabulary.EVENTS), destinations(), dataSent(), secrets(), entry());
+                .filter(k -> !k.equals(kind))
+                .map(PluginKind::new)
+                .toList();
+        return new Manifest(
+                name(),
+                semver(),
+                new PluginKind(kind),
+                extras,
+                text(random.nextInt(4)),
+                semver(),
+                capabilities(),
+                envRequired(),
+                random.nextBoolean() ? OptionalInt.empty() : OptionalInt.of(bufferSize()),
+                timeouts(),
+                subset(ManifestVocabulary.HOOKS),
+                subset(ManifestVocabulary.POLICY_HOOKS),
+                subset(ManifestVocabulary.EVENTS),
+                destinations(),
+                dataSent(),
+                secrets(),
+                entry());
     }
 
     String name() {
@@ -103,11 +137,13 @@ final class ManifestGenerator {
     /** A normalised destination: a host name, a public IPv4 address or a bracketed IPv6 address, maybe with a port. */
     String destination() {
         String host = switch (random.nextInt(4)) {
-            case 0 -> (1 + random.nextInt(126)) + "." + random.nextInt(256) + "." + random.nextInt(256) + "."
-                    + random.nextInt(256);
+            case 0 ->
+                (1 + random.nextInt(126)) + "." + random.nextInt(256) + "." + random.nextInt(256) + "."
+                        + random.nextInt(256);
             case 1 -> "[2001:db8::" + Integer.toHexString(1 + random.nextInt(0xfffe)) + "]";
-            default -> word(LOWER, 1) + word(LOWER + DIGITS + "-", random.nextInt(8)) + word(LOWER, 1) + "."
-                    + pick(List.of("com", "io", "example", "dev"));
+            default ->
+                word(LOWER, 1) + word(LOWER + DIGITS + "-", random.nextInt(8)) + word(LOWER, 1) + "."
+                        + pick(List.of("com", "io", "example", "dev"));
         };
         int port = 1 + random.nextInt(65_535);
         return random.nextBoolean() || port == 443 ? host : host + ":" + port;
@@ -118,8 +154,10 @@ final class ManifestGenerator {
     }
 
     List<String> dataSent() {
-        return distinct(3, () -> pick(List.of("prompt text", "file contents", "repository names", "é data"))
-                + " " + random.nextInt(100));
+        return distinct(
+                3,
+                () -> pick(List.of("prompt text", "file contents", "repository names", "é data")) + " "
+                        + random.nextInt(100));
     }
 
     List<SecretDeclaration> secrets() {

@@ -22,8 +22,8 @@ class ManifestPropertyTest {
     void validatingTheRenderingOfAManifestGivesTheSameManifest(long seed) {
         Manifest m = new ManifestGenerator(seed).manifest();
         Map<String, Object> rendered = ManifestRendering.toMap(m);
-        ManifestCheck check = ManifestValidator.validate(rendered, "seed " + seed, UnknownKeys.REJECT,
-                m.entry().isPresent());
+        ManifestCheck check = ManifestValidator.validate(
+                rendered, "seed " + seed, UnknownKeys.REJECT, m.entry().isPresent());
         assertEquals(m, check.manifest(), "seed " + seed + ": " + rendered);
         assertEquals(List.of(), check.warnings(), "seed " + seed);
         assertEquals(rendered, ManifestRendering.toMap(check.manifest()), "seed " + seed);
@@ -34,9 +34,13 @@ class ManifestPropertyTest {
     void numbersReadAsLongOrDoubleGiveTheSameManifestAsIntegers(long seed) {
         Manifest m = new ManifestGenerator(seed).manifest();
         Map<String, Object> rendered = new LinkedHashMap<>(ManifestRendering.toMap(m));
-        rendered.computeIfPresent("notification_buffer_size",
+        rendered.computeIfPresent(
+                "notification_buffer_size",
                 (k, v) -> seed % 2 == 0 ? (Object) ((Integer) v).longValue() : (Object) ((Integer) v).doubleValue());
-        assertEquals(m, ManifestValidator.validate(rendered, "seed " + seed, UnknownKeys.WARN, false).manifest(),
+        assertEquals(
+                m,
+                ManifestValidator.validate(rendered, "seed " + seed, UnknownKeys.WARN, false)
+                        .manifest(),
                 "seed " + seed);
     }
 
@@ -48,7 +52,8 @@ class ManifestPropertyTest {
         Map<String, Object> raw = new LinkedHashMap<>(ManifestRendering.toMap(g.manifest()));
         raw.put("network", Map.of("destinations", given));
         List<String> normal = ManifestValidator.validate(raw, "seed " + seed, UnknownKeys.REJECT, false)
-                .manifest().networkDestinations();
+                .manifest()
+                .networkDestinations();
         assertEquals(given.stream().map(NetworkDestinations::normalize).sorted().toList(), normal, "seed " + seed);
         assertEquals(normal, normal.stream().map(NetworkDestinations::normalize).toList(), "seed " + seed);
     }

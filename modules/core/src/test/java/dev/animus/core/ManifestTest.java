@@ -20,15 +20,45 @@ class ManifestTest {
     private static final SemVer V = new SemVer(1, 0, 0, "", "");
 
     static Manifest with(String kind, List<String> extraKinds, List<String> capabilities) {
-        return new Manifest("p", V, new PluginKind(kind), extraKinds.stream().map(PluginKind::new).toList(), "", V,
-                capabilities, List.of(), OptionalInt.empty(), TimeoutTable.defaults(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), Optional.empty());
+        return new Manifest(
+                "p",
+                V,
+                new PluginKind(kind),
+                extraKinds.stream().map(PluginKind::new).toList(),
+                "",
+                V,
+                capabilities,
+                List.of(),
+                OptionalInt.empty(),
+                TimeoutTable.defaults(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                Optional.empty());
     }
 
     static Manifest withDestinations(List<String> destinations) {
-        return new Manifest("p", V, new PluginKind("custom"), List.of(), "", V, List.of(), List.of(),
-                OptionalInt.empty(), TimeoutTable.defaults(), List.of(), List.of(), List.of(), destinations,
-                List.of(), List.of(), Optional.empty());
+        return new Manifest(
+                "p",
+                V,
+                new PluginKind("custom"),
+                List.of(),
+                "",
+                V,
+                List.of(),
+                List.of(),
+                OptionalInt.empty(),
+                TimeoutTable.defaults(),
+                List.of(),
+                List.of(),
+                List.of(),
+                destinations,
+                List.of(),
+                List.of(),
+                Optional.empty());
     }
 
     @Nested
@@ -36,7 +66,9 @@ class ManifestTest {
 
         @Test
         void methodsAreTheCapabilitiesThatAreNeitherMarkersNorFlags() {
-            Manifest m = with("custom", List.of(),
+            Manifest m = with(
+                    "custom",
+                    List.of(),
                     List.of("$/ping", "subject_kind:task", "agent/run", "$ui/web", "$acme/x", "health/check"));
             assertEquals(List.of("$/ping", "agent/run", "health/check"), m.methods());
         }
@@ -51,7 +83,8 @@ class ManifestTest {
         void aWebUiIsServedByTheFlagOrByTheLegacyKind() {
             assertTrue(with("transport_backend", List.of(), List.of("$ui/web")).servesWebUi());
             assertTrue(with("custom", List.of("web_ui"), List.of()).servesWebUi());
-            assertFalse(with("transport_backend", List.of(), List.of("$acme/web")).servesWebUi());
+            assertFalse(
+                    with("transport_backend", List.of(), List.of("$acme/web")).servesWebUi());
         }
     }
 
@@ -71,7 +104,9 @@ class ManifestTest {
 
         @Test
         void anUnknownKindIsKeptAsDeclared() {
-            assertEquals("my_future_kind", with("my_future_kind", List.of(), List.of()).kind().declared());
+            assertEquals(
+                    "my_future_kind",
+                    with("my_future_kind", List.of(), List.of()).kind().declared());
         }
 
         @Test
@@ -90,13 +125,18 @@ class ManifestTest {
 
         @Test
         void aKindOutsideThePatternIsRefused() {
-            assertEquals("plugin_kind", assertThrows(ManifestInvalid.class, () -> new PluginKind("Bad-Kind")).field());
+            assertEquals(
+                    "plugin_kind",
+                    assertThrows(ManifestInvalid.class, () -> new PluginKind("Bad-Kind"))
+                            .field());
             assertThrows(ManifestInvalid.class, () -> new PluginKind("k".repeat(65)));
         }
 
         @Test
         void ofGivesTheCanonicalNameOfARouting() {
-            assertEquals("log_storage_backend", PluginKind.of(PluginKind.Routed.LOG_STORAGE_BACKEND).declared());
+            assertEquals(
+                    "log_storage_backend",
+                    PluginKind.of(PluginKind.Routed.LOG_STORAGE_BACKEND).declared());
         }
     }
 
@@ -105,15 +145,19 @@ class ManifestTest {
 
         @Test
         void destinationsAreKeptSorted() {
-            assertEquals(List.of("a.com", "b.com:8080", "c.com"),
+            assertEquals(
+                    List.of("a.com", "b.com:8080", "c.com"),
                     withDestinations(List.of("c.com", "a.com", "b.com:8080")).networkDestinations());
         }
 
         @Test
         void aDestinationThatIsNotNormalisedIsRefusedSayingTheNormalForm() {
-            var e = assertThrows(ManifestInvalid.class, () -> withDestinations(List.of("a.com", "API.example.com:443")));
-            assertEquals("manifest: network.destinations[0]: 'API.example.com:443' is not normalised: write"
-                    + " 'api.example.com'", e.getMessage());
+            var e = assertThrows(
+                    ManifestInvalid.class, () -> withDestinations(List.of("a.com", "API.example.com:443")));
+            assertEquals(
+                    "manifest: network.destinations[0]: 'API.example.com:443' is not normalised: write"
+                            + " 'api.example.com'",
+                    e.getMessage());
         }
 
         @Test
@@ -127,17 +171,51 @@ class ManifestTest {
         @Test
         void aSubMillisecondTimeoutIsRefused() {
             var table = new TimeoutTable(Map.of("launch", Duration.ofNanos(1_500_000)));
-            var e = assertThrows(ManifestInvalid.class, () -> new Manifest("p", V, new PluginKind("custom"), List.of(),
-                    "", V, List.of(), List.of(), OptionalInt.empty(), table, List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), Optional.empty()));
+            var e = assertThrows(
+                    ManifestInvalid.class,
+                    () -> new Manifest(
+                            "p",
+                            V,
+                            new PluginKind("custom"),
+                            List.of(),
+                            "",
+                            V,
+                            List.of(),
+                            List.of(),
+                            OptionalInt.empty(),
+                            table,
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            Optional.empty()));
             assertEquals("timeouts.launch", e.field());
         }
 
         @Test
         void anEntryThatIsNotNormalisedIsRefused() {
-            var e = assertThrows(ManifestInvalid.class, () -> new Manifest("p", V, new PluginKind("custom"), List.of(),
-                    "", V, List.of(), List.of(), OptionalInt.empty(), TimeoutTable.defaults(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), Optional.of("./bin/x")));
+            var e = assertThrows(
+                    ManifestInvalid.class,
+                    () -> new Manifest(
+                            "p",
+                            V,
+                            new PluginKind("custom"),
+                            List.of(),
+                            "",
+                            V,
+                            List.of(),
+                            List.of(),
+                            OptionalInt.empty(),
+                            TimeoutTable.defaults(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            Optional.of("./bin/x")));
             assertTrue(e.getMessage().endsWith("write 'bin/x'"), e.getMessage());
         }
 
@@ -152,8 +230,10 @@ class ManifestTest {
 
         @Test
         void aMinimalManifestRendersOnlyTheRequiredKeys() {
-            assertEquals(List.of("name", "version", "plugin_kind", "description", "protocol_version"),
-                    List.copyOf(ManifestRendering.toMap(with("custom", List.of(), List.of())).keySet()));
+            assertEquals(
+                    List.of("name", "version", "plugin_kind", "description", "protocol_version"),
+                    List.copyOf(ManifestRendering.toMap(with("custom", List.of(), List.of()))
+                            .keySet()));
         }
 
         @Test
@@ -167,7 +247,8 @@ class ManifestTest {
 
         @Test
         void destinationsRenderAsANetworkTable() {
-            assertEquals(Map.of("destinations", List.of("a.com")),
+            assertEquals(
+                    Map.of("destinations", List.of("a.com")),
                     ManifestRendering.toMap(withDestinations(List.of("a.com"))).get("network"));
         }
     }

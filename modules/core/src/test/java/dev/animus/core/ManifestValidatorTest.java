@@ -39,9 +39,11 @@ class ManifestValidatorTest {
         m.put("plugin_kinds", List.of("subject_backend", "future_kind"));
         m.put("description", "Runs agents.");
         m.put("capabilities", List.of("agent/run", "$/ping", "subject_kind:task", "$ui/web", "$acme/x"));
-        m.put("env_required", List.of(
-                Map.of("name", "API_KEY", "description", "the key", "sensitive", true, "required", true),
-                Map.of("name", "REGION")));
+        m.put(
+                "env_required",
+                List.of(
+                        Map.of("name", "API_KEY", "description", "the key", "sensitive", true, "required", true),
+                        Map.of("name", "REGION")));
         m.put("notification_buffer_size", 512L);
         m.put("timeouts", Map.of("launch", "2s", "agent/run", "30m", "idle", "1m30s"));
         m.put("hooks", List.of("route.skills", "classify.page"));
@@ -49,19 +51,23 @@ class ManifestValidatorTest {
         m.put("events", List.of("session-start", "tool-end"));
         m.put("network", Map.of("destinations", List.of("API.example.com:443", "93.184.216.34:8080")));
         m.put("data_sent", List.of("prompt text"));
-        m.put("secrets", List.of(Map.of("name", "github.token", "required", true),
-                Map.of("name", "other", "env", "OTHER_VAR", "description", "d")));
+        m.put(
+                "secrets",
+                List.of(
+                        Map.of("name", "github.token", "required", true),
+                        Map.of("name", "other", "env", "OTHER_VAR", "description", "d")));
         m.put("entry", "./bin/x");
         return m;
     }
 
     static Manifest valid(Map<String, Object> raw) {
-        return ManifestValidator.validate(raw, SOURCE, UnknownKeys.REJECT, false).manifest();
+        return ManifestValidator.validate(raw, SOURCE, UnknownKeys.REJECT, false)
+                .manifest();
     }
 
     static ManifestInvalid invalid(Map<String, Object> raw) {
-        return assertThrows(ManifestInvalid.class,
-                () -> ManifestValidator.validate(raw, SOURCE, UnknownKeys.REJECT, false));
+        return assertThrows(
+                ManifestInvalid.class, () -> ManifestValidator.validate(raw, SOURCE, UnknownKeys.REJECT, false));
     }
 
     @Nested
@@ -87,16 +93,22 @@ class ManifestValidatorTest {
         void aFullManifestKeepsEveryFieldNormalised() {
             Manifest m = valid(full());
             assertEquals(List.of(new PluginKind("subject_backend"), new PluginKind("future_kind")), m.extraKinds());
-            assertEquals(List.of(new EnvDeclaration("API_KEY", "the key", true, true),
-                    new EnvDeclaration("REGION", "", false, false)), m.envRequired());
+            assertEquals(
+                    List.of(
+                            new EnvDeclaration("API_KEY", "the key", true, true),
+                            new EnvDeclaration("REGION", "", false, false)),
+                    m.envRequired());
             assertEquals(OptionalInt.of(512), m.notificationBufferSize());
             assertEquals(Duration.ofSeconds(2), m.timeouts().launch());
             assertEquals(Duration.ofSeconds(90), m.timeouts().idle());
             assertEquals(Optional.of(Duration.ofMinutes(30)), m.timeouts().forMethod("agent/run"));
             assertEquals(List.of("route.skills", "classify.page"), m.hooks());
             assertEquals(List.of("93.184.216.34:8080", "api.example.com"), m.networkDestinations());
-            assertEquals(List.of(new SecretDeclaration("github.token", "GITHUB_TOKEN", true, ""),
-                    new SecretDeclaration("other", "OTHER_VAR", false, "d")), m.secrets());
+            assertEquals(
+                    List.of(
+                            new SecretDeclaration("github.token", "GITHUB_TOKEN", true, ""),
+                            new SecretDeclaration("other", "OTHER_VAR", false, "d")),
+                    m.secrets());
             assertEquals(Optional.of("bin/x"), m.entry());
         }
 
@@ -105,7 +117,10 @@ class ManifestValidatorTest {
             for (Object n : List.of(7, 7L, 7.0, new BigDecimal("7.00"), (short) 7)) {
                 Map<String, Object> raw = minimal();
                 raw.put("notification_buffer_size", n);
-                assertEquals(OptionalInt.of(7), valid(raw).notificationBufferSize(), n.getClass().getName());
+                assertEquals(
+                        OptionalInt.of(7),
+                        valid(raw).notificationBufferSize(),
+                        n.getClass().getName());
             }
         }
 
@@ -131,8 +146,8 @@ class ManifestValidatorTest {
 
         @ParameterizedTest(name = "{0}")
         @MethodSource("dev.animus.core.ManifestValidatorTest#brokenRules")
-        void everyBrokenRuleNamesTheSourceAndTheFieldPath(String what, Map<String, Object> raw, String field,
-                String fragment) {
+        void everyBrokenRuleNamesTheSourceAndTheFieldPath(
+                String what, Map<String, Object> raw, String field, String fragment) {
             ManifestInvalid e = invalid(raw);
             assertEquals(SOURCE, e.source(), e.getMessage());
             assertEquals(field, e.field(), e.getMessage());
@@ -143,13 +158,21 @@ class ManifestValidatorTest {
     }
 
     static Stream<Arguments> brokenRules() {
-        return Stream.of(ManifestRuleCases.identity(), ManifestRuleCases.contract(), ManifestRuleCases.advice(),
-                        ManifestRuleCases.disclosure(), ManifestRuleCases.entry())
+        return Stream.of(
+                        ManifestRuleCases.identity(),
+                        ManifestRuleCases.contract(),
+                        ManifestRuleCases.advice(),
+                        ManifestRuleCases.disclosure(),
+                        ManifestRuleCases.entry())
                 .flatMap(s -> s);
     }
 
     /** {@code base} changed by {@code change}, as one named case expecting {@code field} and {@code fragment}. */
-    static Arguments rule(String what, Map<String, Object> base, Consumer<Map<String, Object>> change, String field,
+    static Arguments rule(
+            String what,
+            Map<String, Object> base,
+            Consumer<Map<String, Object>> change,
+            String field,
             String fragment) {
         Map<String, Object> raw = new LinkedHashMap<>(base);
         change.accept(raw);
@@ -200,16 +223,19 @@ class ManifestValidatorTest {
             raw.put("x_future", Map.of("a", 1));
             ManifestCheck check = ManifestValidator.validate(raw, "/p/x --manifest", UnknownKeys.WARN, false);
             assertEquals(valid(minimal()), check.manifest());
-            assertEquals(List.of("/p/x --manifest: unknown key 'homepage' ignored",
-                    "/p/x --manifest: unknown key 'x_future' ignored"), check.warnings());
+            assertEquals(
+                    List.of(
+                            "/p/x --manifest: unknown key 'homepage' ignored",
+                            "/p/x --manifest: unknown key 'x_future' ignored"),
+                    check.warnings());
         }
 
         @Test
         void unknownKeysInsideNestedTablesAreRejectedEvenInWarnMode() {
             Map<String, Object> raw = minimal();
             raw.put("secrets", List.of(Map.of("name", "t", "requird", true)));
-            ManifestInvalid e = assertThrows(ManifestInvalid.class,
-                    () -> ManifestValidator.validate(raw, SOURCE, UnknownKeys.WARN, false));
+            ManifestInvalid e = assertThrows(
+                    ManifestInvalid.class, () -> ManifestValidator.validate(raw, SOURCE, UnknownKeys.WARN, false));
             assertEquals("secrets[0].requird", e.field());
             assertTrue(e.reason().contains("did you mean 'required'?"), e.getMessage());
         }
@@ -220,7 +246,8 @@ class ManifestValidatorTest {
 
         @Test
         void aDirectoryPluginWithoutEntryIsRejectedSayingWhatToWrite() {
-            ManifestInvalid e = assertThrows(ManifestInvalid.class,
+            ManifestInvalid e = assertThrows(
+                    ManifestInvalid.class,
                     () -> ManifestValidator.validate(minimal(), SOURCE, UnknownKeys.REJECT, true));
             assertEquals("entry", e.field());
             assertTrue(e.reason().contains("entry = \"bin/my-plugin\""), e.getMessage());
@@ -230,8 +257,11 @@ class ManifestValidatorTest {
         void aDirectoryPluginWithEntryIsAccepted() {
             Map<String, Object> raw = minimal();
             raw.put("entry", "run");
-            assertEquals(Optional.of("run"),
-                    ManifestValidator.validate(raw, SOURCE, UnknownKeys.REJECT, true).manifest().entry());
+            assertEquals(
+                    Optional.of("run"),
+                    ManifestValidator.validate(raw, SOURCE, UnknownKeys.REJECT, true)
+                            .manifest()
+                            .entry());
         }
     }
 

@@ -45,13 +45,15 @@ class OneLineTest {
 
     @Test
     void bidiOverridesIsolatesAndMarksBecomeVisibleEscapes() {
-        assertEquals("a\\u202eb\\u202ac\\u202bd\\u202ce\\u202df\\u2066g\\u2067h\\u2068i\\u2069j\\u200ek\\u200fl\\u061cm",
+        assertEquals(
+                "a\\u202eb\\u202ac\\u202bd\\u202ce\\u202df\\u2066g\\u2067h\\u2068i\\u2069j\\u200ek\\u200fl\\u061cm",
                 OneLine.of("a\u202eb\u202ac\u202bd\u202ce\u202df\u2066g\u2067h\u2068i\u2069j\u200ek\u200fl\u061cm"));
     }
 
     @Test
     void invisibleFormatCharactersAndUnicodeLineBreaksBecomeVisibleEscapes() {
-        assertEquals("\\u200b\\u200d\\ufeff\\u00ad\\u2028\\u2029\\U000e0041",
+        assertEquals(
+                "\\u200b\\u200d\\ufeff\\u00ad\\u2028\\u2029\\U000e0041",
                 OneLine.of("\u200b\u200d\ufeff\u00ad\u2028\u2029" + Character.toString(0xE0041)));
     }
 

@@ -18,16 +18,16 @@ class ProtocolCompatibilityTest {
     @ParameterizedTest
     @ValueSource(strings = {"2.0.0", "0.9.0", "3.1.0"})
     void refusesAnotherMajorNamingBothVersions(String plugin) {
-        var v = assertInstanceOf(ProtocolCompatibility.Incompatible.class,
-                ProtocolCompatibility.check("1.1.0", plugin));
+        var v = assertInstanceOf(
+                ProtocolCompatibility.Incompatible.class, ProtocolCompatibility.check("1.1.0", plugin));
         assertTrue(v.message().contains("1.1.0") && v.message().contains(plugin), v.message());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"1", "1.1", "one", "", "1.1.0.0"})
     void refusesAVersionThatIsNotSemver(String plugin) {
-        var v = assertInstanceOf(ProtocolCompatibility.Incompatible.class,
-                ProtocolCompatibility.check("1.1.0", plugin));
+        var v = assertInstanceOf(
+                ProtocolCompatibility.Incompatible.class, ProtocolCompatibility.check("1.1.0", plugin));
         assertEquals(plugin, v.plugin());
         assertTrue(v.message().contains("'" + plugin + "'") && v.message().contains("1.1.0"), v.message());
     }

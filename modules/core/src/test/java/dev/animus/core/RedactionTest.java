@@ -18,20 +18,23 @@ class RedactionTest {
             + "MzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvu\n"
             + "NMoSfm76oqFvAp8Gy0iz5sxjZmSnXyCdPEovGhLa0VzMaQ8s+CLOyS56YyCFGeJZ\n"
             + "-----END PRIVATE KEY-----";
+
     static final String TABBED = "first-half\tsecond-half-7731";
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "token=abc123|token=***",
-        "API_KEY: sk_live_1|API_KEY: ***",
-        "{\"password\": \"hunter2\"}|{\"password\": ***}",
-        "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9|Authorization: Bearer ***",
-        "using ghp_abcdefghijklmnopqrstuvwxyz0123456789 now|using *** now",
-        "key AKIAIOSFODNN7EXAMPLE here|key *** here",
-        "client_secret=x&next=1|client_secret=***&next=1",
-        "listening on port 8080|listening on port 8080",
-        "tokens processed: 12|tokens processed: 12"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "token=abc123|token=***",
+                "API_KEY: sk_live_1|API_KEY: ***",
+                "{\"password\": \"hunter2\"}|{\"password\": ***}",
+                "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9|Authorization: Bearer ***",
+                "using ghp_abcdefghijklmnopqrstuvwxyz0123456789 now|using *** now",
+                "key AKIAIOSFODNN7EXAMPLE here|key *** here",
+                "client_secret=x&next=1|client_secret=***&next=1",
+                "listening on port 8080|listening on port 8080",
+                "tokens processed: 12|tokens processed: 12"
+            })
     void masksValuesAndKeepsKeys(String in, String out) {
         assertEquals(out, Redaction.redact(in));
     }
@@ -87,7 +90,9 @@ class RedactionTest {
         assertEquals(text, masked);
         assertTrue(steps[0] <= 3L * size, steps[0] + " steps for " + size + " characters");
         steps[0] = 0;
-        assertEquals("a".repeat(size - 2000) + "***", matcher.mask(text, true, steps),
+        assertEquals(
+                "a".repeat(size - 2000) + "***",
+                matcher.mask(text, true, steps),
                 "cut: the last 2000 characters could begin the secret");
         assertTrue(steps[0] <= 3L * size, steps[0] + " steps for " + size + " characters");
     }
@@ -104,12 +109,17 @@ class RedactionTest {
         String secret = s.toString();
         StringBuilder t = new StringBuilder();
         for (int i = 0, n = random.nextInt(200); i < n; i++) {
-            t.append(random.nextInt(10) == 0 ? secret : String.valueOf(alphabet.charAt(random.nextInt(alphabet.length()))));
+            t.append(
+                    random.nextInt(10) == 0
+                            ? secret
+                            : String.valueOf(alphabet.charAt(random.nextInt(alphabet.length()))));
         }
         String text = t.toString();
         String masked = SecretMatcher.of(List.of(secret)).mask(text, false, null);
         for (String form : SecretMatcher.forms(secret)) {
-            assertFalse(masked.contains(form), "seed " + seed + ": " + OneLine.escape(form) + " in " + OneLine.escape(masked));
+            assertFalse(
+                    masked.contains(form),
+                    "seed " + seed + ": " + OneLine.escape(form) + " in " + OneLine.escape(masked));
         }
         assertEquals(text.replace("*", ""), text, "the alphabet holds no mask character");
         if (!text.contains(secret) && SecretMatcher.forms(secret).stream().noneMatch(text::contains)) {

@@ -8,8 +8,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ReservedNamesTest {
     @ParameterizedTest(name = "{0} shadows {1}")
-    @CsvSource({"claude, claude", "Codex, codex", "gemini, gemini", "opencode, opencode", "oai, oai",
-        "oai-runner, oai", "animus-oai-runner, oai", "animus-provider-claude, claude", "animus-plugin-gemini, gemini"})
+    @CsvSource({
+        "claude, claude",
+        "Codex, codex",
+        "gemini, gemini",
+        "opencode, opencode",
+        "oai, oai",
+        "oai-runner, oai",
+        "animus-oai-runner, oai",
+        "animus-provider-claude, claude",
+        "animus-plugin-gemini, gemini"
+    })
     void builtInProviderNamesAndTheirAliasesAreReserved(String name, String builtIn) {
         assertEquals(Optional.of(builtIn), ReservedNames.shadowed(name));
     }

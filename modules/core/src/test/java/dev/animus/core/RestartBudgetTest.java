@@ -3,7 +3,6 @@ package dev.animus.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.LifecycleTrigger.HandshakeAnswered;
 import dev.animus.core.LifecycleTrigger.ProcessExited;
@@ -51,23 +50,30 @@ class RestartBudgetTest {
 
     /** Death-like failures other than timeouts: the process died under the request. */
     static Stream<HostFailure> died() {
-        return Stream.of(new HostFailure.ConnectionLost("plugin echo exited with code 3", OptionalInt.of(3),
-                List.of("panic")), EXITED);
+        return Stream.of(
+                new HostFailure.ConnectionLost("plugin echo exited with code 3", OptionalInt.of(3), List.of("panic")),
+                EXITED);
     }
 
     static Stream<HostFailure> timeouts() {
-        return Stream.of(new HostFailure.Timeout("echo/say", Duration.ofSeconds(30)),
+        return Stream.of(
+                new HostFailure.Timeout("echo/say", Duration.ofSeconds(30)),
                 new HostFailure.Timeout("initialize", Duration.ofSeconds(2)));
     }
 
     static Stream<HostFailure> answeredOrRefused() {
-        return Stream.of(new HostFailure.Rpc(ErrorCodes.INTERNAL_ERROR, "boom", Optional.empty()),
+        return Stream.of(
+                new HostFailure.Rpc(ErrorCodes.INTERNAL_ERROR, "boom", Optional.empty()),
                 new HostFailure.Rpc(ErrorCodes.INVALID_REQUEST, "bad", Optional.empty()),
-                new HostFailure.Cancelled("echo/say"), new HostFailure.NotSupported(PLUGIN, "echo/shout"),
-                new HostFailure.SpawnFailed("cannot run echo"), new HostFailure.IncompatibleProtocol("protocol 2"),
+                new HostFailure.Cancelled("echo/say"),
+                new HostFailure.NotSupported(PLUGIN, "echo/shout"),
+                new HostFailure.SpawnFailed("cannot run echo"),
+                new HostFailure.IncompatibleProtocol("protocol 2"),
                 new HostFailure.Disabled(PLUGIN, Instant.EPOCH, "crashed 5 times within 5m"),
-                new HostFailure.NotRegistered(PLUGIN), new HostFailure.ShuttingDown(PLUGIN),
-                new HostFailure.NotTrusted(PLUGIN), new HostFailure.NotConsented(PLUGIN),
+                new HostFailure.NotRegistered(PLUGIN),
+                new HostFailure.ShuttingDown(PLUGIN),
+                new HostFailure.NotTrusted(PLUGIN),
+                new HostFailure.NotConsented(PLUGIN),
                 new HostFailure.NotEnabled(PLUGIN, "coder"));
     }
 
@@ -108,8 +114,8 @@ class RestartBudgetTest {
         void theCrashThatDisablesThePluginSurfacesAsTooManyRestarts() {
             Lifecycle disabled = afterCrashes(LifecyclePolicy.defaults(), 5);
             assertEquals(ProcessState.DISABLED, disabled.state());
-            var tooMany = assertInstanceOf(HostFailure.TooManyRestarts.class,
-                    surfaced(RestartBudget.decide(EXITED, 0, false, disabled)));
+            var tooMany = assertInstanceOf(
+                    HostFailure.TooManyRestarts.class, surfaced(RestartBudget.decide(EXITED, 0, false, disabled)));
             assertEquals(new HostFailure.TooManyRestarts(PLUGIN, 5, Duration.ofMinutes(5), EXITED), tooMany);
             assertEquals(List.of(new Fix.Reset(PLUGIN)), tooMany.fixes());
             assertEquals(FailureClass.REFUSED, tooMany.classify());
@@ -119,7 +125,8 @@ class RestartBudgetTest {
         @MethodSource("dev.animus.core.RestartBudgetTest#timeouts")
         void aTimeoutThatDisablesThePluginSurfacesAsTooManyRestartsToo(HostFailure timeout) {
             Lifecycle disabled = afterCrashes(LifecyclePolicy.defaults(), 5);
-            assertEquals(new HostFailure.TooManyRestarts(PLUGIN, 5, Duration.ofMinutes(5), timeout),
+            assertEquals(
+                    new HostFailure.TooManyRestarts(PLUGIN, 5, Duration.ofMinutes(5), timeout),
                     surfaced(RestartBudget.decide(timeout, 0, false, disabled)));
         }
 
@@ -127,7 +134,8 @@ class RestartBudgetTest {
         void tooManyRestartsReportsTheConfiguredThreshold() {
             var policy = LifecyclePolicy.defaults().withCrashThreshold(3, Duration.ofMinutes(2));
             Lifecycle disabled = afterCrashes(policy, 3);
-            assertEquals(new HostFailure.TooManyRestarts(PLUGIN, 3, Duration.ofMinutes(2), EXITED),
+            assertEquals(
+                    new HostFailure.TooManyRestarts(PLUGIN, 3, Duration.ofMinutes(2), EXITED),
                     surfaced(RestartBudget.decide(EXITED, 1, false, disabled)));
         }
     }

@@ -40,7 +40,9 @@ class SecretMatcherTest {
         assertEquals(text, masked);
         assertTrue(steps[0] <= 3L * size, steps[0] + " steps for " + size + " characters");
         steps[0] = 0;
-        assertEquals("a".repeat(size - 2000) + "***", matcher.mask(text, true, steps),
+        assertEquals(
+                "a".repeat(size - 2000) + "***",
+                matcher.mask(text, true, steps),
                 "cut: the last 2000 characters could begin the secret");
         assertTrue(steps[0] <= 3L * size, steps[0] + " steps for " + size + " characters");
     }
@@ -57,12 +59,17 @@ class SecretMatcherTest {
         String secret = s.toString();
         StringBuilder t = new StringBuilder();
         for (int i = 0, n = random.nextInt(200); i < n; i++) {
-            t.append(random.nextInt(10) == 0 ? secret : String.valueOf(alphabet.charAt(random.nextInt(alphabet.length()))));
+            t.append(
+                    random.nextInt(10) == 0
+                            ? secret
+                            : String.valueOf(alphabet.charAt(random.nextInt(alphabet.length()))));
         }
         String text = t.toString();
         String masked = SecretMatcher.of(List.of(secret)).mask(text, false, null);
         for (String form : SecretMatcher.forms(secret)) {
-            assertFalse(masked.contains(form), "seed " + seed + ": " + OneLine.escape(form) + " in " + OneLine.escape(masked));
+            assertFalse(
+                    masked.contains(form),
+                    "seed " + seed + ": " + OneLine.escape(form) + " in " + OneLine.escape(masked));
         }
         assertEquals(text.replace("*", ""), text, "the alphabet holds no mask character");
         if (!text.contains(secret) && SecretMatcher.forms(secret).stream().noneMatch(text::contains)) {

@@ -13,23 +13,61 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SemVerTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"1.1.0", "0.0.0", "10.20.30", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-0.3.7",
-        "1.0.0-x.7.z.92", "1.0.0+20130313144700", "1.0.0-beta+exp.sha.5114f85", "1.0.0-x-y-z.--"})
+    @ValueSource(
+            strings = {
+                "1.1.0",
+                "0.0.0",
+                "10.20.30",
+                "1.0.0-alpha",
+                "1.0.0-alpha.1",
+                "1.0.0-0.3.7",
+                "1.0.0-x.7.z.92",
+                "1.0.0+20130313144700",
+                "1.0.0-beta+exp.sha.5114f85",
+                "1.0.0-x-y-z.--"
+            })
     void acceptsStrictSemanticVersions(String text) {
         assertEquals(text, SemVer.parse(text).orElseThrow().toString());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "1", "1.1", "1.1.0.0", "v1.1.0", "01.1.0", "1.01.0", "1.1.01", "1.1.0-",
-        "1.1.0-01", "1.1.0+", "1.1.0-a..b", " 1.1.0", "1.1.0 ", "1.1.x", "-1.0.0"})
+    @ValueSource(
+            strings = {
+                "",
+                "1",
+                "1.1",
+                "1.1.0.0",
+                "v1.1.0",
+                "01.1.0",
+                "1.01.0",
+                "1.1.01",
+                "1.1.0-",
+                "1.1.0-01",
+                "1.1.0+",
+                "1.1.0-a..b",
+                " 1.1.0",
+                "1.1.0 ",
+                "1.1.x",
+                "-1.0.0"
+            })
     void refusesAnythingElse(String text) {
         assertTrue(SemVer.parse(text).isEmpty(), text);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"1.0.0-alpha < 1.0.0-alpha.1", "1.0.0-alpha.1 < 1.0.0-alpha.beta",
-        "1.0.0-alpha.beta < 1.0.0-beta", "1.0.0-beta < 1.0.0-beta.2", "1.0.0-beta.2 < 1.0.0-beta.11",
-        "1.0.0-beta.11 < 1.0.0-rc.1", "1.0.0-rc.1 < 1.0.0", "1.0.0 < 2.0.0", "2.0.0 < 2.1.0", "2.1.0 < 2.1.1"})
+    @ValueSource(
+            strings = {
+                "1.0.0-alpha < 1.0.0-alpha.1",
+                "1.0.0-alpha.1 < 1.0.0-alpha.beta",
+                "1.0.0-alpha.beta < 1.0.0-beta",
+                "1.0.0-beta < 1.0.0-beta.2",
+                "1.0.0-beta.2 < 1.0.0-beta.11",
+                "1.0.0-beta.11 < 1.0.0-rc.1",
+                "1.0.0-rc.1 < 1.0.0",
+                "1.0.0 < 2.0.0",
+                "2.0.0 < 2.1.0",
+                "2.1.0 < 2.1.1"
+            })
     void ordersAsTheSpecificationSays(String pair) {
         String[] p = pair.split(" < ");
         assertTrue(SemVer.parse(p[0]).orElseThrow().compareTo(SemVer.parse(p[1]).orElseThrow()) < 0, pair);

@@ -28,10 +28,15 @@ class ShebangTest {
 
     @Test
     void theLineIsSplitAsLinuxDoes() {
-        assertEquals(new Shebang("/bin/sh", Optional.empty()), parse("#!/bin/sh\necho hi\n").orElseThrow());
-        assertEquals(new Shebang("/usr/bin/python3", Optional.of("-u -X dev")),
+        assertEquals(
+                new Shebang("/bin/sh", Optional.empty()),
+                parse("#!/bin/sh\necho hi\n").orElseThrow());
+        assertEquals(
+                new Shebang("/usr/bin/python3", Optional.of("-u -X dev")),
                 parse("#!  /usr/bin/python3   -u -X dev  \n").orElseThrow());
-        assertEquals(new Shebang("/bin/sh\r", Optional.empty()), parse("#!/bin/sh\r\n").orElseThrow(),
+        assertEquals(
+                new Shebang("/bin/sh\r", Optional.empty()),
+                parse("#!/bin/sh\r\n").orElseThrow(),
                 "a CR is kept, as the kernel keeps it: such a script does not run");
     }
 
@@ -40,8 +45,11 @@ class ShebangTest {
         assertEquals(new Shebang.Plan.Absolute("/bin/sh", List.of()), plan("#!/bin/sh\n"));
         assertEquals(new Shebang.Plan.Absolute("/usr/bin/perl", List.of("-w")), plan("#!/usr/bin/perl -w\n"));
         assertEquals(new Shebang.Plan.Search("python3", List.of()), plan("#!/usr/bin/env python3\n"));
-        assertEquals(new Shebang.Plan.Search("python3", List.of("-u", "-B")), plan("#!/usr/bin/env -S python3 -u -B\n"));
-        assertEquals(new Shebang.Plan.Absolute("/opt/py/bin/python", List.of()), plan("#!/usr/bin/env /opt/py/bin/python\n"));
+        assertEquals(
+                new Shebang.Plan.Search("python3", List.of("-u", "-B")), plan("#!/usr/bin/env -S python3 -u -B\n"));
+        assertEquals(
+                new Shebang.Plan.Absolute("/opt/py/bin/python", List.of()),
+                plan("#!/usr/bin/env /opt/py/bin/python\n"));
     }
 
     @Test
@@ -91,8 +99,12 @@ class ShebangTest {
                         assertTrue(a.interpreter().startsWith("/"), a.toString());
                         a.arguments().forEach(arg -> assertTrue(!arg.isEmpty() && !arg.contains("\n"), a.toString()));
                     }
-                    case Shebang.Plan.Search se -> assertTrue(!se.command().isEmpty() && !se.command().contains("/")
-                            && !se.command().contains(" "), se.toString());
+                    case Shebang.Plan.Search se ->
+                        assertTrue(
+                                !se.command().isEmpty()
+                                        && !se.command().contains("/")
+                                        && !se.command().contains(" "),
+                                se.toString());
                 }
             } catch (Shebang.Invalid e) {
                 assertTrue(!e.getMessage().isEmpty() && !e.getMessage().contains("\n"), e.getMessage());

@@ -39,9 +39,22 @@ class TimeoutTableTest {
         }
 
         @ParameterizedTest
-        @CsvSource({"$/ping,2s", "health/check,2s", "echo,30s", "echo/say,30s", "agent/run,30m",
-            "agent/resume,30m", "task/list,2m", "task/get,2m", "issue/create,2m", "issue/update,2m",
-            "queue/next,2m", "job/status,2m", "agent/cancel,10s", "shutdown,2s"})
+        @CsvSource({
+            "$/ping,2s",
+            "health/check,2s",
+            "echo,30s",
+            "echo/say,30s",
+            "agent/run,30m",
+            "agent/resume,30m",
+            "task/list,2m",
+            "task/get,2m",
+            "issue/create,2m",
+            "issue/update,2m",
+            "queue/next,2m",
+            "job/status,2m",
+            "agent/cancel,10s",
+            "shutdown,2s"
+        })
         void methodsFollowTheLifecycleTable(String method, String expected) {
             assertEquals(Optional.of(d(expected)), defaults.forMethod(method));
         }
@@ -86,8 +99,17 @@ class TimeoutTableTest {
 
         @Test
         void aMethodsOwnEntryWinsOverEveryDefault() {
-            TimeoutTable t = new TimeoutTable(Map.of("default", d("5s"), "echo/say", d("1m"), "$/ping", d("500ms"),
-                    "agent/run", d("2h"), "trigger/watch", d("1d")));
+            TimeoutTable t = new TimeoutTable(Map.of(
+                    "default",
+                    d("5s"),
+                    "echo/say",
+                    d("1m"),
+                    "$/ping",
+                    d("500ms"),
+                    "agent/run",
+                    d("2h"),
+                    "trigger/watch",
+                    d("1d")));
             assertEquals(Optional.of(d("1m")), t.forMethod("echo/say"));
             assertEquals(Optional.of(d("500ms")), t.forMethod("$/ping"));
             assertEquals(Optional.of(d("2h")), t.forMethod("agent/run"));
@@ -100,7 +122,12 @@ class TimeoutTableTest {
             TimeoutTable t = defaults.with("echo", d("1s"));
             assertEquals(Optional.of(d("1s")), t.forMethod("echo"));
             assertEquals(Optional.of(d("30s")), defaults.forMethod("echo"));
-            assertEquals(d("3s"), t.with("launch", d("3s")).with("launch", d("4s")).with("launch", d("3s")).launch());
+            assertEquals(
+                    d("3s"),
+                    t.with("launch", d("3s"))
+                            .with("launch", d("4s"))
+                            .with("launch", d("3s"))
+                            .launch());
         }
 
         @Test
@@ -109,7 +136,8 @@ class TimeoutTableTest {
             TimeoutTable t = new TimeoutTable(given);
             given.put("echo", d("9s"));
             assertEquals(Optional.of(d("1s")), t.forMethod("echo"));
-            assertThrows(UnsupportedOperationException.class, () -> t.overrides().put("x", d("1s")));
+            assertThrows(
+                    UnsupportedOperationException.class, () -> t.overrides().put("x", d("1s")));
         }
     }
 

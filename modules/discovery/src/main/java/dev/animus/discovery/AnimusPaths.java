@@ -16,7 +16,12 @@ import java.util.Optional;
  * working directory. Relative variables resolve against the working directory. Nothing is created
  * here.
  */
-public record AnimusPaths(Path home, Path pluginDir, List<Path> pluginPath, List<Path> systemPath, Path projectRoot,
+public record AnimusPaths(
+        Path home,
+        Path pluginDir,
+        List<Path> pluginPath,
+        List<Path> systemPath,
+        Path projectRoot,
         boolean manifestCacheEnabled) {
 
     public AnimusPaths {
@@ -39,8 +44,13 @@ public record AnimusPaths(Path home, Path pluginDir, List<Path> pluginPath, List
                 .orElseThrow(() -> new IllegalArgumentException(
                         "no animus home: set ANIMUS_HOME (or HOME) to a directory Animus may use"));
         Path pluginDir = variable(env, "ANIMUS_PLUGIN_DIR", cwd).orElse(home.resolve("plugins"));
-        return new AnimusPaths(home, pluginDir, list(env.get("ANIMUS_PLUGIN_PATH"), cwd), list(env.get("PATH"), cwd),
-                cwd.resolve(projectRoot).normalize(), !"1".equals(env.get("ANIMUS_DISABLE_MANIFEST_CACHE")));
+        return new AnimusPaths(
+                home,
+                pluginDir,
+                list(env.get("ANIMUS_PLUGIN_PATH"), cwd),
+                list(env.get("PATH"), cwd),
+                cwd.resolve(projectRoot).normalize(),
+                !"1".equals(env.get("ANIMUS_DISABLE_MANIFEST_CACHE")));
     }
 
     /** The operator's registry of extra plugins: name → binary path. */
@@ -68,7 +78,9 @@ public record AnimusPaths(Path home, Path pluginDir, List<Path> pluginPath, List
 
     private static Optional<Path> variable(Map<String, String> env, String name, Path cwd) {
         String v = env.get(name);
-        return v == null || v.isBlank() ? Optional.empty() : Optional.of(cwd.resolve(v).normalize());
+        return v == null || v.isBlank()
+                ? Optional.empty()
+                : Optional.of(cwd.resolve(v).normalize());
     }
 
     private static List<Path> list(String value, Path cwd) {

@@ -44,26 +44,29 @@ public final class CandidateScan {
         Path file = paths.registry();
         try {
             return RegistryFile.read(file).stream()
-                    .map(e -> new PluginCandidate(e.name(), e.path().toString(), DiscoverySource.REGISTRY,
-                            Files.isDirectory(e.path())))
+                    .map(e -> new PluginCandidate(
+                            e.name(), e.path().toString(), DiscoverySource.REGISTRY, Files.isDirectory(e.path())))
                     .toList();
         } catch (RegistryFile.Invalid e) {
-            warn.accept(new DiscoveryWarning("plugins.toml", file.toString(), DiscoverySource.REGISTRY,
+            warn.accept(new DiscoveryWarning(
+                    "plugins.toml",
+                    file.toString(),
+                    DiscoverySource.REGISTRY,
                     e.getMessage() + " (its entries are skipped until it is fixed)"));
             return List.of();
         }
     }
 
-    private static void scan(Path dir, DiscoverySource source, List<PluginCandidate> into,
-            Consumer<DiscoveryWarning> warn) {
+    private static void scan(
+            Path dir, DiscoverySource source, List<PluginCandidate> into, Consumer<DiscoveryWarning> warn) {
         List<Path> entries = new ArrayList<>();
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             s.forEach(entries::add);
         } catch (NoSuchFileException | NotDirectoryException e) {
             return;
         } catch (IOException e) {
-            warn.accept(new DiscoveryWarning("(" + source.word() + ")", dir.toString(), source,
-                    "cannot list the directory: " + e.getMessage()));
+            warn.accept(new DiscoveryWarning(
+                    "(" + source.word() + ")", dir.toString(), source, "cannot list the directory: " + e.getMessage()));
             return;
         }
         entries.sort(null); // a stable order: the same directory always yields the same claims

@@ -15,8 +15,15 @@ import java.util.Optional;
  * @param sha256 the executable's digest when it was probed (directory plugins are not run to be read)
  * @param cached whether the manifest came from the manifest cache
  */
-public record DiscoveredPlugin(String name, Manifest manifest, Path executable, Path location, DiscoverySource source,
-        boolean directoryPlugin, Optional<String> sha256, boolean cached) {
+public record DiscoveredPlugin(
+        String name,
+        Manifest manifest,
+        Path executable,
+        Path location,
+        DiscoverySource source,
+        boolean directoryPlugin,
+        Optional<String> sha256,
+        boolean cached) {
     public DiscoveredPlugin {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(manifest, "manifest");

@@ -44,14 +44,16 @@ public final class Discoverer {
     private final ManifestCache cache;
     private final Supplier<TrustView> trust;
 
-    Discoverer(AnimusPaths paths, Map<String, String> callerEnvironment, Supplier<TrustView> trust,
-            ProbeLimits limits) {
+    Discoverer(
+            AnimusPaths paths, Map<String, String> callerEnvironment, Supplier<TrustView> trust, ProbeLimits limits) {
         this.paths = paths;
         this.trust = trust;
         this.cache = new ManifestCache(paths.manifestCache());
         this.scan = new CandidateScan(paths);
-        this.reader = new PluginReader(HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment,
-                Map.of())), limits, paths.manifestCacheEnabled() ? Optional.of(cache) : Optional.empty(),
+        this.reader = new PluginReader(
+                HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(callerEnvironment, Map.of())),
+                limits,
+                paths.manifestCacheEnabled() ? Optional.of(cache) : Optional.empty(),
                 paths.privateTmp());
     }
 
@@ -123,8 +125,9 @@ public final class Discoverer {
                     return Interpreters.resolve(head, environment);
                 }
                 if (Shebang.isScript(head)) {
-                    throw new Interpreters.Unresolved(Guidance.of("a script trusted before its interpreter was recorded"
-                            + " is not run; trust it again ('", new Fix.TrustPath("<path>"),
+                    throw new Interpreters.Unresolved(Guidance.of(
+                            "a script trusted before its interpreter was recorded" + " is not run; trust it again ('",
+                            new Fix.TrustPath("<path>"),
                             "') to resolve and record its interpreter"));
                 }
                 return Optional.empty();
@@ -132,8 +135,8 @@ public final class Discoverer {
         };
     }
 
-    private List<PluginReader.Read> readAll(List<PluginCandidate> winners, InstalledReads installed,
-            PluginReader.Gate gate) {
+    private List<PluginReader.Read> readAll(
+            List<PluginCandidate> winners, InstalledReads installed, PluginReader.Gate gate) {
         Semaphore slots = new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors()));
         try (ExecutorService pool = Executors.newThreadPerTaskExecutor(DiscoveryThreads.factory("animus-probe"))) {
             List<Future<PluginReader.Read>> futures = new ArrayList<>();

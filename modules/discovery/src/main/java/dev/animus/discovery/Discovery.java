@@ -16,7 +16,10 @@ import java.util.stream.Stream;
  *     read, unknown manifest keys of a usable plugin, a manifest that names itself differently
  * @param untrusted binaries that claimed a name but were not run: nothing trusted has their digest
  */
-public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> broken, List<DiscoveryWarning> notes,
+public record Discovery(
+        List<DiscoveredPlugin> plugins,
+        List<DiscoveryWarning> broken,
+        List<DiscoveryWarning> notes,
         List<UntrustedBinary> untrusted) {
 
     public Discovery {
@@ -52,17 +55,22 @@ public record Discovery(List<DiscoveredPlugin> plugins, List<DiscoveryWarning> b
     }
 
     public Lookup find(String name) {
-        Optional<DiscoveredPlugin> found = plugins.stream().filter(p -> p.name().equals(name)).findFirst();
+        Optional<DiscoveredPlugin> found =
+                plugins.stream().filter(p -> p.name().equals(name)).findFirst();
         if (found.isPresent()) {
             return new Lookup.Found(found.get());
         }
-        Optional<UntrustedBinary> untrustedOne = untrusted.stream().filter(u -> u.name().equals(name)).findFirst();
+        Optional<UntrustedBinary> untrustedOne =
+                untrusted.stream().filter(u -> u.name().equals(name)).findFirst();
         if (untrustedOne.isPresent()) {
             return new Lookup.Untrusted(untrustedOne.get());
         }
-        return broken.stream().filter(w -> w.name().equals(name))
-                .<Lookup>map(Lookup.Broken::new).findFirst()
-                .orElseGet(() -> new Lookup.Missing(name, plugins.stream().map(DiscoveredPlugin::name).toList()));
+        return broken.stream()
+                .filter(w -> w.name().equals(name))
+                .<Lookup>map(Lookup.Broken::new)
+                .findFirst()
+                .orElseGet(() -> new Lookup.Missing(
+                        name, plugins.stream().map(DiscoveredPlugin::name).toList()));
     }
 
     /** The plugins that serve {@code kind} (as their kind or one of their extra kinds), in precedence order. */

@@ -16,8 +16,14 @@ import java.util.Optional;
  *     when the recorded manifest no longer validates
  * @param trusted whether its current digest is trusted
  */
-public record InstalledPlugin(String name, Path executable, Path location, ArtifactShape shape, String digest,
-        Optional<Manifest> manifest, boolean trusted) {
+public record InstalledPlugin(
+        String name,
+        Path executable,
+        Path location,
+        ArtifactShape shape,
+        String digest,
+        Optional<Manifest> manifest,
+        boolean trusted) {
     public InstalledPlugin {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(executable, "executable");

@@ -24,24 +24,37 @@ final class InstalledReads {
 
     List<PluginCandidate> candidates() {
         return byLocation.values().stream()
-                .map(p -> new PluginCandidate(p.name(), p.location().toString(), DiscoverySource.INSTALLED,
-                        p.shape() == ArtifactShape.TREE))
+                .map(p -> new PluginCandidate(
+                        p.name(), p.location().toString(), DiscoverySource.INSTALLED, p.shape() == ArtifactShape.TREE))
                 .toList();
     }
 
     PluginReader.Read read(PluginCandidate c) {
         InstalledPlugin p = byLocation.get(c.path());
         if (!p.trusted()) {
-            return new PluginReader.Read.Untrusted(new UntrustedBinary(p.name(), p.location().toString(),
-                    DiscoverySource.INSTALLED, p.digest(), new Fix.Trust(p.name())));
+            return new PluginReader.Read.Untrusted(new UntrustedBinary(
+                    p.name(), p.location().toString(), DiscoverySource.INSTALLED, p.digest(), new Fix.Trust(p.name())));
         }
         if (p.manifest().isEmpty()) {
-            return new PluginReader.Read.Broken(new DiscoveryWarning(p.name(), p.location().toString(),
-                    DiscoverySource.INSTALLED, Guidance.of("its recorded manifest is missing or no longer valid; '",
-                            new Fix.Doctor(p.name()), "' says why")));
+            return new PluginReader.Read.Broken(new DiscoveryWarning(
+                    p.name(),
+                    p.location().toString(),
+                    DiscoverySource.INSTALLED,
+                    Guidance.of(
+                            "its recorded manifest is missing or no longer valid; '",
+                            new Fix.Doctor(p.name()),
+                            "' says why")));
         }
-        return new PluginReader.Read.Usable(new DiscoveredPlugin(p.name(), p.manifest().get(), p.executable(),
-                p.location(), DiscoverySource.INSTALLED, p.shape() == ArtifactShape.TREE, Optional.of(p.digest()),
-                false), List.of());
+        return new PluginReader.Read.Usable(
+                new DiscoveredPlugin(
+                        p.name(),
+                        p.manifest().get(),
+                        p.executable(),
+                        p.location(),
+                        DiscoverySource.INSTALLED,
+                        p.shape() == ArtifactShape.TREE,
+                        Optional.of(p.digest()),
+                        false),
+                List.of());
     }
 }

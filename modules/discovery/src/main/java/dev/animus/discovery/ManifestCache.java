@@ -41,6 +41,7 @@ public final class ManifestCache {
     private static final class Json {
         static final JsonMapper MAPPER = JsonMapper.shared();
     }
+
     private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
     private static final String SCHEMA = "animus.manifest-cache.v1";
     /** A cached manifest is far smaller: a probe's stdout is capped at 1 MiB. */
@@ -53,7 +54,13 @@ public final class ManifestCache {
      * @param version the manifest's version; {@code (probe failed)} for a failed probe
      * @param failure why the probe failed; empty when it printed a valid manifest
      */
-    public record Entry(String sha256, String name, String version, String binary, Instant cachedAt, long bytes,
+    public record Entry(
+            String sha256,
+            String name,
+            String version,
+            String binary,
+            Instant cachedAt,
+            long bytes,
             Optional<String> failure) {}
 
     private final Path dir;
@@ -151,14 +158,26 @@ public final class ManifestCache {
                 String binary = String.valueOf(doc.get("binary"));
                 Instant at = Instant.parse(String.valueOf(doc.get("cached_at")));
                 if (doc.get("failure") instanceof String reason) {
-                    entries.add(new Entry(sha256, Path.of(binary).getFileName().toString(), "(probe failed)", binary, at,
-                            Files.size(file), Optional.of(reason)));
+                    entries.add(new Entry(
+                            sha256,
+                            Path.of(binary).getFileName().toString(),
+                            "(probe failed)",
+                            binary,
+                            at,
+                            Files.size(file),
+                            Optional.of(reason)));
                     continue;
                 }
                 @SuppressWarnings("unchecked")
                 Map<String, Object> manifest = (Map<String, Object>) doc.get("manifest");
-                entries.add(new Entry(sha256, String.valueOf(manifest.get("name")),
-                        String.valueOf(manifest.get("version")), binary, at, Files.size(file), Optional.empty()));
+                entries.add(new Entry(
+                        sha256,
+                        String.valueOf(manifest.get("name")),
+                        String.valueOf(manifest.get("version")),
+                        binary,
+                        at,
+                        Files.size(file),
+                        Optional.empty()));
             } catch (IOException | RuntimeException e) {
                 LOG.debug("skipping unreadable manifest cache entry {}: {}", file, e.getMessage());
             }
@@ -183,7 +202,8 @@ public final class ManifestCache {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "*.json")) {
             for (Path p : s) {
                 String n = p.getFileName().toString();
-                if (DIGEST.matcher(n.substring(0, n.length() - ".json".length())).matches()) {
+                if (DIGEST.matcher(n.substring(0, n.length() - ".json".length()))
+                        .matches()) {
                     files.add(p);
                 }
             }
@@ -203,8 +223,7 @@ public final class ManifestCache {
     }
 
     private static Map<String, Object> read(Path file) throws IOException {
-        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
-                && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("not a regular file"); // a FIFO would block the listing
         }
         if (Files.size(file) > MAX_ENTRY_BYTES) {

@@ -90,7 +90,8 @@ public final class ManifestParser {
         Objects.requireNonNull(stdout, "stdout");
         Objects.requireNonNull(source, "source");
         if (stdout.length() > MAX_BYTES) {
-            throw new ManifestInvalid(source, "(json)", "the output is larger than 1 MiB; a manifest is a few kilobytes");
+            throw new ManifestInvalid(
+                    source, "(json)", "the output is larger than 1 MiB; a manifest is a few kilobytes");
         }
         if (stdout.isBlank()) {
             throw new ManifestInvalid(source, "(json)", "the output is empty: --manifest must print one JSON object");
@@ -99,12 +100,16 @@ public final class ManifestParser {
         try {
             value = JSON.readValue(stdout, Object.class);
         } catch (JacksonException e) {
-            throw new ManifestInvalid(source, "(json)", located(e)
-                    + " (--manifest must print exactly one JSON object and nothing else)");
+            throw new ManifestInvalid(
+                    source, "(json)", located(e) + " (--manifest must print exactly one JSON object and nothing else)");
         }
         if (!(value instanceof Map<?, ?> object)) {
-            throw new ManifestInvalid(source, "(json)", "the output is " + (value == null ? "null" : "a JSON "
-                    + (value instanceof List<?> ? "array" : "scalar")) + ": --manifest must print one JSON object");
+            throw new ManifestInvalid(
+                    source,
+                    "(json)",
+                    "the output is "
+                            + (value == null ? "null" : "a JSON " + (value instanceof List<?> ? "array" : "scalar"))
+                            + ": --manifest must print one JSON object");
         }
         Map<String, Object> raw = new LinkedHashMap<>();
         object.forEach((k, v) -> raw.put(String.valueOf(k), v));
@@ -122,8 +127,8 @@ public final class ManifestParser {
     /** The file's bytes, bounded; only a regular file (or a link to one) is read, so a FIFO cannot block. */
     private static byte[] read(Path file, String source) {
         if (!Files.isRegularFile(file)) {
-            throw new ManifestInvalid(source, "(file)", Files.exists(file)
-                    ? "is not a regular file" : "does not exist");
+            throw new ManifestInvalid(
+                    source, "(file)", Files.exists(file) ? "is not a regular file" : "does not exist");
         }
         try (InputStream in = Files.newInputStream(file)) {
             byte[] bytes = in.readNBytes(MAX_BYTES + 1);
@@ -146,7 +151,8 @@ public final class ManifestParser {
      * reported at the start of the following line.
      */
     private static String located(JacksonException e) {
-        String what = Objects.requireNonNullElse(e.getOriginalMessage(), e.getClass().getSimpleName());
+        String what =
+                Objects.requireNonNullElse(e.getOriginalMessage(), e.getClass().getSimpleName());
         TokenStreamLocation at = e.getLocation();
         return at != null && at.getLineNr() > 0
                 ? "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": " + what

@@ -63,8 +63,8 @@ final class PluginReader {
         Optional<Interpreter> interpreter(String sha256, byte[] head, Map<String, String> environment);
     }
 
-    PluginReader(Map<String, String> probeEnvironment, ProbeLimits limits, Optional<ManifestCache> cache,
-            Path tmpRoot) {
+    PluginReader(
+            Map<String, String> probeEnvironment, ProbeLimits limits, Optional<ManifestCache> cache, Path tmpRoot) {
         this.tmpRoot = tmpRoot;
         this.probeEnvironment = Map.copyOf(probeEnvironment);
         this.limits = limits;
@@ -101,8 +101,10 @@ final class PluginReader {
             return broken(c, toml + ": entry: leaves the plugin directory through a link; point it at a file inside");
         }
         if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
-            return broken(c, toml + ": entry: " + exe + " is not an executable file"
-                    + (Files.isRegularFile(exe) ? " (chmod +x " + exe + ")" : ""));
+            return broken(
+                    c,
+                    toml + ": entry: " + exe + " is not an executable file"
+                            + (Files.isRegularFile(exe) ? " (chmod +x " + exe + ")" : ""));
         }
         return usable(c, check, exe, Optional.empty(), false);
     }
@@ -110,8 +112,12 @@ final class PluginReader {
     private Read executable(PluginCandidate c, Gate gate) {
         Path exe = Path.of(c.path());
         if (!Files.exists(exe)) {
-            return broken(c, "no such file" + (c.source() == DiscoverySource.REGISTRY
-                    ? "; fix or remove its entry in plugins.toml" : ""));
+            return broken(
+                    c,
+                    "no such file"
+                            + (c.source() == DiscoverySource.REGISTRY
+                                    ? "; fix or remove its entry in plugins.toml"
+                                    : ""));
         }
         if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
             return broken(c, "not an executable file (chmod +x " + exe + ")");
@@ -147,8 +153,12 @@ final class PluginReader {
             } catch (Interpreters.Unresolved e) {
                 return broken(c, e.guidance());
             }
-            ProbeOutcome outcome = ManifestProbe.run(interpreter.map(Interpreter::command).orElse(List.of()),
-                    copy.file(), Optional.of(copy.directory()), probeEnvironment, limits);
+            ProbeOutcome outcome = ManifestProbe.run(
+                    interpreter.map(Interpreter::command).orElse(List.of()),
+                    copy.file(),
+                    Optional.of(copy.directory()),
+                    probeEnvironment,
+                    limits);
             return switch (outcome) {
                 case ProbeOutcome.Failed f -> {
                     String reason = "--manifest probe failed: " + f.message();
@@ -184,32 +194,48 @@ final class PluginReader {
     private Optional<Read> known(PluginCandidate c, Path exe, String digest, Gate gate) {
         if (!gate.allows(digest)) {
             // not even a cached manifest: what an untrusted binary says about itself is not shown
-            return Optional.of(new Read.Untrusted(new UntrustedBinary(c.name(), c.path(), c.source(), digest,
+            return Optional.of(new Read.Untrusted(new UntrustedBinary(
+                    c.name(),
+                    c.path(),
+                    c.source(),
+                    digest,
                     new Fix.Install(new Fix.Source.At(exe.toString()), Optional.empty()))));
         }
         Optional<Manifest> cached = cache.flatMap(m -> m.get(digest));
         if (cached.isPresent()) {
             return Optional.of(usable(c, new ManifestCheck(cached.get(), List.of()), exe, Optional.of(digest), true));
         }
-        return cache.flatMap(m -> m.failure(digest)).map(failed -> broken(c, Guidance.of(failed + " (cached for sha256 "
-                + digest.substring(0, 12) + "; '", new Fix.ClearCache(), "' probes it again)")));
+        return cache.flatMap(m -> m.failure(digest))
+                .map(failed -> broken(
+                        c,
+                        Guidance.of(
+                                failed + " (cached for sha256 " + digest.substring(0, 12) + "; '",
+                                new Fix.ClearCache(),
+                                "' probes it again)")));
     }
 
-    private static Read usable(PluginCandidate c, ManifestCheck check, Path exe, Optional<String> digest,
-            boolean cached) {
+    private static Read usable(
+            PluginCandidate c, ManifestCheck check, Path exe, Optional<String> digest, boolean cached) {
         Manifest m = check.manifest();
-        var verdict = ProtocolCompatibility.check(HostHello.PROTOCOL_VERSION, m.protocolVersion().toString());
+        var verdict = ProtocolCompatibility.check(
+                HostHello.PROTOCOL_VERSION, m.protocolVersion().toString());
         if (verdict instanceof ProtocolCompatibility.Incompatible bad) {
             return broken(c, bad.message());
         }
         List<DiscoveryWarning> notes = new ArrayList<>();
         check.warnings().forEach(w -> notes.add(new DiscoveryWarning(c.name(), c.path(), c.source(), w)));
         if (!m.name().equals(c.name())) {
-            notes.add(new DiscoveryWarning(c.name(), c.path(), c.source(), "its manifest calls it '" + m.name()
-                    + "'; it is listed as '" + c.name() + "' (rename the file or the registry entry to match)"));
+            notes.add(new DiscoveryWarning(
+                    c.name(),
+                    c.path(),
+                    c.source(),
+                    "its manifest calls it '" + m.name() + "'; it is listed as '" + c.name()
+                            + "' (rename the file or the registry entry to match)"));
         }
-        return new Read.Usable(new DiscoveredPlugin(c.name(), m, exe, Path.of(c.path()), c.source(),
-                c.directoryPlugin(), digest, cached), notes);
+        return new Read.Usable(
+                new DiscoveredPlugin(
+                        c.name(), m, exe, Path.of(c.path()), c.source(), c.directoryPlugin(), digest, cached),
+                notes);
     }
 
     private static boolean insideOf(Path dir, Path file) {

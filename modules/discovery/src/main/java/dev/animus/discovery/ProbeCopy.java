@@ -76,18 +76,23 @@ public final class ProbeCopy implements AutoCloseable {
             if (size > MAX_BYTES) {
                 throw tooLarge(source, size);
             }
-            Files.createDirectories(tmpRoot, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-                    "rwx------")));
+            Files.createDirectories(
+                    tmpRoot, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             sweep(tmpRoot);
-            Path dir = Files.createTempDirectory(tmpRoot, "probe-",
+            Path dir = Files.createTempDirectory(
+                    tmpRoot,
+                    "probe-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             try {
                 Path file = dir.resolve(source.getFileName().toString());
                 MessageDigest md = newDigest();
                 byte[] head;
                 try (InputStream in = Files.newInputStream(source);
-                        OutputStream out = Files.newOutputStream(Files.createFile(file,
-                                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))),
+                        OutputStream out = Files.newOutputStream(
+                                Files.createFile(
+                                        file,
+                                        PosixFilePermissions.asFileAttribute(
+                                                PosixFilePermissions.fromString("rw-------"))),
                                 StandardOpenOption.WRITE)) {
                     head = copy(in, out, md, source);
                 }

@@ -52,8 +52,10 @@ final class RegistryFile {
         Map<String, Object> root;
         try {
             if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
-                throw new Invalid(file, "not a regular file (a FIFO would block every listing); put the registry"
-                        + " itself in its place, or move this aside");
+                throw new Invalid(
+                        file,
+                        "not a regular file (a FIFO would block every listing); put the registry"
+                                + " itself in its place, or move this aside");
             }
             byte[] bytes;
             try (InputStream in = Files.newInputStream(file)) {
@@ -64,7 +66,11 @@ final class RegistryFile {
             }
             @SuppressWarnings("unchecked")
             Map<String, Object> parsed = Toml.MAPPER.readValue(
-                    StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString(), Map.class);
+                    StandardCharsets.UTF_8
+                            .newDecoder()
+                            .decode(ByteBuffer.wrap(bytes))
+                            .toString(),
+                    Map.class);
             root = parsed;
         } catch (NoSuchFileException e) {
             return List.of();

@@ -19,8 +19,11 @@ import java.util.function.Predicate;
  * @param resolvesUnrecorded whether a script without a recorded interpreter may have it resolved
  *     at the probe (only the explicit untrusted path, {@link #permissive()}); otherwise it is not run
  */
-public record TrustView(List<InstalledPlugin> installed, Predicate<String> trusted,
-        Function<String, Optional<Interpreter>> interpreters, boolean resolvesUnrecorded) {
+public record TrustView(
+        List<InstalledPlugin> installed,
+        Predicate<String> trusted,
+        Function<String, Optional<Interpreter>> interpreters,
+        boolean resolvesUnrecorded) {
     public TrustView {
         installed = List.copyOf(installed);
         Objects.requireNonNull(trusted, "trusted");

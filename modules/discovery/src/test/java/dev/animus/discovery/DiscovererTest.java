@@ -53,11 +53,14 @@ class DiscovererTest {
     static Path shPlugin(Path dir, String file, String manifestJson) throws IOException {
         Files.createDirectories(dir);
         Path p = dir.resolve(file);
-        Files.writeString(p, "#!/bin/sh\n"
-                // counted beside the found file: what runs is a private copy elsewhere ($0 is the copy)
-                + "if [ \"$1\" = --manifest ]; then echo probed >> '" + p + ".probes'; printf '%s' '" + manifestJson
-                + "'; exit 0; fi\n"
-                + "exit 0\n");
+        Files.writeString(
+                p,
+                "#!/bin/sh\n"
+                        // counted beside the found file: what runs is a private copy elsewhere ($0 is the copy)
+                        + "if [ \"$1\" = --manifest ]; then echo probed >> '" + p + ".probes'; printf '%s' '"
+                        + manifestJson
+                        + "'; exit 0; fi\n"
+                        + "exit 0\n");
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         return p;
     }
@@ -84,7 +87,8 @@ class DiscovererTest {
     }
 
     static DiscoveredPlugin plugin(Discovery d, String name) {
-        return assertInstanceOf(Discovery.Lookup.Found.class, d.find(name), d.toString()).plugin();
+        return assertInstanceOf(Discovery.Lookup.Found.class, d.find(name), d.toString())
+                .plugin();
     }
 
     @Nested
@@ -103,14 +107,21 @@ class DiscovererTest {
             env.put("PATH", sys + ":" + env.get("PATH"));
 
             Discovery d = discover(true);
-            assertEquals(List.of("reg", "proj", "glob", "extra", "sys"), names(d), d.warnings().toString());
+            assertEquals(
+                    List.of("reg", "proj", "glob", "extra", "sys"),
+                    names(d),
+                    d.warnings().toString());
             assertEquals(DiscoverySource.REGISTRY, plugin(d, "reg").source());
             assertEquals(anywhere, plugin(d, "reg").executable());
             assertEquals(DiscoverySource.PROJECT, plugin(d, "proj").source());
             assertEquals(DiscoverySource.GLOBAL, plugin(d, "glob").source());
             assertEquals(DiscoverySource.PLUGIN_PATH, plugin(d, "extra").source());
             assertEquals(DiscoverySource.SYSTEM_PATH, plugin(d, "sys").source());
-            assertEquals(List.of("glob"), d.byKind(PluginKind.Routed.PROVIDER).stream().map(DiscoveredPlugin::name).toList());
+            assertEquals(
+                    List.of("glob"),
+                    d.byKind(PluginKind.Routed.PROVIDER).stream()
+                            .map(DiscoveredPlugin::name)
+                            .toList());
             assertTrue(d.warnings().isEmpty(), d.warnings().toString());
         }
 
@@ -228,20 +239,28 @@ class DiscovererTest {
             Discovery d = discover(false);
             assertEquals(List.of("ok"), names(d));
             assertEquals(1, d.warnings().size());
-            assertTrue(d.warnings().getFirst().reason().toString().contains("paht"), d.warnings().toString());
+            assertTrue(
+                    d.warnings().getFirst().reason().toString().contains("paht"),
+                    d.warnings().toString());
         }
     }
 
     @Nested
     class HardenedProbe {
         private Discovery discoverQuickly() {
-            return new Discoverer(AnimusPaths.from(env, project), env, TrustView::permissive,
-                    new ProbeLimits(Duration.ofSeconds(1), 1 << 20, 1 << 20)).discover(false);
+            return new Discoverer(
+                            AnimusPaths.from(env, project),
+                            env,
+                            TrustView::permissive,
+                            new ProbeLimits(Duration.ofSeconds(1), 1 << 20, 1 << 20))
+                    .discover(false);
         }
 
         private String reason(Discovery d, String name) {
-            return assertInstanceOf(Discovery.Lookup.Broken.class, d.find(name), d.toString()).warning().reason()
-                .toString();
+            return assertInstanceOf(Discovery.Lookup.Broken.class, d.find(name), d.toString())
+                    .warning()
+                    .reason()
+                    .toString();
         }
 
         @Test
@@ -277,16 +296,20 @@ class DiscovererTest {
         @Test
         void theProbeSeesOnlyTheBaseAllowlistNotTheCallersSecrets() throws IOException {
             env.put("SECRET_TOKEN", "hunter2");
-            script(home.resolve("plugins"), "animus-plugin-nosy",
-                    "if [ -n \"$SECRET_TOKEN\" ]; then echo \"saw $SECRET_TOKEN\" >&2; exit 9; fi\n"
-                            + "printf '%s' '" + manifestJson("nosy", "custom") + "'\n");
+            script(
+                    home.resolve("plugins"),
+                    "animus-plugin-nosy",
+                    "if [ -n \"$SECRET_TOKEN\" ]; then echo \"saw $SECRET_TOKEN\" >&2; exit 9; fi\n" + "printf '%s' '"
+                            + manifestJson("nosy", "custom") + "'\n");
             Discovery d = discoverQuickly();
             assertEquals(List.of("nosy"), names(d), d.warnings().toString());
         }
 
         @Test
         void aManifestOfAnotherProtocolMajorIsAWarning() throws IOException {
-            shPlugin(home.resolve("plugins"), "animus-plugin-future",
+            shPlugin(
+                    home.resolve("plugins"),
+                    "animus-plugin-future",
                     manifestJson("future", "custom").replace("1.1.0", "2.0.0"));
             String r = reason(discoverQuickly(), "future");
             assertTrue(r.contains("2.0.0") && r.contains("1.1.0"), r);
@@ -309,15 +332,20 @@ class DiscovererTest {
             DiscoveredPlugin second = plugin(discover(false), "once");
             assertTrue(second.cached());
             assertEquals(1, probes(p));
-            assertEquals(1, new ManifestCache(home.resolve("cache/manifests")).list().size());
+            assertEquals(
+                    1, new ManifestCache(home.resolve("cache/manifests")).list().size());
         }
 
         @Test
         void aChangedBinaryIsProbedAgain() throws IOException {
             Path p = shPlugin(home.resolve("plugins"), "animus-plugin-v", manifestJson("v", "custom"));
             discover(false);
-            shPlugin(home.resolve("plugins"), "animus-plugin-v", manifestJson("v", "custom").replace("1.2.3", "1.2.4"));
-            assertEquals("1.2.4", plugin(discover(false), "v").manifest().version().toString());
+            shPlugin(
+                    home.resolve("plugins"),
+                    "animus-plugin-v",
+                    manifestJson("v", "custom").replace("1.2.3", "1.2.4"));
+            assertEquals(
+                    "1.2.4", plugin(discover(false), "v").manifest().version().toString());
             assertEquals(2, probes(p));
         }
 
@@ -335,17 +363,23 @@ class DiscovererTest {
         void whatIsProbedIsTheHashedCopyNotTheFoundFile() throws IOException {
             Path dir = home.resolve("plugins");
             // it tries to rewrite itself while probed: the file it can reach is its private copy
-            Path p = script(dir, "animus-plugin-shifty", "echo '# changed' >> \"$0\" 2>/dev/null\nprintf '%s' '"
-                    + manifestJson("shifty", "custom") + "'\n");
+            Path p = script(
+                    dir,
+                    "animus-plugin-shifty",
+                    "echo '# changed' >> \"$0\" 2>/dev/null\nprintf '%s' '" + manifestJson("shifty", "custom") + "'\n");
             String before = Files.readString(p);
             String digest = FileDigest.sha256(p);
             DiscoveredPlugin found = plugin(discover(false), "shifty");
             assertEquals(before, Files.readString(p), "the found file is untouched");
             assertEquals(Optional.of(digest), found.sha256());
-            assertEquals(digest, new ManifestCache(home.resolve("cache/manifests")).list().getFirst().sha256(),
+            assertEquals(
+                    digest,
+                    new ManifestCache(home.resolve("cache/manifests"))
+                            .list()
+                            .getFirst()
+                            .sha256(),
                     "the manifest is cached for the digest of the bytes that printed it");
-            assertEquals(List.of(), Arrays.asList(home.resolve("tmp").toFile().list()),
-                    "the private copy is gone");
+            assertEquals(List.of(), Arrays.asList(home.resolve("tmp").toFile().list()), "the private copy is gone");
         }
 
         @Test

@@ -1,6 +1,5 @@
 package dev.animus.discovery;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,18 +41,25 @@ class DiscoverySwapRaceTest {
     void aFileSwappedBetweenHashAndExecNeverRunsUntrustedCode() throws Exception {
         Path dir = Files.createDirectories(root.resolve("plugin-path"));
         Path marker = root.resolve("untrusted-ran");
-        Path good = script(root.resolve("good"), "[ \"$1\" = --manifest ] && printf '%s' '"
-                + DiscovererTest.manifestJson("race", "custom") + "'\nexit 0\n");
-        Path evil = script(root.resolve("evil"), "echo ran >> '" + marker + "'\nprintf '%s' '"
-                + DiscovererTest.manifestJson("race", "custom") + "'\nexit 0\n");
+        Path good = script(
+                root.resolve("good"),
+                "[ \"$1\" = --manifest ] && printf '%s' '" + DiscovererTest.manifestJson("race", "custom")
+                        + "'\nexit 0\n");
+        Path evil = script(
+                root.resolve("evil"),
+                "echo ran >> '" + marker + "'\nprintf '%s' '" + DiscovererTest.manifestJson("race", "custom")
+                        + "'\nexit 0\n");
         String trusted = FileDigest.sha256(good);
         Map<String, String> env = new HashMap<>();
         env.put("ANIMUS_HOME", Files.createDirectories(root.resolve("home")).toString());
         env.put("PATH", "/usr/bin:/bin");
         env.put("ANIMUS_PLUGIN_PATH", dir.toString());
         env.put("ANIMUS_DISABLE_MANIFEST_CACHE", "1"); // every listing probes
-        TrustView view = new TrustView(List.of(), trusted::equals,
-                d -> d.equals(trusted) ? Optional.of(new Interpreter("/bin/sh", List.of())) : Optional.empty(), false);
+        TrustView view = new TrustView(
+                List.of(),
+                trusted::equals,
+                d -> d.equals(trusted) ? Optional.of(new Interpreter("/bin/sh", List.of())) : Optional.empty(),
+                false);
         Discoverer discoverer = new Discoverer(AnimusPaths.from(env, root.resolve("project")), env, () -> view);
 
         Path target = dir.resolve("animus-plugin-race");
@@ -64,7 +70,10 @@ class DiscoverySwapRaceTest {
             try {
                 for (long i = 0; !stop.get(); i++) {
                     Path next = dir.resolve(".next");
-                    Files.copy(i % 2 == 0 ? evil : good, next, StandardCopyOption.REPLACE_EXISTING,
+                    Files.copy(
+                            i % 2 == 0 ? evil : good,
+                            next,
+                            StandardCopyOption.REPLACE_EXISTING,
                             StandardCopyOption.COPY_ATTRIBUTES);
                     Files.move(next, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                     swaps.incrementAndGet();
@@ -87,8 +96,9 @@ class DiscoverySwapRaceTest {
         }
         assertFalse(Files.exists(marker), "the untrusted version ran");
         assertTrue(swaps.get() > LISTINGS, "the file was swapped " + swaps.get() + " times");
-        assertTrue(usable > 0 && untrusted > 0, "both versions were seen: " + usable + " usable, " + untrusted
-                + " untrusted listings");
+        assertTrue(
+                usable > 0 && untrusted > 0,
+                "both versions were seen: " + usable + " usable, " + untrusted + " untrusted listings");
         assertTrue(usable + untrusted <= LISTINGS, "one row per listing");
     }
 }

@@ -92,8 +92,11 @@ class ManifestParserTest {
             assertEquals(OptionalInt.of(512), m.notificationBufferSize());
             assertEquals(Duration.ofSeconds(2), m.timeouts().launch());
             assertEquals(Optional.of(Duration.ofMinutes(30)), m.timeouts().forMethod("agent/run"));
-            assertEquals(List.of(new EnvDeclaration("API_KEY", "", true, false),
-                    new EnvDeclaration("REGION", "where", false, false)), m.envRequired());
+            assertEquals(
+                    List.of(
+                            new EnvDeclaration("API_KEY", "", true, false),
+                            new EnvDeclaration("REGION", "where", false, false)),
+                    m.envRequired());
             assertEquals(List.of(new SecretDeclaration("github.token", "GITHUB_TOKEN", true, "")), m.secrets());
             assertEquals(List.of("api.example.com", "github.com"), m.networkDestinations());
             assertEquals(List.of("task"), m.subjectKinds());
@@ -116,22 +119,29 @@ class ManifestParserTest {
 
         @Test
         void aTomlFloatThatIsAWholeNumberIsAcceptedAsTheBufferSize() throws IOException {
-            assertEquals(OptionalInt.of(64), read(HEAD + "notification_buffer_size = 64.0\n").notificationBufferSize());
+            assertEquals(
+                    OptionalInt.of(64),
+                    read(HEAD + "notification_buffer_size = 64.0\n").notificationBufferSize());
         }
 
         @Test
         void aMultiLineDescriptionAndAByteOrderMarkArePreserved() throws IOException {
             Path file = dir.resolve("Plugin.toml");
-            String text = "\uFEFF" + HEAD.replace("description = \"Runs agents.\"",
-                    "description = \"\"\"\nOne.\nTwo \"quoted\".\"\"\"");
+            String text = "\uFEFF"
+                    + HEAD.replace(
+                            "description = \"Runs agents.\"", "description = \"\"\"\nOne.\nTwo \"quoted\".\"\"\"");
             Files.writeString(file, text, StandardCharsets.UTF_8);
-            assertEquals("One.\nTwo \"quoted\".", ManifestParser.pluginToml(file, false).manifest().description());
+            assertEquals(
+                    "One.\nTwo \"quoted\".",
+                    ManifestParser.pluginToml(file, false).manifest().description());
         }
 
         @Test
         void aDirectoryPluginsEntryIsNormalised() throws IOException {
             Path file = write(HEAD + "entry = \"./bin/run\"\n");
-            assertEquals(Optional.of("bin/run"), ManifestParser.pluginToml(file, true).manifest().entry());
+            assertEquals(
+                    Optional.of("bin/run"),
+                    ManifestParser.pluginToml(file, true).manifest().entry());
         }
 
         @Test
@@ -139,7 +149,9 @@ class ManifestParserTest {
             String padding = "#" + "x".repeat(ManifestParser.MAX_BYTES - HEAD.length() - 2) + "\n";
             Path file = write(HEAD + padding);
             assertEquals(ManifestParser.MAX_BYTES, Files.size(file));
-            assertEquals("my-plugin", ManifestParser.pluginToml(file, false).manifest().name());
+            assertEquals(
+                    "my-plugin",
+                    ManifestParser.pluginToml(file, false).manifest().name());
         }
     }
 
@@ -148,10 +160,11 @@ class ManifestParserTest {
 
         @ParameterizedTest(name = "{0}")
         @MethodSource("dev.animus.discovery.ManifestParserTest#invalidFiles")
-        void eachFailureNamesTheFileAndTheField(String what, String toml, boolean directoryPlugin, String field,
-                String fragment) throws IOException {
+        void eachFailureNamesTheFileAndTheField(
+                String what, String toml, boolean directoryPlugin, String field, String fragment) throws IOException {
             Path file = write(toml);
-            ManifestInvalid e = assertThrows(ManifestInvalid.class, () -> ManifestParser.pluginToml(file, directoryPlugin));
+            ManifestInvalid e =
+                    assertThrows(ManifestInvalid.class, () -> ManifestParser.pluginToml(file, directoryPlugin));
             assertEquals(file.toString(), e.source());
             assertEquals(field, e.field(), e.getMessage());
             assertTrue(e.getMessage().startsWith(file + ": " + field + ": "), e.getMessage());
@@ -162,29 +175,70 @@ class ManifestParserTest {
 
     static Stream<Arguments> invalidFiles() {
         return Stream.of(
-                Arguments.of("typo'd top-level key", HEAD + "polcy_hooks = []\n", false, "polcy_hooks",
+                Arguments.of(
+                        "typo'd top-level key",
+                        HEAD + "polcy_hooks = []\n",
+                        false,
+                        "polcy_hooks",
                         "did you mean 'policy_hooks'?"),
-                Arguments.of("version as a number", HEAD.replace("\"1.2.3\"", "1"), false, "version",
+                Arguments.of(
+                        "version as a number",
+                        HEAD.replace("\"1.2.3\"", "1"),
+                        false,
+                        "version",
                         "must be a string, not a number"),
-                Arguments.of("hooks as a string", HEAD + "hooks = \"route.skills\"\n", false, "hooks",
+                Arguments.of(
+                        "hooks as a string",
+                        HEAD + "hooks = \"route.skills\"\n",
+                        false,
+                        "hooks",
                         "must be an array of strings, not a string"),
-                Arguments.of("env flag as a string", HEAD + "[[env_required]]\nname = \"A\"\nsensitive = \"yes\"\n",
-                        false, "env_required[0].sensitive", "must be a boolean"),
-                Arguments.of("fractional buffer size", HEAD + "notification_buffer_size = 3.5\n", false,
-                        "notification_buffer_size", "whole number"),
+                Arguments.of(
+                        "env flag as a string",
+                        HEAD + "[[env_required]]\nname = \"A\"\nsensitive = \"yes\"\n",
+                        false,
+                        "env_required[0].sensitive",
+                        "must be a boolean"),
+                Arguments.of(
+                        "fractional buffer size",
+                        HEAD + "notification_buffer_size = 3.5\n",
+                        false,
+                        "notification_buffer_size",
+                        "whole number"),
                 Arguments.of("bad name", HEAD.replace("my-plugin", "My Plugin"), false, "name", "not a plugin name"),
-                Arguments.of("bad semver", HEAD.replace("\"1.2.3\"", "\"1.2\""), false, "version",
-                        "not a semantic version"),
-                Arguments.of("unknown hook", HEAD + "hooks = [\"route.skills\", \"route.page\"]\n", false, "hooks[1]",
+                Arguments.of(
+                        "bad semver", HEAD.replace("\"1.2.3\"", "\"1.2\""), false, "version", "not a semantic version"),
+                Arguments.of(
+                        "unknown hook",
+                        HEAD + "hooks = [\"route.skills\", \"route.page\"]\n",
+                        false,
+                        "hooks[1]",
                         "unknown hook 'route.page'"),
-                Arguments.of("duplicate event", HEAD + "events = [\"tool-end\", \"tool-end\"]\n", false, "events[1]",
+                Arguments.of(
+                        "duplicate event",
+                        HEAD + "events = [\"tool-end\", \"tool-end\"]\n",
+                        false,
+                        "events[1]",
                         "repeats events[0]"),
-                Arguments.of("http:// destination", HEAD + "[network]\ndestinations = [\"http://api.example.com\"]\n",
-                        false, "network.destinations[0]", "has a scheme"),
-                Arguments.of("localhost destination", HEAD + "network = { destinations = [\"a.com\", \"localhost\"] }\n",
-                        false, "network.destinations[1]", "local address"),
+                Arguments.of(
+                        "http:// destination",
+                        HEAD + "[network]\ndestinations = [\"http://api.example.com\"]\n",
+                        false,
+                        "network.destinations[0]",
+                        "has a scheme"),
+                Arguments.of(
+                        "localhost destination",
+                        HEAD + "network = { destinations = [\"a.com\", \"localhost\"] }\n",
+                        false,
+                        "network.destinations[1]",
+                        "local address"),
                 Arguments.of("entry with ..", HEAD + "entry = \"../outside/x\"\n", true, "entry", "'..' segment"),
-                Arguments.of("missing entry for a directory plugin", HEAD, true, "entry", "is required for a plugin directory"),
+                Arguments.of(
+                        "missing entry for a directory plugin",
+                        HEAD,
+                        true,
+                        "entry",
+                        "is required for a plugin directory"),
                 Arguments.of("syntax error", HEAD + "hooks = [\"route.skills\"\n", false, "(syntax)", "line 7"),
                 Arguments.of("duplicate key", HEAD + "name = \"again\"\n", false, "(syntax)", "Duplicate key"),
                 Arguments.of("empty file", "", false, "name", "is required"));
@@ -260,8 +314,10 @@ class ManifestParserTest {
 
         @Test
         void anUnknownKeyInsideASecretIsStillRejected() {
-            ManifestInvalid e = assertThrows(ManifestInvalid.class, () -> ManifestParser.probeJson(
-                    "{" + BODY + ",\"secrets\":[{\"name\":\"t\",\"vaule\":1}]}", SOURCE));
+            ManifestInvalid e = assertThrows(
+                    ManifestInvalid.class,
+                    () -> ManifestParser.probeJson(
+                            "{" + BODY + ",\"secrets\":[{\"name\":\"t\",\"vaule\":1}]}", SOURCE));
             assertEquals("secrets[0].vaule", e.field());
         }
 
@@ -314,7 +370,8 @@ class ManifestParserTest {
         void parsingTheRenderedTomlGivesTheSameManifest(long seed) throws IOException {
             Manifest m = new ManifestSamples(seed).manifest();
             String toml = ManifestParser.renderToml(m);
-            ManifestCheck check = ManifestParser.pluginToml(write(toml), m.entry().isPresent());
+            ManifestCheck check =
+                    ManifestParser.pluginToml(write(toml), m.entry().isPresent());
             assertEquals(m, check.manifest(), () -> "seed " + seed + ":\n" + toml);
             assertEquals(List.of(), check.warnings());
         }
@@ -324,7 +381,8 @@ class ManifestParserTest {
         void probingTheRenderedJsonGivesTheSameManifest(long seed) {
             Manifest m = new ManifestSamples(seed).manifest();
             String json = JsonMapper.shared().writeValueAsString(ManifestRendering.toMap(m));
-            assertEquals(m, ManifestParser.probeJson(json, "seed " + seed).manifest(), () -> "seed " + seed + ": " + json);
+            assertEquals(
+                    m, ManifestParser.probeJson(json, "seed " + seed).manifest(), () -> "seed " + seed + ": " + json);
         }
     }
 }

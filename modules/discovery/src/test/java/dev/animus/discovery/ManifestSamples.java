@@ -25,14 +25,47 @@ import java.util.function.Supplier;
  * line breaks, non-ASCII, and keys that need quoting.
  */
 final class ManifestSamples {
-    private static final List<String> TEXT = List.of("plain", "it's", "say \"hi\"", "C:\\dir", "two\nlines",
-            "tab\there", "ünïcødé", "🦀", "# hash", "key = value", "[table]", "'''", "\"\"\"", "\u007f", "");
-    private static final List<String> KINDS = List.of("provider", "subject_backend", "task_backend",
-            "transport_backend", "web_ui", "queue", "custom", "my_future_kind");
+    private static final List<String> TEXT = List.of(
+            "plain",
+            "it's",
+            "say \"hi\"",
+            "C:\\dir",
+            "two\nlines",
+            "tab\there",
+            "ünïcødé",
+            "🦀",
+            "# hash",
+            "key = value",
+            "[table]",
+            "'''",
+            "\"\"\"",
+            "\u007f",
+            "");
+    private static final List<String> KINDS = List.of(
+            "provider",
+            "subject_backend",
+            "task_backend",
+            "transport_backend",
+            "web_ui",
+            "queue",
+            "custom",
+            "my_future_kind");
     private static final List<String> HOOKS = List.of("route.skills", "classify.page", "route.snapshot");
-    private static final List<String> EVENTS = List.of("session-start", "session-end", "user-prompt",
-            "run-complete", "run-failed", "awaiting-input", "tool-start", "tool-end", "tool-error",
-            "subagent-start", "subagent-stop", "compact-start", "compact-end", "permission-request",
+    private static final List<String> EVENTS = List.of(
+            "session-start",
+            "session-end",
+            "user-prompt",
+            "run-complete",
+            "run-failed",
+            "awaiting-input",
+            "tool-start",
+            "tool-end",
+            "tool-error",
+            "subagent-start",
+            "subagent-stop",
+            "compact-start",
+            "compact-end",
+            "permission-request",
             "permission-denied");
 
     private final SplittableRandom random;
@@ -44,17 +77,37 @@ final class ManifestSamples {
     Manifest manifest() {
         String kind = pick(KINDS);
         List<PluginKind> extras = distinct(2, () -> pick(KINDS)).stream()
-                .filter(k -> !k.equals(kind)).map(PluginKind::new).toList();
-        return new Manifest("p" + random.nextInt(1000) + pick(List.of("", ".x", "-y", "_z")), semver(),
-                new PluginKind(kind), extras, text(), semver(),
-                distinct(5, () -> pick(List.of("agent/run", "$/ping", "subject_kind:task", "$ui/web", "$acme/x",
-                        "m" + random.nextInt(50) + "/go"))),
+                .filter(k -> !k.equals(kind))
+                .map(PluginKind::new)
+                .toList();
+        return new Manifest(
+                "p" + random.nextInt(1000) + pick(List.of("", ".x", "-y", "_z")),
+                semver(),
+                new PluginKind(kind),
+                extras,
+                text(),
+                semver(),
+                distinct(
+                        5,
+                        () -> pick(List.of(
+                                "agent/run",
+                                "$/ping",
+                                "subject_kind:task",
+                                "$ui/web",
+                                "$acme/x",
+                                "m" + random.nextInt(50) + "/go"))),
                 distinct(3, () -> "VAR_" + random.nextInt(20)).stream()
-                        .map(n -> new EnvDeclaration(n, text(), random.nextBoolean(), random.nextBoolean())).toList(),
+                        .map(n -> new EnvDeclaration(n, text(), random.nextBoolean(), random.nextBoolean()))
+                        .toList(),
                 random.nextBoolean() ? OptionalInt.empty() : OptionalInt.of(1 + random.nextInt(65_536)),
-                timeouts(), subset(HOOKS), subset(List.of("classify.command-risk")), subset(EVENTS),
-                distinct(3, this::destination), dataSent(),
-                secrets(), random.nextBoolean() ? Optional.empty() : Optional.of(pick(List.of("bin/x", "run", "a b/c.sh"))));
+                timeouts(),
+                subset(HOOKS),
+                subset(List.of("classify.command-risk")),
+                subset(EVENTS),
+                distinct(3, this::destination),
+                dataSent(),
+                secrets(),
+                random.nextBoolean() ? Optional.empty() : Optional.of(pick(List.of("bin/x", "run", "a b/c.sh"))));
     }
 
     private List<String> dataSent() {
@@ -64,8 +117,12 @@ final class ManifestSamples {
     }
 
     private SemVer semver() {
-        return new SemVer(random.nextInt(5), random.nextInt(20), random.nextInt(100),
-                pick(List.of("", "", "rc.1", "alpha-2")), pick(List.of("", "", "build.5")));
+        return new SemVer(
+                random.nextInt(5),
+                random.nextInt(20),
+                random.nextInt(100),
+                pick(List.of("", "", "rc.1", "alpha-2")),
+                pick(List.of("", "", "build.5")));
     }
 
     private String text() {
@@ -87,8 +144,11 @@ final class ManifestSamples {
 
     private List<SecretDeclaration> secrets() {
         List<SecretDeclaration> out = new ArrayList<>();
-        for (String name : distinct(3, () -> pick(List.of("github.token", "api-key", "t", "x_y")) + random.nextInt(3))) {
-            String env = random.nextBoolean() ? SecretDeclaration.defaultEnv(name) : "E_" + SecretDeclaration.defaultEnv(name);
+        for (String name :
+                distinct(3, () -> pick(List.of("github.token", "api-key", "t", "x_y")) + random.nextInt(3))) {
+            String env = random.nextBoolean()
+                    ? SecretDeclaration.defaultEnv(name)
+                    : "E_" + SecretDeclaration.defaultEnv(name);
             out.add(new SecretDeclaration(name, env, random.nextBoolean(), text()));
         }
         return out;

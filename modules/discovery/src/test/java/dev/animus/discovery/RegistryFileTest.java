@@ -26,11 +26,15 @@ class RegistryFileTest {
         Process p = new ProcessBuilder("mkfifo", file.toString()).inheritIO().start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0);
 
-        RegistryFile.Invalid e = assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> assertThrows(RegistryFile.Invalid.class, () -> RegistryFile.read(file)), "it opened the FIFO");
+        RegistryFile.Invalid e = assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> assertThrows(RegistryFile.Invalid.class, () -> RegistryFile.read(file)),
+                "it opened the FIFO");
 
-        assertEquals(file + ": not a regular file (a FIFO would block every listing); put the registry itself in its"
-                + " place, or move this aside", e.getMessage());
+        assertEquals(
+                file + ": not a regular file (a FIFO would block every listing); put the registry itself in its"
+                        + " place, or move this aside",
+                e.getMessage());
     }
 
     @Test

@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 
 /** The entries of an extracted archive, walked once without following links, in path order. */
 record ArchiveFiles(Path root, List<Path> topLevel, List<Path> regular) {
-    private static final Set<PosixFilePermission> EXECUTE = EnumSet.of(PosixFilePermission.OWNER_EXECUTE,
-            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_EXECUTE);
+    private static final Set<PosixFilePermission> EXECUTE = EnumSet.of(
+            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_EXECUTE);
 
     ArchiveFiles {
         topLevel = List.copyOf(topLevel);
@@ -25,9 +25,14 @@ record ArchiveFiles(Path root, List<Path> topLevel, List<Path> regular) {
 
     /** @throws UncheckedIOException naming {@code root} when it cannot be walked */
     static ArchiveFiles of(Path root) {
-        try (Stream<Path> top = Files.list(root); Stream<Path> all = Files.walk(root)) {
-            return new ArchiveFiles(root, top.sorted().toList(),
-                    all.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().toList());
+        try (Stream<Path> top = Files.list(root);
+                Stream<Path> all = Files.walk(root)) {
+            return new ArchiveFiles(
+                    root,
+                    top.sorted().toList(),
+                    all.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                            .sorted()
+                            .toList());
         } catch (IOException e) {
             throw unreadable(root, e);
         } catch (UncheckedIOException e) {
@@ -41,7 +46,10 @@ record ArchiveFiles(Path root, List<Path> topLevel, List<Path> regular) {
 
     /** {@code files} as {@code /}-separated paths relative to the root. */
     List<String> relative(List<Path> files) {
-        return files.stream().map(f -> root.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/")).toList();
+        return files.stream()
+                .map(f ->
+                        root.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/"))
+                .toList();
     }
 
     /** Whether any execute bit is set on {@code file} (not following links); on a non-POSIX file system, a {@code .exe} name. */

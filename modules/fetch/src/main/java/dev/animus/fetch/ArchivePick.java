@@ -59,30 +59,37 @@ public sealed interface ArchivePick {
             return new Tree(extracted);
         }
         List<Path> top = files.topLevel();
-        if (top.size() == 1 && Files.isDirectory(top.getFirst(), LinkOption.NOFOLLOW_LINKS) && isPluginDir(top.getFirst())) {
+        if (top.size() == 1
+                && Files.isDirectory(top.getFirst(), LinkOption.NOFOLLOW_LINKS)
+                && isPluginDir(top.getFirst())) {
             return new Tree(top.getFirst());
         }
-        List<Path> named = files.regular().stream().filter(f -> isNamedLike(f, repo)).toList();
+        List<Path> named =
+                files.regular().stream().filter(f -> isNamedLike(f, repo)).toList();
         if (named.size() == 1) {
             return new Executable(named.getFirst());
         }
         if (named.size() > 1) {
-            return new NotFound("the archive holds " + named.size() + " executables named like the repository "
-                    + Names.quote(repo) + ": " + Names.list(files.relative(named))
-                    + "; it should hold one, or a plugin directory with Plugin.toml; ask the maintainers, or install from a local path");
+            return new NotFound(
+                    "the archive holds " + named.size() + " executables named like the repository "
+                            + Names.quote(repo) + ": " + Names.list(files.relative(named))
+                            + "; it should hold one, or a plugin directory with Plugin.toml; ask the maintainers, or install from a local path");
         }
-        List<Path> executables = files.regular().stream().filter(ArchiveFiles::isExecutable).toList();
+        List<Path> executables =
+                files.regular().stream().filter(ArchiveFiles::isExecutable).toList();
         if (executables.size() == 1) {
             return new Executable(executables.getFirst());
         }
         String found = executables.isEmpty()
                 ? "no Plugin.toml at the top or in a single top-level directory, no file named " + Names.quote(repo)
-                        + " or animus-plugin-" + repo + " or animus-provider-" + repo + ", and no executable file; its files are: "
+                        + " or animus-plugin-" + repo + " or animus-provider-" + repo
+                        + ", and no executable file; its files are: "
                         + Names.list(files.relative(files.regular()))
-                : executables.size() + " executable files and none named like the repository " + Names.quote(repo) + ": "
-                        + Names.list(files.relative(executables));
-        return new NotFound("cannot tell what to install from the archive: it has " + found
-                + "; ask the maintainers for an archive with one executable or a plugin directory, or install from a local path");
+                : executables.size() + " executable files and none named like the repository " + Names.quote(repo)
+                        + ": " + Names.list(files.relative(executables));
+        return new NotFound(
+                "cannot tell what to install from the archive: it has " + found
+                        + "; ask the maintainers for an archive with one executable or a plugin directory, or install from a local path");
     }
 
     private static boolean isPluginDir(Path dir) {

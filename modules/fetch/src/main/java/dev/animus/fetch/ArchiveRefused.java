@@ -11,8 +11,18 @@ public final class ArchiveRefused extends RuntimeException implements FetchFailu
     private static final long serialVersionUID = 1L;
 
     /** Why. */
-    public enum Reason { LINK, SPECIAL_FILE, ABSOLUTE_PATH, PARENT_PATH, BAD_NAME, OUTSIDE_TARGET, DUPLICATE, TOO_LARGE,
-        TOO_MANY_ENTRIES, CORRUPT }
+    public enum Reason {
+        LINK,
+        SPECIAL_FILE,
+        ABSOLUTE_PATH,
+        PARENT_PATH,
+        BAD_NAME,
+        OUTSIDE_TARGET,
+        DUPLICATE,
+        TOO_LARGE,
+        TOO_MANY_ENTRIES,
+        CORRUPT
+    }
 
     private final Reason reason;
     private final String entry;

@@ -44,12 +44,12 @@ public final class Archives {
         Objects.requireNonNull(archive, "archive");
         Objects.requireNonNull(kind, "kind");
         if (maxInflatedBytes <= 0 || maxEntries <= 0) {
-            throw new IllegalArgumentException("the caps must be positive: maxInflatedBytes " + maxInflatedBytes
-                    + ", maxEntries " + maxEntries);
+            throw new IllegalArgumentException(
+                    "the caps must be positive: maxInflatedBytes " + maxInflatedBytes + ", maxEntries " + maxEntries);
         }
         requireEmptyDirectory(into);
-        ExtractionTarget target = new ExtractionTarget(into, archive.getFileName().toString(), maxInflatedBytes,
-                maxEntries);
+        ExtractionTarget target =
+                new ExtractionTarget(into, archive.getFileName().toString(), maxInflatedBytes, maxEntries);
         try {
             switch (kind) {
                 case TAR_GZ -> {
@@ -63,7 +63,8 @@ public final class Archives {
             throw new UncheckedIOException("cannot extract " + archive + ": " + e.getMessage(), e);
         } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
             // a structure pointing past its own bounds: the archive is corrupt, whatever threw
-            throw target.refused(Reason.CORRUPT, "", "is malformed (" + e.getClass().getSimpleName() + ")");
+            throw target.refused(
+                    Reason.CORRUPT, "", "is malformed (" + e.getClass().getSimpleName() + ")");
         }
         return target.result();
     }

@@ -49,7 +49,8 @@ public sealed interface AssetChoice {
         List<Candidate> candidates = new ArrayList<>();
         for (ReleaseAsset a : release.assets()) {
             OptionalInt arch = AssetNames.firstToken(a.name(), platform.archTokens());
-            if (AssetNames.isInstallable(a.name()) && arch.isPresent()
+            if (AssetNames.isInstallable(a.name())
+                    && arch.isPresent()
                     && AssetNames.firstToken(a.name(), platform.osTokens()).isPresent()) {
                 candidates.add(new Candidate(a, arch.getAsInt()));
             }

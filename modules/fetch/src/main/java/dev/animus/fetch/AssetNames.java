@@ -9,16 +9,58 @@ final class AssetNames {
     /** Archives animus extracts. */
     private static final List<String> ARCHIVES = List.of(".tar.gz", ".tgz", ".zip");
     /** Checksums, signatures, certificates and notes: never the thing to install. */
-    private static final List<String> VERIFICATION = List.of(".sha256", ".sha256sum", ".sha512", ".sha512sum",
-            ".sig", ".pem", ".crt", ".cert", ".bundle", ".sigstore.json", ".sigstore", ".asc", ".txt", ".md");
+    private static final List<String> VERIFICATION = List.of(
+            ".sha256",
+            ".sha256sum",
+            ".sha512",
+            ".sha512sum",
+            ".sig",
+            ".pem",
+            ".crt",
+            ".cert",
+            ".bundle",
+            ".sigstore.json",
+            ".sigstore",
+            ".asc",
+            ".txt",
+            ".md");
     /**
      * Packages, other compressions and metadata: animus can neither extract nor run them, and
      * taking one for a bare executable would install a file that cannot start.
      */
-    private static final List<String> UNINSTALLABLE = List.of(".deb", ".rpm", ".apk", ".msi", ".dmg", ".pkg",
-            ".tar.xz", ".txz", ".tar.bz2", ".tbz", ".tar.zst", ".tar", ".7z", ".gz", ".xz", ".bz2", ".zst",
-            ".json", ".jsonl", ".yaml", ".yml", ".sbom", ".spdx", ".xml", ".html", ".pdf", ".whl", ".jar", ".vsix",
-            ".nupkg", ".snap", ".flatpak");
+    private static final List<String> UNINSTALLABLE = List.of(
+            ".deb",
+            ".rpm",
+            ".apk",
+            ".msi",
+            ".dmg",
+            ".pkg",
+            ".tar.xz",
+            ".txz",
+            ".tar.bz2",
+            ".tbz",
+            ".tar.zst",
+            ".tar",
+            ".7z",
+            ".gz",
+            ".xz",
+            ".bz2",
+            ".zst",
+            ".json",
+            ".jsonl",
+            ".yaml",
+            ".yml",
+            ".sbom",
+            ".spdx",
+            ".xml",
+            ".html",
+            ".pdf",
+            ".whl",
+            ".jar",
+            ".vsix",
+            ".nupkg",
+            ".snap",
+            ".flatpak");
 
     private AssetNames() {}
 
@@ -55,7 +97,8 @@ final class AssetNames {
     private static boolean holdsWord(String name, String token) {
         for (int at = name.indexOf(token); at >= 0; at = name.indexOf(token, at + 1)) {
             int end = at + token.length();
-            if ((at == 0 || isDelimiter(name.charAt(at - 1))) && (end == name.length() || isDelimiter(name.charAt(end)))) {
+            if ((at == 0 || isDelimiter(name.charAt(at - 1)))
+                    && (end == name.length() || isDelimiter(name.charAt(end)))) {
                 return true;
             }
         }

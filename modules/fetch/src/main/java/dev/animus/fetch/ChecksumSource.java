@@ -98,15 +98,18 @@ public sealed interface ChecksumSource {
     private static ChecksumSource agreeing(ChecksumSource source, String file, ReleaseAsset asset) {
         String claimed = source.expected().orElseThrow();
         asset.sha256().filter(api -> !api.equals(claimed)).ifPresent(api -> {
-            throw new ChecksumInvalid(file, "it gives " + claimed + " for " + Names.quote(asset.name())
-                    + " but GitHub computed " + api + " when the asset was uploaded");
+            throw new ChecksumInvalid(
+                    file,
+                    "it gives " + claimed + " for " + Names.quote(asset.name()) + " but GitHub computed " + api
+                            + " when the asset was uploaded");
         });
         return source;
     }
 
     private static String text(String file, byte[] bytes) {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(Objects.requireNonNull(bytes, "fetched bytes")))

@@ -19,8 +19,9 @@ public final class Checksums {
     /** Sums files by their exact name (case-insensitively), best first. */
     private static final List<String> SUMS_FILES = List.of("sha256sums", "sha256sums.txt", "checksums.txt");
     /** Sums files named after the project, like GoReleaser's {@code tool_1.2.0_checksums.txt}. */
-    private static final List<String> SUMS_SUFFIXES = List.of("_checksums.txt", "-checksums.txt",
-            "_sha256sums.txt", "-sha256sums.txt", ".sha256sums");
+    private static final List<String> SUMS_SUFFIXES =
+            List.of("_checksums.txt", "-checksums.txt", "_sha256sums.txt", "-sha256sums.txt", ".sha256sums");
+
     private static final String LINE_FORMS = "<hex>  <name>, <hex> *<name> or SHA256 (<name>) = <hex>";
 
     private Checksums() {}
@@ -39,14 +40,19 @@ public final class Checksums {
      * writes them.
      */
     public static Optional<ReleaseAsset> sumsFileOf(Release release) {
-        List<ReleaseAsset> byName = release.assets().stream().sorted(Comparator.comparing(ReleaseAsset::name)).toList();
+        List<ReleaseAsset> byName = release.assets().stream()
+                .sorted(Comparator.comparing(ReleaseAsset::name))
+                .toList();
         for (String exact : SUMS_FILES) {
-            Optional<ReleaseAsset> found = byName.stream().filter(a -> lower(a.name()).equals(exact)).findFirst();
+            Optional<ReleaseAsset> found =
+                    byName.stream().filter(a -> lower(a.name()).equals(exact)).findFirst();
             if (found.isPresent()) {
                 return found;
             }
         }
-        return byName.stream().filter(a -> SUMS_SUFFIXES.stream().anyMatch(lower(a.name())::endsWith)).findFirst();
+        return byName.stream()
+                .filter(a -> SUMS_SUFFIXES.stream().anyMatch(lower(a.name())::endsWith))
+                .findFirst();
     }
 
     /**
@@ -67,18 +73,23 @@ public final class Checksums {
         Objects.requireNonNull(assetName, "assetName");
         List<String> lines = contentLines(text).stream().map(String::strip).toList();
         if (lines.size() != 1) {
-            throw new ChecksumInvalid(file, lines.isEmpty() ? "it is empty"
-                    : "it holds " + lines.size() + " lines where one digest for " + Names.quote(assetName) + " was expected");
+            throw new ChecksumInvalid(
+                    file,
+                    lines.isEmpty()
+                            ? "it is empty"
+                            : "it holds " + lines.size() + " lines where one digest for " + Names.quote(assetName)
+                                    + " was expected");
         }
         String line = lines.getFirst();
         if (line.length() == 64 && Digests.isSha256(line.toLowerCase(Locale.ROOT))) {
             return line.toLowerCase(Locale.ROOT);
         }
-        SumsLine parsed = SumsLine.parse(line).orElseThrow(() -> new ChecksumInvalid(file,
-                "it is not a SHA-256 digest nor a line like " + LINE_FORMS));
+        SumsLine parsed = SumsLine.parse(line)
+                .orElseThrow(
+                        () -> new ChecksumInvalid(file, "it is not a SHA-256 digest nor a line like " + LINE_FORMS));
         if (!parsed.names(assetName)) {
-            throw new ChecksumInvalid(file, "it is the digest of " + Names.quote(parsed.name()) + ", not of "
-                    + Names.quote(assetName));
+            throw new ChecksumInvalid(
+                    file, "it is the digest of " + Names.quote(parsed.name()) + ", not of " + Names.quote(assetName));
         }
         return parsed.sha256();
     }
@@ -109,14 +120,16 @@ public final class Checksums {
                 continue;
             }
             int number = i + 1;
-            SumsLine parsed = SumsLine.parse(line).orElseThrow(() -> new ChecksumInvalid(file,
-                    "line " + number + " is not like " + LINE_FORMS));
+            SumsLine parsed = SumsLine.parse(line)
+                    .orElseThrow(() -> new ChecksumInvalid(file, "line " + number + " is not like " + LINE_FORMS));
             if (!parsed.names(assetName)) {
                 continue;
             }
             if (found.isPresent() && !found.get().equals(parsed.sha256())) {
-                throw new ChecksumInvalid(file, "it gives two different digests for " + Names.quote(assetName)
-                        + " (lines " + foundAt + " and " + number + ")");
+                throw new ChecksumInvalid(
+                        file,
+                        "it gives two different digests for " + Names.quote(assetName) + " (lines " + foundAt + " and "
+                                + number + ")");
             }
             found = Optional.of(parsed.sha256());
             foundAt = number;

@@ -23,7 +23,11 @@ import org.slf4j.LoggerFactory;
 final class Deadline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Deadline.class);
 
-    private enum State { RUNNING, FINISHED, EXPIRED }
+    private enum State {
+        RUNNING,
+        FINISHED,
+        EXPIRED
+    }
 
     private final Duration length;
     private final long endNanos;

@@ -1,8 +1,8 @@
 package dev.animus.fetch;
 
 import dev.animus.core.Digests;
-import java.util.Objects;
 import java.net.URI;
+import java.util.Objects;
 
 /**
  * A completed download.

@@ -23,12 +23,15 @@ final class EntryNames {
     /** {@code length} bytes of a name or pax value as strict UTF-8; BAD_NAME (shown with U+FFFD) if they are not. */
     static String utf8(ExtractionTarget target, byte[] bytes, int offset, int length) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, offset, length))
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes, offset, length))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw target.refused(Reason.BAD_NAME, new String(bytes, offset, length, StandardCharsets.UTF_8),
-                    "is not valid UTF-8");
+            throw target.refused(
+                    Reason.BAD_NAME, new String(bytes, offset, length, StandardCharsets.UTF_8), "is not valid UTF-8");
         }
     }
 

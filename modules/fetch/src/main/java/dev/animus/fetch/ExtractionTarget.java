@@ -34,8 +34,8 @@ import java.util.zip.ZipException;
 final class ExtractionTarget {
     private static final FileAttribute<Set<PosixFilePermission>> WHILE_WRITING =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-    private static final Set<OpenOption> CREATE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-            LinkOption.NOFOLLOW_LINKS);
+    private static final Set<OpenOption> CREATE =
+            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
 
     private final Path into;
     private final String archive;
@@ -113,10 +113,11 @@ final class ExtractionTarget {
             throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
         }
         try {
-            PosixFileAttributeView view = Files.getFileAttributeView(target, PosixFileAttributeView.class,
-                    LinkOption.NOFOLLOW_LINKS);
+            PosixFileAttributeView view =
+                    Files.getFileAttributeView(target, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
             if (!view.readAttributes().isRegularFile()) {
-                throw refused(Reason.OUTSIDE_TARGET, name, "was replaced by something other than a file while extracting");
+                throw refused(
+                        Reason.OUTSIDE_TARGET, name, "was replaced by something other than a file while extracting");
             }
             view.setPermissions(PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
         } catch (IOException e) {
@@ -163,8 +164,8 @@ final class ExtractionTarget {
                 continue;
             }
             try {
-                Files.createDirectory(current, PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rwxr-xr-x")));
+                Files.createDirectory(
+                        current, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create " + current + ": " + e.getMessage(), e);
             }

@@ -60,66 +60,94 @@ public final class FetchFailed extends RuntimeException implements FetchFailure 
     }
 
     static FetchFailed notHttps(URI uri) {
-        return new FetchFailed(Reason.NOT_HTTPS, "refused " + Shown.url(uri)
-                + ": only https:// downloads are allowed; use the artifact's https:// address");
+        return new FetchFailed(
+                Reason.NOT_HTTPS,
+                "refused " + Shown.url(uri)
+                        + ": only https:// downloads are allowed; use the artifact's https:// address");
     }
 
     static FetchFailed redirectNotHttps(URI from, URI to) {
-        return new FetchFailed(Reason.NOT_HTTPS, Shown.url(from) + " redirected to " + Shown.url(to)
-                + ", which is not https://; not followed: only https:// downloads are allowed");
+        return new FetchFailed(
+                Reason.NOT_HTTPS,
+                Shown.url(from) + " redirected to " + Shown.url(to)
+                        + ", which is not https://; not followed: only https:// downloads are allowed");
     }
 
     static FetchFailed hostNotAllowed(URI uri, Set<String> allowed) {
-        return new FetchFailed(Reason.HOST_NOT_ALLOWED, "refused " + Shown.url(uri) + ": host " + host(uri)
-                + " is not allowed for this download (allowed: " + String.join(", ", sorted(allowed))
-                + "); use a URL on an allowed host");
+        return new FetchFailed(
+                Reason.HOST_NOT_ALLOWED,
+                "refused " + Shown.url(uri) + ": host " + host(uri)
+                        + " is not allowed for this download (allowed: " + String.join(", ", sorted(allowed))
+                        + "); use a URL on an allowed host");
     }
 
     static FetchFailed redirectHostNotAllowed(URI from, URI to, Set<String> allowed) {
-        return new FetchFailed(Reason.HOST_NOT_ALLOWED, Shown.url(from) + " redirected to " + Shown.url(to)
-                + "; not followed: host " + host(to) + " is not allowed for this download (allowed: "
-                + String.join(", ", sorted(allowed)) + ")");
+        return new FetchFailed(
+                Reason.HOST_NOT_ALLOWED,
+                Shown.url(from) + " redirected to " + Shown.url(to)
+                        + "; not followed: host " + host(to) + " is not allowed for this download (allowed: "
+                        + String.join(", ", sorted(allowed)) + ")");
     }
 
     static FetchFailed tooManyRedirects(URI start, int maxRedirects) {
-        return new FetchFailed(Reason.TOO_MANY_REDIRECTS, Shown.url(start) + " redirected more than "
-                + maxRedirects + " times; check the URL (a redirect loop?) or use the final download URL");
+        return new FetchFailed(
+                Reason.TOO_MANY_REDIRECTS,
+                Shown.url(start) + " redirected more than " + maxRedirects
+                        + " times; check the URL (a redirect loop?) or use the final download URL");
     }
 
     static FetchFailed declaredTooLarge(URI uri, long declared, long cap) {
-        return new FetchFailed(Reason.TOO_LARGE, "refused " + Shown.url(uri) + ": it declares "
-                + Shown.bytes(declared) + ", over the cap of " + Shown.bytes(cap)
-                + "; check that the URL names the intended artifact");
+        return new FetchFailed(
+                Reason.TOO_LARGE,
+                "refused " + Shown.url(uri) + ": it declares "
+                        + Shown.bytes(declared) + ", over the cap of " + Shown.bytes(cap)
+                        + "; check that the URL names the intended artifact");
     }
 
     static FetchFailed cutAtCap(URI uri, long cap) {
-        return new FetchFailed(Reason.TOO_LARGE, "stopped " + Shown.url(uri) + " at the cap of "
-                + Shown.bytes(cap) + ": the body is larger; check that the URL names the intended artifact");
+        return new FetchFailed(
+                Reason.TOO_LARGE,
+                "stopped " + Shown.url(uri) + " at the cap of " + Shown.bytes(cap)
+                        + ": the body is larger; check that the URL names the intended artifact");
     }
 
     static FetchFailed deadline(URI uri, Duration deadline) {
-        return new FetchFailed(Reason.DEADLINE, Shown.url(uri) + " did not finish within "
-                + DurationText.format(deadline) + "; check the network and try again");
+        return new FetchFailed(
+                Reason.DEADLINE,
+                Shown.url(uri) + " did not finish within " + DurationText.format(deadline)
+                        + "; check the network and try again");
     }
 
     static FetchFailed httpStatus(URI uri, int status) {
-        return new FetchFailed(Reason.HTTP_STATUS, status, Shown.url(uri) + " answered HTTP " + status
-                + "; check the URL and that the artifact is published", null);
+        return new FetchFailed(
+                Reason.HTTP_STATUS,
+                status,
+                Shown.url(uri) + " answered HTTP " + status + "; check the URL and that the artifact is published",
+                null);
     }
 
     static FetchFailed badRedirect(URI uri, int status, String problem) {
-        return new FetchFailed(Reason.HTTP_STATUS, status, Shown.url(uri) + " answered HTTP " + status
-                + " with " + problem + "; check the URL", null);
+        return new FetchFailed(
+                Reason.HTTP_STATUS,
+                status,
+                Shown.url(uri) + " answered HTTP " + status + " with " + problem + "; check the URL",
+                null);
     }
 
     static FetchFailed network(URI uri, Throwable cause) {
-        return new FetchFailed(Reason.NETWORK, -1, "could not download " + Shown.url(uri) + ": " + describe(cause)
-                + "; check the network, any proxy, and the trusted certificates (ANIMUS_CA_CERTS)", cause);
+        return new FetchFailed(
+                Reason.NETWORK,
+                -1,
+                "could not download " + Shown.url(uri) + ": " + describe(cause)
+                        + "; check the network, any proxy, and the trusted certificates (ANIMUS_CA_CERTS)",
+                cause);
     }
 
     static FetchFailed truncated(URI uri, long received, long declared) {
-        return new FetchFailed(Reason.NETWORK, "the body of " + Shown.url(uri) + " ended after "
-                + Shown.bytes(received) + " of the " + Shown.bytes(declared) + " it declared; try again");
+        return new FetchFailed(
+                Reason.NETWORK,
+                "the body of " + Shown.url(uri) + " ended after " + Shown.bytes(received) + " of the "
+                        + Shown.bytes(declared) + " it declared; try again");
     }
 
     static FetchFailed interrupted(URI uri) {

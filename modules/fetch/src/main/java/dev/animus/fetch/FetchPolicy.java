@@ -16,12 +16,16 @@ import java.util.TreeSet;
  *     refused before anything is read
  * @param maxInflatedBytes the cap on everything an archive inflates to
  */
-public record FetchPolicy(Set<String> allowedHosts, Duration deadline, int maxRedirects, long maxBytes,
-        long maxInflatedBytes) {
+public record FetchPolicy(
+        Set<String> allowedHosts, Duration deadline, int maxRedirects, long maxBytes, long maxInflatedBytes) {
 
     /** GitHub's API, web and release-asset hosts. */
-    public static final Set<String> GITHUB_HOSTS = Set.of("api.github.com", "github.com",
-            "objects.githubusercontent.com", "release-assets.githubusercontent.com", "codeload.github.com");
+    public static final Set<String> GITHUB_HOSTS = Set.of(
+            "api.github.com",
+            "github.com",
+            "objects.githubusercontent.com",
+            "release-assets.githubusercontent.com",
+            "codeload.github.com");
 
     public FetchPolicy {
         TreeSet<String> hosts = new TreeSet<>();

@@ -9,7 +9,8 @@ final class FetchThreads {
 
     /** The executor of one HTTP client's asynchronous work. */
     static ExecutorService client() {
-        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("animus-fetch-", 0).factory());
+        return Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("animus-fetch-", 0).factory());
     }
 
     /** Starts the watch of one download's deadline. */

@@ -134,7 +134,9 @@ public final class Fetcher implements AutoCloseable {
 
     /** {@code animus/<version of this module>}, or {@code animus/dev} outside a versioned module. */
     private static String userAgent() {
-        return "animus/" + Optional.ofNullable(Fetcher.class.getModule().getDescriptor()) // null when unnamed
-                .flatMap(ModuleDescriptor::rawVersion).orElse("dev");
+        return "animus/"
+                + Optional.ofNullable(Fetcher.class.getModule().getDescriptor()) // null when unnamed
+                        .flatMap(ModuleDescriptor::rawVersion)
+                        .orElse("dev");
     }
 }

@@ -33,9 +33,10 @@ final class PartialFile implements AutoCloseable {
         Path dir = absolute.getParent();
         String prefix = "." + absolute.getFileName() + ".";
         try {
-            Path partial = FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
-                    ? Files.createTempFile(dir, prefix, ".partial", ownerOnly())
-                    : Files.createTempFile(dir, prefix, ".partial");
+            Path partial =
+                    FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+                            ? Files.createTempFile(dir, prefix, ".partial", ownerOnly())
+                            : Files.createTempFile(dir, prefix, ".partial");
             return new PartialFile(absolute, partial);
         } catch (IOException e) {
             throw new UncheckedIOException("could not create a file in " + dir + " to download " + target, e);

@@ -27,7 +27,8 @@ public record Platform(String os, String arch, List<String> osTokens, List<Strin
         }
         for (String t : concat(osTokens, archTokens)) {
             if (t.isEmpty() || !t.equals(t.toLowerCase(Locale.ROOT))) {
-                throw new IllegalArgumentException("a platform token must be non-empty and lowercase: " + Names.quote(t));
+                throw new IllegalArgumentException(
+                        "a platform token must be non-empty and lowercase: " + Names.quote(t));
             }
         }
     }
@@ -57,17 +58,19 @@ public record Platform(String os, String arch, List<String> osTokens, List<Strin
      * @throws IllegalArgumentException when either value is blank
      */
     public static Platform of(String osName, String osArch) {
-        String os = Objects.requireNonNull(osName, "osName").strip().toLowerCase(Locale.ROOT).replace(" ", "");
+        String os = Objects.requireNonNull(osName, "osName")
+                .strip()
+                .toLowerCase(Locale.ROOT)
+                .replace(" ", "");
         String arch = Objects.requireNonNull(osArch, "osArch").strip().toLowerCase(Locale.ROOT);
         if (os.isEmpty() || arch.isEmpty()) {
-            throw new IllegalArgumentException("an OS name and an architecture are needed, got "
-                    + Names.quote(osName) + " and " + Names.quote(osArch));
+            throw new IllegalArgumentException("an OS name and an architecture are needed, got " + Names.quote(osName)
+                    + " and " + Names.quote(osArch));
         }
         Word o = os(os);
         Word a = arch(arch);
-        List<String> archTokens = o.name().equals("darwin")
-                ? concat(a.tokens(), List.of("universal", "universal2", "all"))
-                : a.tokens();
+        List<String> archTokens =
+                o.name().equals("darwin") ? concat(a.tokens(), List.of("universal", "universal2", "all")) : a.tokens();
         return new Platform(o.name(), a.name(), o.tokens(), archTokens);
     }
 
@@ -92,9 +95,10 @@ public record Platform(String os, String arch, List<String> osTokens, List<Strin
             case "amd64", "x86_64", "x64", "x86-64" -> new Word("x86_64", List.of("x86_64", "amd64", "x64"));
             case "aarch64", "arm64" -> new Word("aarch64", List.of("aarch64", "arm64"));
             case "x86", "i386", "i486", "i586", "i686", "386" -> new Word("x86", List.of("i686", "i386", "386"));
-            default -> arch.startsWith("arm")
-                    ? new Word("arm", List.of("armv7", "armhf", "arm"))
-                    : new Word(arch, List.of(arch));
+            default ->
+                arch.startsWith("arm")
+                        ? new Word("arm", List.of("armv7", "armhf", "arm"))
+                        : new Word(arch, List.of(arch));
         };
     }
 

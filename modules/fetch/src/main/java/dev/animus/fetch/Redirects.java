@@ -48,7 +48,7 @@ final class Redirects {
             throw FetchFailed.hostNotAllowed(start, policy.allowedHosts());
         }
         URI current = start;
-        for (int followed = 0;; followed++) {
+        for (int followed = 0; ; followed++) {
             HttpResponse<InputStream> response = send(current, deadline);
             int status = response.statusCode();
             if (!REDIRECT_STATUSES.contains(status)) {
@@ -92,8 +92,11 @@ final class Redirects {
         if (remaining.isNegative() || remaining.isZero()) {
             throw deadline.passed(uri);
         }
-        HttpRequest request = HttpRequest.newBuilder(uri).GET().timeout(remaining)
-                .header("User-Agent", userAgent).build();
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .GET()
+                .timeout(remaining)
+                .header("User-Agent", userAgent)
+                .build();
         CompletableFuture<HttpResponse<InputStream>> pending = client.sendAsync(request, BodyHandlers.ofInputStream());
         deadline.guard(() -> pending.cancel(true)); // cancelling the future aborts the exchange
         HttpResponse<InputStream> response;
@@ -114,6 +117,7 @@ final class Redirects {
     }
 
     private static boolean isHttps(URI uri) {
-        return uri.getScheme() != null && uri.getScheme().toLowerCase(Locale.ROOT).equals("https");
+        return uri.getScheme() != null
+                && uri.getScheme().toLowerCase(Locale.ROOT).equals("https");
     }
 }

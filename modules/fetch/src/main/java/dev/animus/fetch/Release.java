@@ -28,6 +28,7 @@ public record Release(String tag, List<ReleaseAsset> assets) {
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY, DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
+
     private static final String SHA256_PREFIX = "sha256:";
 
     /** @throws IllegalArgumentException when the tag is empty or two assets share a name */
@@ -40,8 +41,8 @@ public record Release(String tag, List<ReleaseAsset> assets) {
         Set<String> names = new HashSet<>();
         for (ReleaseAsset a : assets) {
             if (!names.add(a.name())) {
-                throw new IllegalArgumentException("the release " + Names.quote(tag) + " has two assets named "
-                        + Names.quote(a.name()));
+                throw new IllegalArgumentException(
+                        "the release " + Names.quote(tag) + " has two assets named " + Names.quote(a.name()));
             }
         }
     }
@@ -63,7 +64,10 @@ public record Release(String tag, List<ReleaseAsset> assets) {
             throw new ReleaseInvalid(source, "the answer is not a JSON object");
         }
         if (!root.has("tag_name") && root.path("message").isString()) {
-            throw new ReleaseInvalid(source, "it is not a release; GitHub said " + Names.quote(root.get("message").stringValue()));
+            throw new ReleaseInvalid(
+                    source,
+                    "it is not a release; GitHub said "
+                            + Names.quote(root.get("message").stringValue()));
         }
         String tag = text(root, "tag_name", source, "tag_name");
         JsonNode list = root.get("assets");
@@ -96,10 +100,15 @@ public record Release(String tag, List<ReleaseAsset> assets) {
             return root;
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
-            String where = at == null || at == TokenStreamLocation.NA ? ""
+            String where = at == null || at == TokenStreamLocation.NA
+                    ? ""
                     : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new ReleaseInvalid(source, "the answer is not valid JSON" + where + ": "
-                    + Objects.requireNonNullElse(e.getOriginalMessage(), e.getClass().getSimpleName()).strip());
+            throw new ReleaseInvalid(
+                    source,
+                    "the answer is not valid JSON" + where + ": "
+                            + Objects.requireNonNullElse(
+                                            e.getOriginalMessage(), e.getClass().getSimpleName())
+                                    .strip());
         }
     }
 
@@ -112,7 +121,8 @@ public record Release(String tag, List<ReleaseAsset> assets) {
         URI url = url(text(node, "browser_download_url", source, at + ".browser_download_url"), source, at);
         JsonNode size = node.get("size");
         if (size == null || !size.isIntegralNumber() || !size.canConvertToLong() || size.longValue() < 0) {
-            throw new ReleaseInvalid(source, at + ".size: " + (size == null ? "is missing" : "must be a whole number of bytes"));
+            throw new ReleaseInvalid(
+                    source, at + ".size: " + (size == null ? "is missing" : "must be a whole number of bytes"));
         }
         try {
             return new ReleaseAsset(name, url, size.longValue(), digest(node.get("digest"), source, at));
@@ -146,7 +156,8 @@ public record Release(String tag, List<ReleaseAsset> assets) {
     private static String text(JsonNode node, String key, String source, String field) {
         JsonNode value = node.get(key);
         if (value == null || !value.isString() || value.stringValue().isEmpty()) {
-            throw new ReleaseInvalid(source, field + ": " + (value == null ? "is missing" : "must be a non-empty string"));
+            throw new ReleaseInvalid(
+                    source, field + ": " + (value == null ? "is missing" : "must be a non-empty string"));
         }
         return value.stringValue();
     }

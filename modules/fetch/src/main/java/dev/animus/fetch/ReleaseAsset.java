@@ -26,7 +26,8 @@ public record ReleaseAsset(String name, URI downloadUrl, long size, Optional<Str
             throw new IllegalArgumentException("the asset name " + Names.quote(name)
                     + " is not a plain file name (empty, '.', '..', or holding '/', '\\' or a control character)");
         }
-        if (!downloadUrl.isAbsolute() || !"https".equals(downloadUrl.getScheme().toLowerCase(Locale.ROOT))
+        if (!downloadUrl.isAbsolute()
+                || !"https".equals(downloadUrl.getScheme().toLowerCase(Locale.ROOT))
                 || downloadUrl.getHost() == null) {
             throw new IllegalArgumentException("the download URL " + Names.quote(downloadUrl.toString())
                     + " of the asset " + Names.quote(name) + " is not an absolute https URL");
@@ -38,7 +39,9 @@ public record ReleaseAsset(String name, URI downloadUrl, long size, Optional<Str
     }
 
     private static boolean isFileName(String name) {
-        return !name.isEmpty() && !name.equals(".") && !name.equals("..")
+        return !name.isEmpty()
+                && !name.equals(".")
+                && !name.equals("..")
                 && name.chars().noneMatch(c -> c == '/' || c == '\\' || Character.isISOControl(c));
     }
 }

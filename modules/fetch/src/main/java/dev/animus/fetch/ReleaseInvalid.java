@@ -18,9 +18,10 @@ public final class ReleaseInvalid extends RuntimeException implements FetchFailu
     private final String source;
 
     ReleaseInvalid(String source, String problem) {
-        super(OneLine.of("the GitHub release metadata from " + Objects.requireNonNull(source, "source") + " cannot be used: "
-                + problem + "; check the release on GitHub (or the API base in ANIMUS_GITHUB_API), "
-                + "or install from a local path instead"));
+        super(OneLine.of(
+                "the GitHub release metadata from " + Objects.requireNonNull(source, "source") + " cannot be used: "
+                        + problem + "; check the release on GitHub (or the API base in ANIMUS_GITHUB_API), "
+                        + "or install from a local path instead"));
         this.source = source;
     }
 

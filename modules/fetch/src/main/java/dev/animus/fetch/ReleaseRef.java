@@ -58,8 +58,8 @@ public record ReleaseRef(String owner, String repo, Optional<String> tag) {
         try {
             return new ReleaseRef(slug.substring(0, slash), slug.substring(slash + 1), tag);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not a GitHub release: " + Names.quote(text) + ": " + e.getMessage()
-                    + "; " + FORM, e);
+            throw new IllegalArgumentException(
+                    "not a GitHub release: " + Names.quote(text) + ": " + e.getMessage() + "; " + FORM, e);
         }
     }
 
@@ -78,7 +78,9 @@ public record ReleaseRef(String owner, String repo, Optional<String> tag) {
      */
     public URI apiUri(URI apiBase) {
         Objects.requireNonNull(apiBase, "apiBase");
-        if (!apiBase.isAbsolute() || apiBase.getRawQuery() != null || apiBase.getRawFragment() != null
+        if (!apiBase.isAbsolute()
+                || apiBase.getRawQuery() != null
+                || apiBase.getRawFragment() != null
                 || apiBase.getRawAuthority() == null) {
             throw new IllegalArgumentException("the GitHub API base " + Names.quote(apiBase.toString())
                     + " is not an absolute URL like https://api.github.com");
@@ -96,13 +98,16 @@ public record ReleaseRef(String owner, String repo, Optional<String> tag) {
 
     private static void checkTag(String tag) {
         if (tag.isEmpty() || tag.length() > TAG_LIMIT) {
-            throw new IllegalArgumentException("the tag " + Names.quote(tag) + " must be 1 to " + TAG_LIMIT + " characters");
+            throw new IllegalArgumentException(
+                    "the tag " + Names.quote(tag) + " must be 1 to " + TAG_LIMIT + " characters");
         }
         if (tag.equals(".") || tag.equals("..")) {
             throw new IllegalArgumentException("the tag " + Names.quote(tag) + " is not a tag name");
         }
-        if (tag.codePoints().anyMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c))) {
-            throw new IllegalArgumentException("the tag " + Names.quote(tag) + " holds whitespace or a control character");
+        if (tag.codePoints()
+                .anyMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c))) {
+            throw new IllegalArgumentException(
+                    "the tag " + Names.quote(tag) + " holds whitespace or a control character");
         }
     }
 
@@ -110,10 +115,17 @@ public record ReleaseRef(String owner, String repo, Optional<String> tag) {
         StringBuilder b = new StringBuilder();
         for (byte x : segment.getBytes(StandardCharsets.UTF_8)) {
             int c = x & 0xff;
-            if (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~') {
+            if (c >= 'A' && c <= 'Z'
+                    || c >= 'a' && c <= 'z'
+                    || c >= '0' && c <= '9'
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~') {
                 b.append((char) c);
             } else {
-                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                b.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }

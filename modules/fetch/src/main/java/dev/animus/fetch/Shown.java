@@ -43,7 +43,6 @@ final class Shown {
             v /= 1024;
             u++;
         }
-        return (v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v))
-                + " " + units[u];
+        return (v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v)) + " " + units[u];
     }
 }

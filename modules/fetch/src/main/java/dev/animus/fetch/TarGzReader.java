@@ -75,8 +75,15 @@ final class TarGzReader {
             case '0', '\0', '7', '5' -> member(h, type, nextSize.orElse(headerSize));
             case '1', '2' -> throw target.refused(Reason.LINK, raw(h), "is a link");
             case '3', '4', '6' -> throw target.refused(Reason.SPECIAL_FILE, raw(h), "is a device or a FIFO");
-            default -> throw target.refused(Reason.CORRUPT, TarHeaders.shown(h), "has the unknown tar type '"
-                    + (type >= 0x21 && type < 0x7f ? String.valueOf(type) : String.format("0x%02x", (int) type)) + "'");
+            default ->
+                throw target.refused(
+                        Reason.CORRUPT,
+                        TarHeaders.shown(h),
+                        "has the unknown tar type '"
+                                + (type >= 0x21 && type < 0x7f
+                                        ? String.valueOf(type)
+                                        : String.format("0x%02x", (int) type))
+                                + "'");
         }
     }
 

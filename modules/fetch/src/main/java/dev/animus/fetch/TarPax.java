@@ -26,7 +26,11 @@ record TarPax(Optional<String> path, OptionalLong size) {
                 space++;
             }
             long end = at + length;
-            if (space == at || space >= data.length || data[space] != ' ' || end > data.length || end <= space + 1
+            if (space == at
+                    || space >= data.length
+                    || data[space] != ' '
+                    || end > data.length
+                    || end <= space + 1
                     || data[(int) end - 1] != '\n') {
                 throw target.refused(Reason.CORRUPT, entry, "has a malformed pax record at byte " + at);
             }
@@ -38,9 +42,10 @@ record TarPax(Optional<String> path, OptionalLong size) {
             int valueLength = (int) end - 1 - (equals + 1);
             switch (key) {
                 case "path" -> path = Optional.of(target.utf8(data, equals + 1, valueLength));
-                case "size" -> size = OptionalLong.of(decimal(target, entry,
-                        new String(data, equals + 1, valueLength, StandardCharsets.UTF_8)));
-                default -> { }
+                case "size" ->
+                    size = OptionalLong.of(
+                            decimal(target, entry, new String(data, equals + 1, valueLength, StandardCharsets.UTF_8)));
+                default -> {}
             }
             at = (int) end;
         }

@@ -31,8 +31,8 @@ public final class TrustAnchors {
     /** The environment variable naming a PEM file whose certificates replace the JDK's default CAs. */
     public static final String ENVIRONMENT_VARIABLE = "ANIMUS_CA_CERTS";
 
-    private static final Pattern PEM_CERTIFICATE = Pattern.compile(
-            "-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\\s]*?)-----END CERTIFICATE-----");
+    private static final Pattern PEM_CERTIFICATE =
+            Pattern.compile("-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\\s]*?)-----END CERTIFICATE-----");
 
     private final SSLContext context;
     private final String description;
@@ -107,11 +107,13 @@ public final class TrustAnchors {
         while (m.find()) {
             try {
                 byte[] der = Base64.getMimeDecoder().decode(m.group(1));
-                certificates.add(CertificateFactory.getInstance("X.509")
-                        .generateCertificate(new ByteArrayInputStream(der)));
+                certificates.add(
+                        CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der)));
             } catch (CertificateException | IllegalArgumentException e) {
-                throw new IllegalArgumentException("certificate " + (certificates.size() + 1) + " of " + pem
-                        + " does not parse: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "certificate " + (certificates.size() + 1) + " of " + pem + " does not parse: "
+                                + e.getMessage(),
+                        e);
             }
         }
         if (certificates.isEmpty()) {

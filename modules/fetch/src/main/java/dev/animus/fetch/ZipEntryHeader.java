@@ -11,8 +11,17 @@ import java.nio.ByteBuffer;
  * @param mode the unix mode from the external attributes when the archiver was a unix one, else 0
  * @param next where the next central header starts in the directory
  */
-record ZipEntryHeader(String name, byte[] rawName, int mode, int flags, int method, long crc, long compressed, long size,
-        long local, int next) {
+record ZipEntryHeader(
+        String name,
+        byte[] rawName,
+        int mode,
+        int flags,
+        int method,
+        long crc,
+        long compressed,
+        long size,
+        long local,
+        int next) {
     static final int STORED = 0;
     static final int DEFLATED = 8;
     private static final int SIGNATURE = 0x02014b50;
@@ -53,8 +62,8 @@ record ZipEntryHeader(String name, byte[] rawName, int mode, int flags, int meth
             throw target.refused(Reason.CORRUPT, name, "needs zip64 or another disk, which is not supported");
         }
         int mode = u16(cd, at + 4) >>> 8 == UNIX ? (int) (u32(cd, at + 38) >>> 16) : 0;
-        return new ZipEntryHeader(name, rawName, mode, flags, u16(cd, at + 10), u32(cd, at + 16), compressed, size,
-                local, next);
+        return new ZipEntryHeader(
+                name, rawName, mode, flags, u16(cd, at + 10), u32(cd, at + 16), compressed, size, local, next);
     }
 
     static int u16(ByteBuffer b, int at) {

@@ -63,8 +63,8 @@ final class ZipReader {
             throw corrupt("uses zip64, which is not supported");
         }
         if (count > target.maxEntries()) {
-            throw target.refused(Reason.TOO_MANY_ENTRIES, "", "has " + count + " entries, more than "
-                    + target.maxEntries());
+            throw target.refused(
+                    Reason.TOO_MANY_ENTRIES, "", "has " + count + " entries, more than " + target.maxEntries());
         }
         if (cdOffset + cdSize > end) {
             throw corrupt("has a central directory that runs into its end record");
@@ -83,8 +83,10 @@ final class ZipReader {
             throw corrupt("has a central directory of " + cdSize + " bytes whose " + count + " entries take " + at);
         }
         if (declared > target.maxInflated()) {
-            throw target.refused(Reason.TOO_LARGE, "", "declares " + declared + " inflated bytes, more than "
-                    + target.maxInflated() + " (the cap)");
+            throw target.refused(
+                    Reason.TOO_LARGE,
+                    "",
+                    "declares " + declared + " inflated bytes, more than " + target.maxInflated() + " (the cap)");
         }
         for (ZipEntryHeader h : headers) {
             entry(h, cdOffset);
@@ -115,8 +117,10 @@ final class ZipReader {
     private InputStream body(ZipEntryHeader h, long cdOffset) throws IOException {
         String raw = h.name();
         if (h.method() != ZipEntryHeader.STORED && h.method() != ZipEntryHeader.DEFLATED) {
-            throw target.refused(Reason.CORRUPT, raw, "uses compression method " + h.method()
-                    + " (only stored and deflate are supported)");
+            throw target.refused(
+                    Reason.CORRUPT,
+                    raw,
+                    "uses compression method " + h.method() + " (only stored and deflate are supported)");
         }
         if (h.method() == ZipEntryHeader.STORED && h.compressed() != h.size()) {
             throw target.refused(Reason.CORRUPT, raw, "is stored but declares different compressed and inflated sizes");
@@ -135,9 +139,11 @@ final class ZipReader {
             throw target.refused(Reason.CORRUPT, raw, "has a local header with another compression method");
         }
         boolean descriptor = (u16(local, 6) & DATA_DESCRIPTOR) != 0;
-        if (!agrees(u32(local, 14), h.crc(), descriptor) || !agrees(u32(local, 18), h.compressed(), descriptor)
+        if (!agrees(u32(local, 14), h.crc(), descriptor)
+                || !agrees(u32(local, 18), h.compressed(), descriptor)
                 || !agrees(u32(local, 22), h.size(), descriptor)) {
-            throw target.refused(Reason.CORRUPT, raw, "has a local header whose CRC-32 or sizes differ from the directory's");
+            throw target.refused(
+                    Reason.CORRUPT, raw, "has a local header whose CRC-32 or sizes differ from the directory's");
         }
         long data = h.local() + LOCAL_SIZE + nameLength + u16(local, 28);
         if (data + h.compressed() > cdOffset) {

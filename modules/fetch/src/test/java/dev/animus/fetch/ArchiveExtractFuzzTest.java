@@ -38,8 +38,9 @@ class ArchiveExtractFuzzTest {
     private static final int CASES = Integer.getInteger("fuzz.inputs", 10_000);
     private static final long CAP = 256 * 1024;
     private static final int MAX_ENTRIES = 64;
-    private static final byte[] INTERESTING = {0, (byte) 0xff, 0x7f, (byte) 0x80, '0', '7', '/', '.', ' ', '\n', '5',
-            '2', 'L', 'x'};
+    private static final byte[] INTERESTING = {
+        0, (byte) 0xff, 0x7f, (byte) 0x80, '0', '7', '/', '.', ' ', '\n', '5', '2', 'L', 'x'
+    };
 
     @TempDir
     Path root;
@@ -97,7 +98,9 @@ class ArchiveExtractFuzzTest {
         }
         System.out.println("ArchiveExtractFuzzTest " + CASES + " cases: " + outcomes);
         try (Stream<Path> left = Files.list(root)) {
-            assertEquals(List.of("box", "case", "outside"), left.map(p -> p.getFileName().toString()).sorted().toList());
+            assertEquals(
+                    List.of("box", "case", "outside"),
+                    left.map(p -> p.getFileName().toString()).sorted().toList());
         }
         try (Stream<Path> left = Files.list(box)) {
             assertEquals(0, left.count(), "a target was left behind");
@@ -109,12 +112,16 @@ class ArchiveExtractFuzzTest {
     private static void checkTree(Path root, Path into, String which) throws IOException {
         try (Stream<Path> all = Files.walk(root)) {
             for (Path p : (Iterable<Path>) all::iterator) {
-                boolean known = p.equals(root) || p.equals(root.resolve("case")) || p.equals(root.resolve("outside"))
-                        || p.equals(into.getParent()) || p.startsWith(into);
+                boolean known = p.equals(root)
+                        || p.equals(root.resolve("case"))
+                        || p.equals(root.resolve("outside"))
+                        || p.equals(into.getParent())
+                        || p.startsWith(into);
                 boolean plain = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
                         || Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
                 if (!known || !plain) {
-                    fail(which + " left " + p + (known ? ", which is neither a file nor a directory" : " outside the target"));
+                    fail(which + " left " + p
+                            + (known ? ", which is neither a file nor a directory" : " outside the target"));
                 }
             }
         }
@@ -129,12 +136,19 @@ class ArchiveExtractFuzzTest {
     }
 
     private static List<Seed> seeds() throws IOException {
-        List<TarEntry> tar = List.of(TarEntry.of("pkg/", '5'), TarEntry.executable("pkg/bin/tool", "#!/bin/sh\necho hi\n"),
+        List<TarEntry> tar = List.of(
+                TarEntry.of("pkg/", '5'),
+                TarEntry.executable("pkg/bin/tool", "#!/bin/sh\necho hi\n"),
                 TarEntry.file("pkg/README", "read me ".repeat(90)),
-                new TarEntry("././@LongLink", 'L', 0644, ("pkg/" + "l".repeat(110) + "\0").getBytes(StandardCharsets.UTF_8)),
+                new TarEntry(
+                        "././@LongLink", 'L', 0644, ("pkg/" + "l".repeat(110) + "\0").getBytes(StandardCharsets.UTF_8)),
                 TarEntry.file("short", "long name"),
-                new TarEntry("pax", 'x', 0644, (TestArchives.pax("path", "pkg/pax-name") + TestArchives.pax("size", "3"))
-                        .getBytes(StandardCharsets.UTF_8)),
+                new TarEntry(
+                        "pax",
+                        'x',
+                        0644,
+                        (TestArchives.pax("path", "pkg/pax-name") + TestArchives.pax("size", "3"))
+                                .getBytes(StandardCharsets.UTF_8)),
                 TarEntry.file("p", "pax"));
         ByteArrayOutputStream jdk = new ByteArrayOutputStream();
         try (ZipOutputStream z = new ZipOutputStream(jdk)) {
@@ -142,13 +156,23 @@ class ArchiveExtractFuzzTest {
             z.putNextEntry(new java.util.zip.ZipEntry("dir/deflated"));
             z.write("deflated data ".repeat(60).getBytes(StandardCharsets.UTF_8));
         }
-        return List.of(new Seed("tar.gz", ArchiveKind.TAR_GZ, TestArchives.tarGz(tar), false),
+        return List.of(
+                new Seed("tar.gz", ArchiveKind.TAR_GZ, TestArchives.tarGz(tar), false),
                 new Seed("tar (gzipped after)", ArchiveKind.TAR_GZ, TestArchives.tar(tar), true),
                 new Seed("zip (jdk)", ArchiveKind.ZIP, jdk.toByteArray(), false),
-                new Seed("zip (unix modes)", ArchiveKind.ZIP, TestArchives.zip(List.of(ZipEntry.file("tool", 0755, "#!/bin/sh\n"),
-                        ZipEntry.file("readme", 0644, "r".repeat(700)))), false),
-                new Seed("zip (deflated, by hand)", ArchiveKind.ZIP, ZipBytes.of(ZipBytes.deflated("a/b", "text ".repeat(300)),
-                        ZipBytes.stored("c", "stored")).bytes(), false));
+                new Seed(
+                        "zip (unix modes)",
+                        ArchiveKind.ZIP,
+                        TestArchives.zip(List.of(
+                                ZipEntry.file("tool", 0755, "#!/bin/sh\n"),
+                                ZipEntry.file("readme", 0644, "r".repeat(700)))),
+                        false),
+                new Seed(
+                        "zip (deflated, by hand)",
+                        ArchiveKind.ZIP,
+                        ZipBytes.of(ZipBytes.deflated("a/b", "text ".repeat(300)), ZipBytes.stored("c", "stored"))
+                                .bytes(),
+                        false));
     }
 
     static byte[] mutate(byte[] original, SplittableRandom random, StringBuilder how) {

@@ -134,8 +134,11 @@ class ArchivePickTest {
             executable("bin/tick");
             executable("bin/tock");
             ArchivePick.NotFound none = assertInstanceOf(ArchivePick.NotFound.class, pick());
-            assertTrue(none.reason().contains("2 executable files and none named like the repository 'clock': "
-                    + "'bin/tick', 'bin/tock'"), none.reason());
+            assertTrue(
+                    none.reason()
+                            .contains("2 executable files and none named like the repository 'clock': "
+                                    + "'bin/tick', 'bin/tock'"),
+                    none.reason());
             assertTrue(none.reason().endsWith("or install from a local path"), none.reason());
         }
 
@@ -144,8 +147,11 @@ class ArchivePickTest {
             executable("linux/clock");
             executable("musl/animus-plugin-clock");
             ArchivePick.NotFound none = assertInstanceOf(ArchivePick.NotFound.class, pick());
-            assertTrue(none.reason().contains("2 executables named like the repository 'clock': "
-                    + "'linux/clock', 'musl/animus-plugin-clock'"), none.reason());
+            assertTrue(
+                    none.reason()
+                            .contains("2 executables named like the repository 'clock': "
+                                    + "'linux/clock', 'musl/animus-plugin-clock'"),
+                    none.reason());
         }
 
         @Test
@@ -153,7 +159,9 @@ class ArchivePickTest {
             plain("README.md");
             plain("docs/usage.md");
             ArchivePick.NotFound none = assertInstanceOf(ArchivePick.NotFound.class, pick());
-            assertTrue(none.reason().contains("no executable file; its files are: 'README.md', 'docs/usage.md'"), none.reason());
+            assertTrue(
+                    none.reason().contains("no executable file; its files are: 'README.md', 'docs/usage.md'"),
+                    none.reason());
         }
 
         @Test
@@ -165,7 +173,8 @@ class ArchivePickTest {
 
     @Test
     void aMissingDirectoryIsAnErrorNamingIt() {
-        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> ArchivePick.from(dir.resolve("gone"), "clock"));
+        UncheckedIOException e =
+                assertThrows(UncheckedIOException.class, () -> ArchivePick.from(dir.resolve("gone"), "clock"));
         assertTrue(e.getMessage().contains(dir.resolve("gone").toString()), e.getMessage());
     }
 }

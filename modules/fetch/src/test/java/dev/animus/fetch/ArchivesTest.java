@@ -66,16 +66,23 @@ class ArchivesTest {
                     TarEntry.file("pkg/README", "hello"),
                     new TarEntry("././@LongLink", 'L', 0644, (longName + "\0").getBytes(StandardCharsets.UTF_8)),
                     TarEntry.file("ignored-short-name", "gnu"),
-                    new TarEntry("pax", 'x', 0644, TestArchives.pax("path", "pax/" + "p".repeat(150))
-                            .getBytes(StandardCharsets.UTF_8)),
+                    new TarEntry(
+                            "pax",
+                            'x',
+                            0644,
+                            TestArchives.pax("path", "pax/" + "p".repeat(150)).getBytes(StandardCharsets.UTF_8)),
                     TarEntry.file("short", "pax")));
             Extracted e = extract(write("a.tar.gz", archive), ArchiveKind.TAR_GZ);
-            assertEquals(List.of(longName, "pax/" + "p".repeat(150), "pkg/README", "pkg/bin/animus-plugin-x").stream()
-                    .sorted().toList(), e.files());
+            assertEquals(
+                    List.of(longName, "pax/" + "p".repeat(150), "pkg/README", "pkg/bin/animus-plugin-x").stream()
+                            .sorted()
+                            .toList(),
+                    e.files());
             Path exe = into().resolve("pkg/bin/animus-plugin-x");
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(exe)));
-            assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(
-                    into().resolve("pkg/README"))));
+            assertEquals(
+                    "rw-r--r--",
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(into().resolve("pkg/README"))));
             assertEquals("gnu", Files.readString(into().resolve(longName)));
         }
 
@@ -85,8 +92,15 @@ class ArchivesTest {
             Files.writeString(src.resolve("animus-plugin-x"), "#!/bin/sh\n");
             Files.setPosixFilePermissions(src.resolve("animus-plugin-x"), PosixFilePermissions.fromString("rwxr-x---"));
             Path out = root.resolve("sys.tar.gz");
-            Process p = new ProcessBuilder("tar", "-czf", out.toString(), "-C", root.resolve("src").toString(), ".")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "tar",
+                            "-czf",
+                            out.toString(),
+                            "-C",
+                            root.resolve("src").toString(),
+                            ".")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().transferTo(OutputStream.nullOutputStream());
             assertEquals(0, p.waitFor());
             Extracted e = extract(out, ArchiveKind.TAR_GZ);
@@ -102,11 +116,18 @@ class ArchivesTest {
                 z.putNextEntry(new java.util.zip.ZipEntry("dir/a.txt"));
                 z.write("deflated ".repeat(100).getBytes(StandardCharsets.UTF_8));
             }
-            assertEquals(List.of("dir/a.txt"), extract(write("jdk.zip", bytes.toByteArray()), ArchiveKind.ZIP).files());
+            assertEquals(
+                    List.of("dir/a.txt"),
+                    extract(write("jdk.zip", bytes.toByteArray()), ArchiveKind.ZIP)
+                            .files());
             assertEquals("deflated ".repeat(100), Files.readString(into().resolve("dir/a.txt")));
             Path second = Files.createDirectories(root.resolve("second"));
-            Archives.extract(write("unix.zip", TestArchives.zip(List.of(ZipEntry.file("tool", 0755, "#!/bin/sh\n")))),
-                    ArchiveKind.ZIP, second, CAP, 10);
+            Archives.extract(
+                    write("unix.zip", TestArchives.zip(List.of(ZipEntry.file("tool", 0755, "#!/bin/sh\n")))),
+                    ArchiveKind.ZIP,
+                    second,
+                    CAP,
+                    10);
             assertTrue(Files.isExecutable(second.resolve("tool")));
         }
     }
@@ -128,17 +149,34 @@ class ArchivesTest {
                 tar("fifo", List.of(TarEntry.of("fifo", '6')), ArchiveRefused.Reason.SPECIAL_FILE),
                 tar("char device", List.of(TarEntry.of("tty", '3')), ArchiveRefused.Reason.SPECIAL_FILE),
                 tar("block device", List.of(TarEntry.of("sda", '4')), ArchiveRefused.Reason.SPECIAL_FILE),
-                tar("duplicate", List.of(TarEntry.file("x", "1"), TarEntry.file("x", "2")),
+                tar(
+                        "duplicate",
+                        List.of(TarEntry.file("x", "1"), TarEntry.file("x", "2")),
                         ArchiveRefused.Reason.DUPLICATE),
                 tar("backslash", List.of(TarEntry.file("..\\x", "out")), ArchiveRefused.Reason.BAD_NAME),
-                tar("pax ../", List.of(new TarEntry("p", 'x', 0644, TestArchives.pax("path", "../pax")
-                        .getBytes(StandardCharsets.UTF_8)), TarEntry.file("ok", "out")), ArchiveRefused.Reason.PARENT_PATH),
+                tar(
+                        "pax ../",
+                        List.of(
+                                new TarEntry(
+                                        "p",
+                                        'x',
+                                        0644,
+                                        TestArchives.pax("path", "../pax").getBytes(StandardCharsets.UTF_8)),
+                                TarEntry.file("ok", "out")),
+                        ArchiveRefused.Reason.PARENT_PATH),
                 zip("zip ../x", List.of(ZipEntry.file("../x", 0644, "out")), ArchiveRefused.Reason.PARENT_PATH),
                 zip("zip /etc/x", List.of(ZipEntry.file("/etc/x", 0644, "out")), ArchiveRefused.Reason.ABSOLUTE_PATH),
-                zip("zip symlink", List.of(new ZipEntry("link", 0120777, "/etc/passwd".getBytes(StandardCharsets.UTF_8))),
+                zip(
+                        "zip symlink",
+                        List.of(new ZipEntry("link", 0120777, "/etc/passwd".getBytes(StandardCharsets.UTF_8))),
                         ArchiveRefused.Reason.LINK),
-                zip("zip fifo", List.of(new ZipEntry("fifo", 0010644, new byte[0])), ArchiveRefused.Reason.SPECIAL_FILE),
-                zip("zip duplicate", List.of(ZipEntry.file("x", 0644, "1"), ZipEntry.file("x", 0644, "2")),
+                zip(
+                        "zip fifo",
+                        List.of(new ZipEntry("fifo", 0010644, new byte[0])),
+                        ArchiveRefused.Reason.SPECIAL_FILE),
+                zip(
+                        "zip duplicate",
+                        List.of(ZipEntry.file("x", 0644, "1"), ZipEntry.file("x", 0644, "2")),
                         ArchiveRefused.Reason.DUPLICATE));
     }
 
@@ -158,14 +196,18 @@ class ArchivesTest {
         List<String> before = listing(root);
         var refused = assertThrows(ArchiveRefused.class, () -> Archives.extract(archive, h.kind(), into(), CAP, 100));
         assertEquals(h.reason(), refused.reason(), refused.getMessage());
-        assertTrue(refused.getMessage().startsWith("hostile: ") && !refused.getMessage().contains("\n"));
+        assertTrue(refused.getMessage().startsWith("hostile: ")
+                && !refused.getMessage().contains("\n"));
         assertEquals(before, listing(root), "something was written outside " + box);
         assertTrue(!Files.exists(root.resolve("x")) && !Files.exists(box.resolve("x")));
     }
 
     static List<String> listing(Path dir) throws IOException {
         try (var s = Files.walk(dir)) {
-            return s.filter(p -> !p.startsWith(dir.resolve("box/into"))).map(Path::toString).sorted().toList();
+            return s.filter(p -> !p.startsWith(dir.resolve("box/into")))
+                    .map(Path::toString)
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -183,8 +225,9 @@ class ArchivesTest {
                 }
             }
             assertTrue(Files.size(bomb) < (2 << 20), "the bomb itself is small");
-            var refused = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows(ArchiveRefused.class,
-                    () -> extract(bomb, ArchiveKind.TAR_GZ)));
+            var refused = assertTimeoutPreemptively(
+                    Duration.ofSeconds(20),
+                    () -> assertThrows(ArchiveRefused.class, () -> extract(bomb, ArchiveKind.TAR_GZ)));
             assertEquals(ArchiveRefused.Reason.TOO_LARGE, refused.reason());
             assertTrue(Files.size(into().resolve("zeros")) <= CAP);
         }
@@ -205,10 +248,12 @@ class ArchivesTest {
 
         @Test
         void tooManyEntriesAreRefused() throws IOException {
-            List<TarEntry> many = IntStream.range(0, 101).mapToObj(i -> TarEntry.file("f" + i, ""))
+            List<TarEntry> many = IntStream.range(0, 101)
+                    .mapToObj(i -> TarEntry.file("f" + i, ""))
                     .toList();
-            var refused = assertThrows(ArchiveRefused.class, () -> extract(write("many.tar.gz",
-                    TestArchives.tarGz(many)), ArchiveKind.TAR_GZ));
+            var refused = assertThrows(
+                    ArchiveRefused.class,
+                    () -> extract(write("many.tar.gz", TestArchives.tarGz(many)), ArchiveKind.TAR_GZ));
             assertEquals(ArchiveRefused.Reason.TOO_MANY_ENTRIES, refused.reason());
         }
     }
@@ -221,14 +266,16 @@ class ArchivesTest {
             byte[] zip = TestArchives.zip(List.of(ZipEntry.file("a", 0644, "x".repeat(2000))));
             for (byte[] bad : List.of(Arrays.copyOf(tar, tar.length / 2), "not gzip".getBytes())) {
                 Path box = Files.createTempDirectory(root, "c");
-                var r = assertThrows(ArchiveRefused.class, () -> Archives.extract(write("bad.tar.gz", bad),
-                        ArchiveKind.TAR_GZ, box, CAP, 10));
+                var r = assertThrows(
+                        ArchiveRefused.class,
+                        () -> Archives.extract(write("bad.tar.gz", bad), ArchiveKind.TAR_GZ, box, CAP, 10));
                 assertEquals(ArchiveRefused.Reason.CORRUPT, r.reason(), r.getMessage());
             }
             for (byte[] bad : List.of(Arrays.copyOf(zip, zip.length - 30), "PK nothing".getBytes())) {
                 Path box = Files.createTempDirectory(root, "c");
-                var r = assertThrows(ArchiveRefused.class, () -> Archives.extract(write("bad.zip", bad),
-                        ArchiveKind.ZIP, box, CAP, 10));
+                var r = assertThrows(
+                        ArchiveRefused.class,
+                        () -> Archives.extract(write("bad.zip", bad), ArchiveKind.ZIP, box, CAP, 10));
                 assertEquals(ArchiveRefused.Reason.CORRUPT, r.reason(), r.getMessage());
             }
         }

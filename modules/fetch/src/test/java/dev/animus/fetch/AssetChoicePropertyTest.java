@@ -16,15 +16,30 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Seeded properties of the asset choice over random releases; a failure names its seed. */
 class AssetChoicePropertyTest {
-    private static final List<String> OS = List.of("linux", "Linux", "darwin", "macos", "windows", "win", "freebsd",
-            "linuxish", "xlinux", "apple");
-    private static final List<String> ARCH = List.of("amd64", "x86_64", "x64", "arm64", "aarch64", "ARM64", "armv7",
-            "386", "amd64v3", "universal");
+    private static final List<String> OS =
+            List.of("linux", "Linux", "darwin", "macos", "windows", "win", "freebsd", "linuxish", "xlinux", "apple");
+    private static final List<String> ARCH =
+            List.of("amd64", "x86_64", "x64", "arm64", "aarch64", "ARM64", "armv7", "386", "amd64v3", "universal");
     private static final List<String> SEPARATORS = List.of("-", "_", ".", " ", "");
-    private static final List<String> SUFFIXES = List.of("", ".tar.gz", ".tgz", ".zip", ".exe", ".sha256", ".sig",
-            ".sigstore.json", ".deb", ".txt", ".tar.gz.sha256", ".pem");
-    private static final List<Platform> PLATFORMS = List.of(Platform.of("Linux", "amd64"), Platform.of("Linux", "aarch64"),
-            Platform.of("Mac OS X", "aarch64"), Platform.of("Windows 11", "amd64"), Platform.of("FreeBSD", "amd64"));
+    private static final List<String> SUFFIXES = List.of(
+            "",
+            ".tar.gz",
+            ".tgz",
+            ".zip",
+            ".exe",
+            ".sha256",
+            ".sig",
+            ".sigstore.json",
+            ".deb",
+            ".txt",
+            ".tar.gz.sha256",
+            ".pem");
+    private static final List<Platform> PLATFORMS = List.of(
+            Platform.of("Linux", "amd64"),
+            Platform.of("Linux", "aarch64"),
+            Platform.of("Mac OS X", "aarch64"),
+            Platform.of("Windows 11", "amd64"),
+            Platform.of("FreeBSD", "amd64"));
 
     static LongStream seeds() {
         return LongStream.range(0, 500);
@@ -46,9 +61,13 @@ class AssetChoicePropertyTest {
             assertTrue(AssetNames.firstToken(name, platform.osTokens()).isPresent(), "seed " + seed + ": " + name);
             assertTrue(AssetNames.firstToken(name, platform.archTokens()).isPresent(), "seed " + seed + ": " + name);
         } else {
-            assertFalse(names.stream().anyMatch(n -> AssetNames.isInstallable(n)
-                    && AssetNames.firstToken(n, platform.osTokens()).isPresent()
-                    && AssetNames.firstToken(n, platform.archTokens()).isPresent()),
+            assertFalse(
+                    names.stream()
+                            .anyMatch(n -> AssetNames.isInstallable(n)
+                                    && AssetNames.firstToken(n, platform.osTokens())
+                                            .isPresent()
+                                    && AssetNames.firstToken(n, platform.archTokens())
+                                            .isPresent()),
                     "seed " + seed + ": none chosen for " + platform + " among " + names);
         }
     }

@@ -48,8 +48,10 @@ class ChecksumSourceTest {
     class Order {
         @Test
         void theSidecarComesFirstAndNothingElseIsFetched() {
-            Files files = new Files().with(NAME + ".sha256", SHA_A + "  " + NAME).with("SHA256SUMS", SHA_B + "  " + NAME);
-            ChecksumSource s = resolve(releaseOf(asset(NAME, Optional.of(SHA_A)), asset(NAME + ".sha256"), asset("SHA256SUMS")), files);
+            Files files =
+                    new Files().with(NAME + ".sha256", SHA_A + "  " + NAME).with("SHA256SUMS", SHA_B + "  " + NAME);
+            ChecksumSource s = resolve(
+                    releaseOf(asset(NAME, Optional.of(SHA_A)), asset(NAME + ".sha256"), asset("SHA256SUMS")), files);
             assertEquals(new ChecksumSource.Sidecar(SHA_A), s);
             assertEquals(List.of(NAME + ".sha256"), files.fetched);
         }
@@ -86,9 +88,11 @@ class ChecksumSourceTest {
         @Test
         void aSidecarThatContradictsGitHubsDigestIsRefusedNamingBothDigests() {
             Files files = new Files().with(NAME + ".sha256", SHA_B);
-            ChecksumInvalid e = assertThrows(ChecksumInvalid.class,
+            ChecksumInvalid e = assertThrows(
+                    ChecksumInvalid.class,
                     () -> resolve(releaseOf(asset(NAME, Optional.of(SHA_A)), asset(NAME + ".sha256")), files));
-            assertTrue(e.getMessage().contains("it gives " + SHA_B + " for '" + NAME + "' but GitHub computed " + SHA_A),
+            assertTrue(
+                    e.getMessage().contains("it gives " + SHA_B + " for '" + NAME + "' but GitHub computed " + SHA_A),
                     e.getMessage());
             assertEquals(NAME + ".sha256", e.file());
         }
@@ -96,7 +100,8 @@ class ChecksumSourceTest {
         @Test
         void aSumsLineThatContradictsGitHubsDigestIsRefused() {
             Files files = new Files().with("SHA256SUMS", SHA_B + "  " + NAME);
-            assertThrows(ChecksumInvalid.class,
+            assertThrows(
+                    ChecksumInvalid.class,
                     () -> resolve(releaseOf(asset(NAME, Optional.of(SHA_A)), asset("SHA256SUMS")), files));
         }
 
@@ -111,17 +116,21 @@ class ChecksumSourceTest {
         @Test
         void aBrokenSumsFileIsNamedInTheFailure() {
             Files files = new Files().with("tool_1.0.0_checksums.txt", "garbage\n");
-            ChecksumInvalid e = assertThrows(ChecksumInvalid.class,
-                    () -> resolve(release(NAME, "tool_1.0.0_checksums.txt"), files));
+            ChecksumInvalid e = assertThrows(
+                    ChecksumInvalid.class, () -> resolve(release(NAME, "tool_1.0.0_checksums.txt"), files));
             assertEquals("tool_1.0.0_checksums.txt", e.file());
         }
     }
 
     @Test
     void everySourceHasALabel() {
-        List<ChecksumSource> all = List.of(new ChecksumSource.Sidecar(SHA_A), new ChecksumSource.Sums("SHA256SUMS", SHA_A),
-                new ChecksumSource.ApiDigest(SHA_A), new ChecksumSource.Unverified());
-        assertEquals(List.of("sidecar .sha256", "sums file SHA256SUMS", "GitHub API digest", "unverified"),
+        List<ChecksumSource> all = List.of(
+                new ChecksumSource.Sidecar(SHA_A),
+                new ChecksumSource.Sums("SHA256SUMS", SHA_A),
+                new ChecksumSource.ApiDigest(SHA_A),
+                new ChecksumSource.Unverified());
+        assertEquals(
+                List.of("sidecar .sha256", "sums file SHA256SUMS", "GitHub API digest", "unverified"),
                 all.stream().map(ChecksumSource::label).toList());
     }
 

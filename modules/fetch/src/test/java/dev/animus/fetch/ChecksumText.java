@@ -6,10 +6,35 @@ import java.util.SplittableRandom;
 
 /** Seeded generator of checksum-file text: valid lines of every form, near misses, and hostile characters. */
 final class ChecksumText {
-    private static final String[] NAME_PARTS = {"tool", "-", "_", ".", "linux", "amd64", "tar.gz", "(1)", " ", "*",
-        "\\", "SHA256", "é", "日本", ")", "(", "=", "#"};
-    private static final String[] JUNK = {"\r", "\n", "\t", "\u0000", "\u001b[2J", "\uFEFF", "\u0085", "\u2028", " ",
-        "  ", "*", "(", ")", "=", "SHA256 (", ") = ", "SHA2-256(", ")= ", "\\", "#", "sha256:", "\uD800", "g"};
+    private static final String[] NAME_PARTS = {
+        "tool", "-", "_", ".", "linux", "amd64", "tar.gz", "(1)", " ", "*", "\\", "SHA256", "é", "日本", ")", "(", "=",
+        "#"
+    };
+    private static final String[] JUNK = {
+        "\r",
+        "\n",
+        "\t",
+        "\u0000",
+        "\u001b[2J",
+        "\uFEFF",
+        "\u0085",
+        "\u2028",
+        " ",
+        "  ",
+        "*",
+        "(",
+        ")",
+        "=",
+        "SHA256 (",
+        ") = ",
+        "SHA2-256(",
+        ")= ",
+        "\\",
+        "#",
+        "sha256:",
+        "\uD800",
+        "g"
+    };
 
     private final SplittableRandom random;
 

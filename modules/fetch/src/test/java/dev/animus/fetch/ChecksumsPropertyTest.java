@@ -61,10 +61,13 @@ class ChecksumsPropertyTest {
             text.append(g.line(hex, name)).append(g.nextInt(4) == 0 ? "\r\n" : "\n");
         }
         for (int i = 0; i < names.size(); i++) {
-            assertEquals(Optional.of(digests.get(i)), Checksums.parseSums(text.toString(), names.get(i)),
+            assertEquals(
+                    Optional.of(digests.get(i)),
+                    Checksums.parseSums(text.toString(), names.get(i)),
                     "seed " + seed + ", " + names.get(i) + " in:\n" + text);
         }
-        assertEquals(Optional.empty(), Checksums.parseSums(text.toString(), "absent-" + names.getFirst()), "seed " + seed);
+        assertEquals(
+                Optional.empty(), Checksums.parseSums(text.toString(), "absent-" + names.getFirst()), "seed " + seed);
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -82,6 +85,7 @@ class ChecksumsPropertyTest {
     }
 
     private static void assertOneLine(ChecksumInvalid e, long seed) {
-        assertFalse(e.getMessage().chars().anyMatch(c -> c == '\n' || c == '\r'), "seed " + seed + ": " + e.getMessage());
+        assertFalse(
+                e.getMessage().chars().anyMatch(c -> c == '\n' || c == '\r'), "seed " + seed + ": " + e.getMessage());
     }
 }

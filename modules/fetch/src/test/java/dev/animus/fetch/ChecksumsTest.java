@@ -24,11 +24,21 @@ class ChecksumsTest {
         @Test
         void theSidecarIsTheAssetNamedDotSha256ElseDotSha256sum() {
             Release r = release(ASSET, ASSET + ".sha256sum", ASSET + ".sha256", "tool.sha256");
-            assertEquals(ASSET + ".sha256", Checksums.sidecarOf(r, r.asset(ASSET).orElseThrow()).orElseThrow().name());
+            assertEquals(
+                    ASSET + ".sha256",
+                    Checksums.sidecarOf(r, r.asset(ASSET).orElseThrow())
+                            .orElseThrow()
+                            .name());
             Release older = release(ASSET, ASSET + ".sha256sum");
-            assertEquals(ASSET + ".sha256sum", Checksums.sidecarOf(older, older.asset(ASSET).orElseThrow()).orElseThrow().name());
+            assertEquals(
+                    ASSET + ".sha256sum",
+                    Checksums.sidecarOf(older, older.asset(ASSET).orElseThrow())
+                            .orElseThrow()
+                            .name());
             Release none = release(ASSET, "other.tar.gz.sha256");
-            assertEquals(Optional.empty(), Checksums.sidecarOf(none, none.asset(ASSET).orElseThrow()));
+            assertEquals(
+                    Optional.empty(),
+                    Checksums.sidecarOf(none, none.asset(ASSET).orElseThrow()));
         }
 
         @Test
@@ -58,9 +68,19 @@ class ChecksumsTest {
     @Nested
     class Sidecars {
         @ParameterizedTest
-        @ValueSource(strings = {"%s", "%s\n", "%s\r\n\r\n", "  %s  \n", "\uFEFF%s\n", "%s  tool-linux-amd64.tar.gz\n",
-            "%s *tool-linux-amd64.tar.gz", "%s  ./tool-linux-amd64.tar.gz", "%s  dist/tool-linux-amd64.tar.gz",
-            "\n\n%s tool-linux-amd64.tar.gz\n\n"})
+        @ValueSource(
+                strings = {
+                    "%s",
+                    "%s\n",
+                    "%s\r\n\r\n",
+                    "  %s  \n",
+                    "\uFEFF%s\n",
+                    "%s  tool-linux-amd64.tar.gz\n",
+                    "%s *tool-linux-amd64.tar.gz",
+                    "%s  ./tool-linux-amd64.tar.gz",
+                    "%s  dist/tool-linux-amd64.tar.gz",
+                    "\n\n%s tool-linux-amd64.tar.gz\n\n"
+                })
         void aBareDigestOrOneLineNamingTheAssetGivesTheDigest(String form) {
             assertEquals(SHA_A, Checksums.parseSidecar(form.formatted(SHA_A), ASSET));
         }
@@ -77,9 +97,10 @@ class ChecksumsTest {
 
         @Test
         void aSidecarNamingAnotherFileIsRefusedNamingBoth() {
-            ChecksumInvalid e = assertThrows(ChecksumInvalid.class,
-                    () -> Checksums.parseSidecar(SHA_A + "  tool-darwin-arm64.tar.gz\n", ASSET));
-            assertTrue(e.getMessage().contains("it is the digest of 'tool-darwin-arm64.tar.gz', not of '" + ASSET + "'"),
+            ChecksumInvalid e = assertThrows(
+                    ChecksumInvalid.class, () -> Checksums.parseSidecar(SHA_A + "  tool-darwin-arm64.tar.gz\n", ASSET));
+            assertTrue(
+                    e.getMessage().contains("it is the digest of 'tool-darwin-arm64.tar.gz', not of '" + ASSET + "'"),
                     e.getMessage());
             assertEquals(ASSET + ".sha256", e.file());
         }
@@ -90,13 +111,26 @@ class ChecksumsTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"", "\n  \n", "abc", "sha256:%s", "%s%s", "%s\n%s", "%s;rm -rf /", "SHA512 (x) = %s",
-            "%sZ", "%s\u0000"})
+        @ValueSource(
+                strings = {
+                    "",
+                    "\n  \n",
+                    "abc",
+                    "sha256:%s",
+                    "%s%s",
+                    "%s\n%s",
+                    "%s;rm -rf /",
+                    "SHA512 (x) = %s",
+                    "%sZ",
+                    "%s\u0000"
+                })
         void anythingElseIsRefusedAsOneLine(String form) {
-            ChecksumInvalid e = assertThrows(ChecksumInvalid.class,
-                    () -> Checksums.parseSidecar(form.formatted(SHA_A, SHA_B), ASSET));
+            ChecksumInvalid e = assertThrows(
+                    ChecksumInvalid.class, () -> Checksums.parseSidecar(form.formatted(SHA_A, SHA_B), ASSET));
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
-            assertTrue(e.getMessage().startsWith("the checksum file '" + ASSET + ".sha256' cannot be used: "), e.getMessage());
+            assertTrue(
+                    e.getMessage().startsWith("the checksum file '" + ASSET + ".sha256' cannot be used: "),
+                    e.getMessage());
         }
     }
 
@@ -136,7 +170,8 @@ class ChecksumsTest {
 
         @Test
         void blankLinesCommentsWindowsLineEndsAndAByteOrderMarkAreTolerated() {
-            String text = "\uFEFF# checksums for v1.2.0\r\n\r\n" + SHA_A.toUpperCase(Locale.ROOT) + "  " + ASSET + "\r\n";
+            String text =
+                    "\uFEFF# checksums for v1.2.0\r\n\r\n" + SHA_A.toUpperCase(Locale.ROOT) + "  " + ASSET + "\r\n";
             assertEquals(Optional.of(SHA_A), Checksums.parseSums(text, ASSET));
         }
 
@@ -155,7 +190,9 @@ class ChecksumsTest {
         void theAssetNamedTwiceWithDifferentDigestsIsRefusedNamingTheLines() {
             String text = SHA_A + "  " + ASSET + "\n" + SHA_B + "  other\n" + SHA_B + "  dist/" + ASSET + "\n";
             ChecksumInvalid e = assertThrows(ChecksumInvalid.class, () -> Checksums.parseSums(text, ASSET));
-            assertTrue(e.getMessage().contains("two different digests for '" + ASSET + "' (lines 1 and 3)"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("two different digests for '" + ASSET + "' (lines 1 and 3)"),
+                    e.getMessage());
         }
 
         @Test
@@ -165,8 +202,16 @@ class ChecksumsTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"%s", "abc  tool", "sha256:%s  tool", "%s\ttool", "SHA512 (tool) = %s", "MD5 (tool) = abc",
-            "tool  %s"})
+        @ValueSource(
+                strings = {
+                    "%s",
+                    "abc  tool",
+                    "sha256:%s  tool",
+                    "%s\ttool",
+                    "SHA512 (tool) = %s",
+                    "MD5 (tool) = abc",
+                    "tool  %s"
+                })
         void aLineOfNoKnownFormIsRefusedNamingItsNumber(String line) {
             String text = SHA_B + "  other\n" + line.formatted(SHA_A) + "\n";
             ChecksumInvalid e = assertThrows(ChecksumInvalid.class, () -> Checksums.parseSums(text, ASSET));

@@ -29,8 +29,8 @@ class ExtractionChecksTest {
 
     ArchiveRefused refused(List<TarEntry> entries, int maxEntries, Reason reason) throws IOException {
         Path archive = Files.write(root.resolve("r.tar.gz"), TestArchives.tarGz(entries));
-        ArchiveRefused r = assertThrows(ArchiveRefused.class,
-                () -> Archives.extract(archive, ArchiveKind.TAR_GZ, into(), CAP, maxEntries));
+        ArchiveRefused r = assertThrows(
+                ArchiveRefused.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, into(), CAP, maxEntries));
         assertEquals(reason, r.reason(), r.getMessage());
         return r;
     }
@@ -65,7 +65,8 @@ class ExtractionChecksTest {
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
-                modeWhileWriting[0] = PosixFilePermissions.toString(Files.getPosixFilePermissions(into.resolve("tool")));
+                modeWhileWriting[0] =
+                        PosixFilePermissions.toString(Files.getPosixFilePermissions(into.resolve("tool")));
                 if (given) {
                     return -1;
                 }
@@ -105,12 +106,17 @@ class ExtractionChecksTest {
         assertThrows(IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, into, 0, 10));
         assertThrows(IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, into, CAP, 0));
         Path link = Files.createSymbolicLink(root.resolve("link"), into);
-        assertThrows(IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, link, CAP, 10));
-        assertThrows(IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, archive, CAP, 10));
+        assertThrows(
+                IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, link, CAP, 10));
+        assertThrows(
+                IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, archive, CAP, 10));
         Files.writeString(into.resolve("already"), "here");
-        assertThrows(IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, into, CAP, 10));
+        assertThrows(
+                IllegalArgumentException.class, () -> Archives.extract(archive, ArchiveKind.TAR_GZ, into, CAP, 10));
         assertTrue(Files.notExists(into.resolve("a")));
         Files.delete(into.resolve("already"));
-        assertEquals(List.of("a"), Archives.extract(archive, ArchiveKind.TAR_GZ, into, CAP, 10).files());
+        assertEquals(
+                List.of("a"),
+                Archives.extract(archive, ArchiveKind.TAR_GZ, into, CAP, 10).files());
     }
 }

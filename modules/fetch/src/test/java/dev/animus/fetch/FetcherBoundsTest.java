@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FetcherBoundsTest {
     /** Far beyond any deadline in this class: reaching it means the download hung. */
     static final Duration HUNG = Duration.ofSeconds(30);
+
     static final Duration DEADLINE = Duration.ofMillis(750);
 
     final LoopbackHttps server = LoopbackHttps.start();
@@ -45,9 +46,15 @@ class FetcherBoundsTest {
             server.route("/slow", LoopbackHttps.stall(1_000_000, bytes(1000)));
             Fixtures.RecordedProgress progress = new Fixtures.RecordedProgress();
 
-            FetchFailed e = assertTimeoutPreemptively(HUNG, () -> assertThrows(FetchFailed.class,
-                    () -> fetcher.download(server.uri("/slow"), dir.resolve("x"),
-                            withDeadline(DEADLINE, "127.0.0.1"), progress)));
+            FetchFailed e = assertTimeoutPreemptively(
+                    HUNG,
+                    () -> assertThrows(
+                            FetchFailed.class,
+                            () -> fetcher.download(
+                                    server.uri("/slow"),
+                                    dir.resolve("x"),
+                                    withDeadline(DEADLINE, "127.0.0.1"),
+                                    progress)));
 
             assertEquals(FetchFailed.Reason.DEADLINE, e.reason());
             assertEquals(List.of(), Fixtures.filesIn(dir));
@@ -57,8 +64,11 @@ class FetcherBoundsTest {
         void aServerThatNeverAnswersFailsWithDeadline() {
             server.route("/silent", LoopbackHttps.hang());
 
-            FetchFailed e = assertTimeoutPreemptively(HUNG, () -> assertThrows(FetchFailed.class,
-                    () -> fetcher.fetchBytes(server.uri("/silent"), withDeadline(DEADLINE, "127.0.0.1"))));
+            FetchFailed e = assertTimeoutPreemptively(
+                    HUNG,
+                    () -> assertThrows(
+                            FetchFailed.class,
+                            () -> fetcher.fetchBytes(server.uri("/silent"), withDeadline(DEADLINE, "127.0.0.1"))));
 
             assertEquals(FetchFailed.Reason.DEADLINE, e.reason());
         }
@@ -68,8 +78,11 @@ class FetcherBoundsTest {
             server.route("/a", LoopbackHttps.redirect(URI.create("/slow"), 302))
                     .route("/slow", LoopbackHttps.stall(1_000_000, bytes(10)));
 
-            FetchFailed e = assertTimeoutPreemptively(HUNG, () -> assertThrows(FetchFailed.class,
-                    () -> fetcher.fetchBytes(server.uri("/a"), withDeadline(DEADLINE, "127.0.0.1"))));
+            FetchFailed e = assertTimeoutPreemptively(
+                    HUNG,
+                    () -> assertThrows(
+                            FetchFailed.class,
+                            () -> fetcher.fetchBytes(server.uri("/a"), withDeadline(DEADLINE, "127.0.0.1"))));
 
             assertEquals(FetchFailed.Reason.DEADLINE, e.reason());
             assertEquals(List.of("/a", "/slow"), server.requests());
@@ -85,8 +98,9 @@ class FetcherBoundsTest {
             server.route("/huge", LoopbackHttps.lyingLength(10L << 30, bytes(100)));
             Fixtures.RecordedProgress progress = new Fixtures.RecordedProgress();
 
-            FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/huge"),
-                    dir.resolve("x"), capped(1024, "127.0.0.1"), progress));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
+                    () -> fetcher.download(server.uri("/huge"), dir.resolve("x"), capped(1024, "127.0.0.1"), progress));
 
             assertEquals(FetchFailed.Reason.TOO_LARGE, e.reason());
             assertEquals(List.of(), progress.updates());
@@ -98,8 +112,10 @@ class FetcherBoundsTest {
             server.route("/big", LoopbackHttps.chunked(bytes(256 * 1024)));
             Fixtures.RecordedProgress progress = new Fixtures.RecordedProgress();
 
-            FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/big"),
-                    dir.resolve("x"), capped(64 * 1024, "127.0.0.1"), progress));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
+                    () -> fetcher.download(
+                            server.uri("/big"), dir.resolve("x"), capped(64 * 1024, "127.0.0.1"), progress));
 
             assertEquals(FetchFailed.Reason.TOO_LARGE, e.reason());
             assertEquals(List.of(), Fixtures.filesIn(dir));
@@ -112,8 +128,10 @@ class FetcherBoundsTest {
             Files.writeString(target, "the previous download");
             server.route("/big", LoopbackHttps.chunked(bytes(256 * 1024)));
 
-            assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/big"), target,
-                    capped(64 * 1024, "127.0.0.1"), Progress.none()));
+            assertThrows(
+                    FetchFailed.class,
+                    () -> fetcher.download(
+                            server.uri("/big"), target, capped(64 * 1024, "127.0.0.1"), Progress.none()));
 
             assertEquals("the previous download", Files.readString(target));
             assertEquals(List.of("x"), Fixtures.filesIn(dir));
@@ -134,8 +152,8 @@ class FetcherBoundsTest {
                     .route("/chunked", LoopbackHttps.chunked(bytes(4097)));
 
             for (String path : List.of("/fixed", "/chunked")) {
-                FetchFailed e = assertThrows(FetchFailed.class,
-                        () -> fetcher.fetchBytes(server.uri(path), capped(4096, "127.0.0.1")));
+                FetchFailed e = assertThrows(
+                        FetchFailed.class, () -> fetcher.fetchBytes(server.uri(path), capped(4096, "127.0.0.1")));
                 assertEquals(FetchFailed.Reason.TOO_LARGE, e.reason(), path);
             }
         }
@@ -145,8 +163,10 @@ class FetcherBoundsTest {
     void aBodyCutShortOfItsDeclaredLengthFailsWithNetworkAndLeavesNoFile() throws IOException {
         server.route("/cut", LoopbackHttps.lyingLength(10_000, bytes(100)));
 
-        FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/cut"),
-                dir.resolve("x"), capped(1 << 20, "127.0.0.1"), Progress.none()));
+        FetchFailed e = assertThrows(
+                FetchFailed.class,
+                () -> fetcher.download(
+                        server.uri("/cut"), dir.resolve("x"), capped(1 << 20, "127.0.0.1"), Progress.none()));
 
         assertEquals(FetchFailed.Reason.NETWORK, e.reason());
         assertEquals(List.of(), Fixtures.filesIn(dir));

@@ -45,8 +45,7 @@ class FetcherDownloadTest {
             server.route("/plugin.tar.gz", LoopbackHttps.bytes(body));
             Path target = dir.resolve("plugin.tar.gz");
 
-            Downloaded d = fetcher.download(server.uri("/plugin.tar.gz"), target, policy("127.0.0.1"),
-                    Progress.none());
+            Downloaded d = fetcher.download(server.uri("/plugin.tar.gz"), target, policy("127.0.0.1"), Progress.none());
 
             assertArrayEquals(body, Files.readAllBytes(target));
             assertEquals(new Downloaded(server.uri("/plugin.tar.gz"), body.length, sha256(body)), d);
@@ -127,8 +126,10 @@ class FetcherDownloadTest {
         @Test
         void anErrorStatusFailsWithHttpStatusAndItsCode() {
             server.route("/missing", LoopbackHttps.status(404));
-            FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/missing"),
-                    dir.resolve("a"), policy("127.0.0.1"), Progress.none()));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
+                    () -> fetcher.download(
+                            server.uri("/missing"), dir.resolve("a"), policy("127.0.0.1"), Progress.none()));
             assertEquals(FetchFailed.Reason.HTTP_STATUS, e.reason());
             assertEquals(404, e.status().orElseThrow());
             assertTrue(e.getMessage().contains("HTTP 404"), e.getMessage());
@@ -139,7 +140,8 @@ class FetcherDownloadTest {
             server.route("/asset", LoopbackHttps.status(403));
             URI signed = server.uri("/asset?X-Amz-Signature=s3cr3t&token=hunter2");
 
-            FetchFailed e = assertThrows(FetchFailed.class,
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
                     () -> fetcher.download(signed, dir.resolve("a"), policy("127.0.0.1"), Progress.none()));
 
             assertTrue(e.getMessage().contains(server.uri("/asset").toString()), e.getMessage());
@@ -151,8 +153,8 @@ class FetcherDownloadTest {
         @Test
         void aRedirectWithoutLocationFailsWithHttpStatus() {
             server.route("/a", LoopbackHttps.status(302));
-            FetchFailed e = assertThrows(FetchFailed.class,
-                    () -> fetcher.fetchBytes(server.uri("/a"), policy("127.0.0.1")));
+            FetchFailed e =
+                    assertThrows(FetchFailed.class, () -> fetcher.fetchBytes(server.uri("/a"), policy("127.0.0.1")));
             assertEquals(FetchFailed.Reason.HTTP_STATUS, e.reason());
             assertEquals(302, e.status().orElseThrow());
         }

@@ -47,8 +47,7 @@ class FetcherRedirectTest {
                     .route("/b", LoopbackHttps.redirect(URI.create("/c"), 307)) // relative
                     .route("/c", LoopbackHttps.bytes(body));
 
-            Downloaded d = fetcher.download(server.uri("/a"), dir.resolve("x"), policy("127.0.0.1"),
-                    Progress.none());
+            Downloaded d = fetcher.download(server.uri("/a"), dir.resolve("x"), policy("127.0.0.1"), Progress.none());
 
             assertEquals(new Downloaded(server.uri("/c"), body.length, sha256(body)), d);
             assertArrayEquals(body, Files.readAllBytes(dir.resolve("x")));
@@ -60,8 +59,8 @@ class FetcherRedirectTest {
             server.route("/a", LoopbackHttps.redirect(server.uri("localhost", "/b"), 301))
                     .route("/b", LoopbackHttps.bytes(bytes(10)));
 
-            Downloaded d = fetcher.download(server.uri("/a"), dir.resolve("x"),
-                    policy("127.0.0.1", "localhost"), Progress.none());
+            Downloaded d = fetcher.download(
+                    server.uri("/a"), dir.resolve("x"), policy("127.0.0.1", "localhost"), Progress.none());
 
             assertEquals(server.uri("localhost", "/b"), d.finalUri());
         }
@@ -86,20 +85,23 @@ class FetcherRedirectTest {
             server.route("/start", LoopbackHttps.redirect(server.uri("localhost", "/target"), 302))
                     .route("/target", LoopbackHttps.bytes(bytes(10)));
 
-            FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/start"),
-                    dir.resolve("x"), policy("127.0.0.1"), Progress.none()));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
+                    () -> fetcher.download(
+                            server.uri("/start"), dir.resolve("x"), policy("127.0.0.1"), Progress.none()));
 
             assertEquals(FetchFailed.Reason.HOST_NOT_ALLOWED, e.reason());
             assertEquals(List.of("/start"), server.requests());
-            assertTrue(e.getMessage().contains(server.uri("localhost", "/target").toString()), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(server.uri("localhost", "/target").toString()), e.getMessage());
         }
 
         @Test
         void aFirstUrlOnAHostNotAllowedIsNeverRequested() {
             server.route("/a", LoopbackHttps.bytes(bytes(10)));
 
-            FetchFailed e = assertThrows(FetchFailed.class,
-                    () -> fetcher.fetchBytes(server.uri("localhost", "/a"), policy("127.0.0.1")));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class, () -> fetcher.fetchBytes(server.uri("localhost", "/a"), policy("127.0.0.1")));
 
             assertEquals(FetchFailed.Reason.HOST_NOT_ALLOWED, e.reason());
             assertEquals(List.of(), server.requests());
@@ -110,8 +112,7 @@ class FetcherRedirectTest {
             server.route("/loop", LoopbackHttps.redirect(URI.create("/loop"), 302));
             FetchPolicy policy = new FetchPolicy(Set.of("127.0.0.1"), Duration.ofSeconds(30), 2, 1 << 20, 1 << 20);
 
-            FetchFailed e = assertThrows(FetchFailed.class,
-                    () -> fetcher.fetchBytes(server.uri("/loop"), policy));
+            FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.fetchBytes(server.uri("/loop"), policy));
 
             assertEquals(FetchFailed.Reason.TOO_MANY_REDIRECTS, e.reason());
             assertEquals(List.of("/loop", "/loop", "/loop"), server.requests());
@@ -134,8 +135,10 @@ class FetcherRedirectTest {
             URI plain = URI.create("http://127.0.0.1:" + server.port() + "/target");
             server.route("/start", LoopbackHttps.redirect(plain, 302));
 
-            FetchFailed e = assertThrows(FetchFailed.class, () -> fetcher.download(server.uri("/start"),
-                    dir.resolve("x"), policy("127.0.0.1"), Progress.none()));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
+                    () -> fetcher.download(
+                            server.uri("/start"), dir.resolve("x"), policy("127.0.0.1"), Progress.none()));
 
             assertEquals(FetchFailed.Reason.NOT_HTTPS, e.reason());
             assertEquals(List.of("/start"), server.requests());
@@ -145,7 +148,8 @@ class FetcherRedirectTest {
         void aPlainHttpUrlIsNeverRequested() throws IOException {
             URI plain = URI.create("http://127.0.0.1:" + server.port() + "/a");
 
-            FetchFailed e = assertThrows(FetchFailed.class,
+            FetchFailed e = assertThrows(
+                    FetchFailed.class,
                     () -> fetcher.download(plain, dir.resolve("x"), policy("127.0.0.1"), Progress.none()));
 
             assertEquals(FetchFailed.Reason.NOT_HTTPS, e.reason());

@@ -22,7 +22,8 @@ class PlatformTest {
         "FreeBSD,    amd64,   freebsd, x86_64",
         "Linux,      arm,     linux,   arm",
         "Linux,      riscv64, linux,   riscv64",
-        "SunOS,      sparcv9, sunos,   sparcv9"})
+        "SunOS,      sparcv9, sunos,   sparcv9"
+    })
     void systemPropertyValuesMapToACanonicalOsAndArchitecture(String osName, String osArch, String os, String arch) {
         Platform p = Platform.of(osName, osArch);
         assertEquals(os, p.os());
@@ -39,7 +40,8 @@ class PlatformTest {
 
     @Test
     void arm64IsNamedAarch64ThenArm64() {
-        assertEquals(List.of("aarch64", "arm64"), Platform.of("Linux", "aarch64").archTokens());
+        assertEquals(
+                List.of("aarch64", "arm64"), Platform.of("Linux", "aarch64").archTokens());
     }
 
     @Test
@@ -51,7 +53,8 @@ class PlatformTest {
 
     @Test
     void windowsIsNamedWindowsOrWin() {
-        assertEquals(List.of("windows", "win"), Platform.of("Windows 10", "amd64").osTokens());
+        assertEquals(
+                List.of("windows", "win"), Platform.of("Windows 10", "amd64").osTokens());
     }
 
     @Test
@@ -72,7 +75,9 @@ class PlatformTest {
 
     @Test
     void tokensMustBeLowerCaseAndPresent() {
-        assertThrows(IllegalArgumentException.class, () -> new Platform("linux", "x86_64", List.of("Linux"), List.of("x64")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Platform("linux", "x86_64", List.of("Linux"), List.of("x64")));
         assertThrows(IllegalArgumentException.class, () -> new Platform("linux", "x86_64", List.of(), List.of("x64")));
     }
 }

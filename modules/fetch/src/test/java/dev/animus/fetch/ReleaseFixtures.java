@@ -138,7 +138,8 @@ final class ReleaseFixtures {
 
     /** A release of tag {@code v1.0.0} with assets of these names, no API digests. */
     static Release release(String... names) {
-        return new Release("v1.0.0", Arrays.stream(names).map(ReleaseFixtures::asset).toList());
+        return new Release(
+                "v1.0.0", Arrays.stream(names).map(ReleaseFixtures::asset).toList());
     }
 
     /** A release of tag {@code v1.0.0} with these assets. */

@@ -20,15 +20,19 @@ class ReleaseRefTest {
     class Parsing {
         @Test
         void ownerAndRepositoryWithoutATagMeanTheLatestRelease() {
-            assertEquals(new ReleaseRef("acme", "animus-plugin-clock", Optional.empty()),
+            assertEquals(
+                    new ReleaseRef("acme", "animus-plugin-clock", Optional.empty()),
                     ReleaseRef.parse("acme/animus-plugin-clock"));
         }
 
         @Test
         void theTagIsEverythingAfterTheFirstAtSignSlashesAndAtSignsIncluded() {
-            assertEquals(new ReleaseRef("acme", "tools", Optional.of("@acme/clock@1.2.0")),
+            assertEquals(
+                    new ReleaseRef("acme", "tools", Optional.of("@acme/clock@1.2.0")),
                     ReleaseRef.parse("acme/tools@@acme/clock@1.2.0"));
-            assertEquals(Optional.of("release/2025-11"), ReleaseRef.parse("acme/tools@release/2025-11").tag());
+            assertEquals(
+                    Optional.of("release/2025-11"),
+                    ReleaseRef.parse("acme/tools@release/2025-11").tag());
         }
 
         @ParameterizedTest
@@ -45,10 +49,31 @@ class ReleaseRefTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"", "acme", "acme/", "/repo", "acme/repo/extra", "-acme/repo", "ac_me/repo",
-            "ac.me/repo", "acme/re po", "acme/re+po", "acme/.", "acme/..", "acme/repo@", "acme/repo@v 1",
-            "acme/repo@v1\n", "acme/repo@v1\u00a0", "acme/repo@.", "acme/repo@..", "acme/rëpo", "äcme/repo",
-            "https://github.com/acme/repo", "acme/repo\t"})
+        @ValueSource(
+                strings = {
+                    "",
+                    "acme",
+                    "acme/",
+                    "/repo",
+                    "acme/repo/extra",
+                    "-acme/repo",
+                    "ac_me/repo",
+                    "ac.me/repo",
+                    "acme/re po",
+                    "acme/re+po",
+                    "acme/.",
+                    "acme/..",
+                    "acme/repo@",
+                    "acme/repo@v 1",
+                    "acme/repo@v1\n",
+                    "acme/repo@v1\u00a0",
+                    "acme/repo@.",
+                    "acme/repo@..",
+                    "acme/rëpo",
+                    "äcme/repo",
+                    "https://github.com/acme/repo",
+                    "acme/repo\t"
+                })
         void anythingElseIsRefusedNamingTheTextAndTheExpectedForm(String text) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReleaseRef.parse(text));
             assertTrue(e.getMessage().contains("expected owner/repo or owner/repo@tag"), e.getMessage());
@@ -73,25 +98,30 @@ class ReleaseRefTest {
     class ApiUri {
         @Test
         void withoutATagItIsTheLatestRelease() {
-            assertEquals(URI.create("https://api.github.com/repos/acme/clock/releases/latest"),
+            assertEquals(
+                    URI.create("https://api.github.com/repos/acme/clock/releases/latest"),
                     ReleaseRef.parse("acme/clock").apiUri(GITHUB));
         }
 
         @Test
         void withATagItIsThatTagsRelease() {
-            assertEquals(URI.create("https://api.github.com/repos/acme/clock/releases/tags/v1.2.0"),
+            assertEquals(
+                    URI.create("https://api.github.com/repos/acme/clock/releases/tags/v1.2.0"),
                     ReleaseRef.parse("acme/clock@v1.2.0").apiUri(GITHUB));
         }
 
         @ParameterizedTest
-        @CsvSource(delimiter = '|', value = {
-            "release/1.0          | release%2F1.0",
-            "@acme/clock@1.2.0    | %40acme%2Fclock%401.2.0",
-            "v1.0.0+build.7       | v1.0.0%2Bbuild.7",
-            "a?b#c%d&e=f          | a%3Fb%23c%25d%26e%3Df",
-            "..x/../y             | ..x%2F..%2Fy",
-            "v1~rc_2-x            | v1~rc_2-x",
-            "版本1                 | %E7%89%88%E6%9C%AC1"})
+        @CsvSource(
+                delimiter = '|',
+                value = {
+                    "release/1.0          | release%2F1.0",
+                    "@acme/clock@1.2.0    | %40acme%2Fclock%401.2.0",
+                    "v1.0.0+build.7       | v1.0.0%2Bbuild.7",
+                    "a?b#c%d&e=f          | a%3Fb%23c%25d%26e%3Df",
+                    "..x/../y             | ..x%2F..%2Fy",
+                    "v1~rc_2-x            | v1~rc_2-x",
+                    "版本1                 | %E7%89%88%E6%9C%AC1"
+                })
         void theTagIsPercentEncodedAsOnePathSegment(String tag, String encoded) {
             URI uri = ReleaseRef.parse("acme/clock@" + tag).apiUri(GITHUB);
             assertEquals("https://api.github.com/repos/acme/clock/releases/tags/" + encoded, uri.toString());
@@ -101,7 +131,8 @@ class ReleaseRefTest {
 
         @Test
         void anEnterpriseBaseWithAPathAndATrailingSlashKeepsItsPath() {
-            assertEquals(URI.create("https://127.0.0.1:8443/api/v3/repos/acme/clock/releases/latest"),
+            assertEquals(
+                    URI.create("https://127.0.0.1:8443/api/v3/repos/acme/clock/releases/latest"),
                     ReleaseRef.parse("acme/clock").apiUri(URI.create("https://127.0.0.1:8443/api/v3/")));
         }
 

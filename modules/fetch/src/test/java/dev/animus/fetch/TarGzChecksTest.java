@@ -70,23 +70,32 @@ class TarGzChecksTest {
     @Test
     void aPaxSizeOverridesTheHeadersSize() throws IOException {
         byte[] pax = bytes(TestArchives.pax("size", "5"));
-        extract(TestArchives.tarGzOf(TestArchives.header("pax", 'x', 0644, pax.length), pax,
-                TestArchives.header("a", '0', 0644, 0), bytes("hello")));
+        extract(TestArchives.tarGzOf(
+                TestArchives.header("pax", 'x', 0644, pax.length),
+                pax,
+                TestArchives.header("a", '0', 0644, 0),
+                bytes("hello")));
         assertEquals("hello", Files.readString(into().resolve("a")));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"-5", "5x", "", "+5"})
     void aMalformedPaxSizeIsCorrupt(String size) throws IOException {
-        refused(TestArchives.tarGz(List.of(new TarEntry("pax", 'x', 0644, bytes(TestArchives.pax("size", size))),
-                TarEntry.file("a", "x"))), Reason.CORRUPT, "has a malformed pax size");
+        refused(
+                TestArchives.tarGz(List.of(
+                        new TarEntry("pax", 'x', 0644, bytes(TestArchives.pax("size", size))),
+                        TarEntry.file("a", "x"))),
+                Reason.CORRUPT,
+                "has a malformed pax size");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"10 path=ab", "13 pathvalue\n"})
     void aPaxRecordWithoutItsNewlineOrEqualsSignIsCorrupt(String record) throws IOException {
-        ArchiveRefused r = assertThrows(ArchiveRefused.class, () -> extract(TestArchives.tarGz(List.of(
-                new TarEntry("pax", 'x', 0644, bytes(record)), TarEntry.file("a", "x")))));
+        ArchiveRefused r = assertThrows(
+                ArchiveRefused.class,
+                () -> extract(TestArchives.tarGz(
+                        List.of(new TarEntry("pax", 'x', 0644, bytes(record)), TarEntry.file("a", "x")))));
         assertEquals(Reason.CORRUPT, r.reason(), r.getMessage());
         assertTrue(r.getMessage().matches(".*has a (malformed pax record|pax record without '=').*"), r.getMessage());
     }
@@ -96,25 +105,33 @@ class TarGzChecksTest {
         byte[] latin1 = "caf\u00e9".getBytes(StandardCharsets.ISO_8859_1);
         byte[] header = TestArchives.header("", '0', 0644, 0);
         System.arraycopy(latin1, 0, header, 0, latin1.length);
-        assertEquals("caf\ufffd", refused(TestArchives.tarGzOf(TestArchives.withChecksum(header)), Reason.BAD_NAME,
-                "is not valid UTF-8").entry());
+        assertEquals(
+                "caf\ufffd",
+                refused(TestArchives.tarGzOf(TestArchives.withChecksum(header)), Reason.BAD_NAME, "is not valid UTF-8")
+                        .entry());
         Files.delete(into());
         byte[] pax = Arrays.copyOf(bytes(TestArchives.pax("path", "cafX")), 13);
         pax[11] = (byte) 0xe9;
-        refused(TestArchives.tarGz(List.of(new TarEntry("pax", 'x', 0644, pax), TarEntry.file("a", "x"))),
-                Reason.BAD_NAME, "is not valid UTF-8");
+        refused(
+                TestArchives.tarGz(List.of(new TarEntry("pax", 'x', 0644, pax), TarEntry.file("a", "x"))),
+                Reason.BAD_NAME,
+                "is not valid UTF-8");
     }
 
     @Test
     void numbersWithASignOrTrailingJunkAreCorrupt() throws IOException {
         byte[] size = TestArchives.header("a", '0', 0644, 0);
         System.arraycopy(bytes("+0000000001\0"), 0, size, 124, 12);
-        refused(TestArchives.tarGzOf(TestArchives.withChecksum(size), bytes("x")), Reason.CORRUPT,
+        refused(
+                TestArchives.tarGzOf(TestArchives.withChecksum(size), bytes("x")),
+                Reason.CORRUPT,
                 "has a malformed size field");
         Files.delete(into());
         byte[] mode = TestArchives.header("a", '0', 0644, 1);
         System.arraycopy(bytes("0644\0xx\0"), 0, mode, 100, 8);
-        refused(TestArchives.tarGzOf(TestArchives.withChecksum(mode), bytes("x")), Reason.CORRUPT,
+        refused(
+                TestArchives.tarGzOf(TestArchives.withChecksum(mode), bytes("x")),
+                Reason.CORRUPT,
                 "has a malformed mode field");
     }
 
@@ -130,13 +147,20 @@ class TarGzChecksTest {
         byte[] h = TestArchives.header("a", '0', 0644, 1);
         System.arraycopy(bytes("ustar  \0"), 0, h, 257, 8);
         System.arraycopy(bytes("junk"), 0, h, 345, 4); // GNU keeps its atime here
-        assertEquals(List.of("a"), extract(TestArchives.tarGzOf(TestArchives.withChecksum(h), bytes("x"))).files());
+        assertEquals(
+                List.of("a"),
+                extract(TestArchives.tarGzOf(TestArchives.withChecksum(h), bytes("x")))
+                        .files());
     }
 
     @Test
     void aGnuLongLinkNameIsSkippedSoTheLinkAfterItIsRefusedAsALink() throws IOException {
-        refused(TestArchives.tarGz(List.of(new TarEntry("././@LongLink", 'K', 0644, bytes("t".repeat(200) + "\0")),
-                TarEntry.of("link", '2'))), Reason.LINK, "is a link");
+        refused(
+                TestArchives.tarGz(List.of(
+                        new TarEntry("././@LongLink", 'K', 0644, bytes("t".repeat(200) + "\0")),
+                        TarEntry.of("link", '2'))),
+                Reason.LINK,
+                "is a link");
     }
 
     @Test

@@ -130,23 +130,50 @@ final class TestArchives {
             CRC32 crc = new CRC32();
             crc.update(e.body());
             int offset = out.size();
-            ByteBuffer local = le(30 + name.length).putInt(0x04034b50).putShort((short) 10).putShort((short) 0x800)
-                    .putShort((short) 0).putInt(0).putInt((int) crc.getValue()).putInt(e.body().length)
-                    .putInt(e.body().length).putShort((short) name.length).putShort((short) 0).put(name);
+            ByteBuffer local = le(30 + name.length)
+                    .putInt(0x04034b50)
+                    .putShort((short) 10)
+                    .putShort((short) 0x800)
+                    .putShort((short) 0)
+                    .putInt(0)
+                    .putInt((int) crc.getValue())
+                    .putInt(e.body().length)
+                    .putInt(e.body().length)
+                    .putShort((short) name.length)
+                    .putShort((short) 0)
+                    .put(name);
             out.writeBytes(local.array());
             out.writeBytes(e.body());
-            ByteBuffer c = le(46 + name.length).putInt(0x02014b50).putShort((short) (3 << 8 | 20)).putShort((short) 10)
-                    .putShort((short) 0x800).putShort((short) 0).putInt(0).putInt((int) crc.getValue())
-                    .putInt(e.body().length).putInt(e.body().length).putShort((short) name.length).putShort((short) 0)
-                    .putShort((short) 0).putShort((short) 0).putShort((short) 0).putInt(e.unixMode() << 16)
-                    .putInt(offset).put(name);
+            ByteBuffer c = le(46 + name.length)
+                    .putInt(0x02014b50)
+                    .putShort((short) (3 << 8 | 20))
+                    .putShort((short) 10)
+                    .putShort((short) 0x800)
+                    .putShort((short) 0)
+                    .putInt(0)
+                    .putInt((int) crc.getValue())
+                    .putInt(e.body().length)
+                    .putInt(e.body().length)
+                    .putShort((short) name.length)
+                    .putShort((short) 0)
+                    .putShort((short) 0)
+                    .putShort((short) 0)
+                    .putShort((short) 0)
+                    .putInt(e.unixMode() << 16)
+                    .putInt(offset)
+                    .put(name);
             central.writeBytes(c.array());
         }
         int cdOffset = out.size();
         out.writeBytes(central.toByteArray());
-        ByteBuffer eocd = le(22).putInt(0x06054b50).putShort((short) 0).putShort((short) 0)
-                .putShort((short) entries.size()).putShort((short) entries.size()).putInt(central.size())
-                .putInt(cdOffset).putShort((short) 0);
+        ByteBuffer eocd = le(22).putInt(0x06054b50)
+                .putShort((short) 0)
+                .putShort((short) 0)
+                .putShort((short) entries.size())
+                .putShort((short) entries.size())
+                .putInt(central.size())
+                .putInt(cdOffset)
+                .putShort((short) 0);
         out.writeBytes(eocd.array());
         return out.toByteArray();
     }

@@ -52,21 +52,22 @@ class TrustAnchorsTest {
     class FromTheEnvironment {
         @Test
         void animusCaCertsNamesThePemFileToTrust() {
-            TrustAnchors anchors = TrustAnchors.fromEnvironment(Map.of("ANIMUS_CA_CERTS", TestCa.caPem().toString()));
+            TrustAnchors anchors = TrustAnchors.fromEnvironment(
+                    Map.of("ANIMUS_CA_CERTS", TestCa.caPem().toString()));
             assertArrayEquals(bytes(100), fetchWith(anchors));
         }
 
         @Test
         void withoutAnimusCaCertsTheJdkDefaultIsUsed() {
-            FetchFailed e = assertThrows(FetchFailed.class,
-                    () -> fetchWith(TrustAnchors.fromEnvironment(Map.of("HOME", "/nowhere"))));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class, () -> fetchWith(TrustAnchors.fromEnvironment(Map.of("HOME", "/nowhere"))));
             assertEquals(FetchFailed.Reason.NETWORK, e.reason());
         }
 
         @Test
         void anEmptyAnimusCaCertsMeansTheJdkDefault() {
-            FetchFailed e = assertThrows(FetchFailed.class,
-                    () -> fetchWith(TrustAnchors.fromEnvironment(Map.of("ANIMUS_CA_CERTS", ""))));
+            FetchFailed e = assertThrows(
+                    FetchFailed.class, () -> fetchWith(TrustAnchors.fromEnvironment(Map.of("ANIMUS_CA_CERTS", ""))));
             assertEquals(FetchFailed.Reason.NETWORK, e.reason());
         }
     }
@@ -76,8 +77,8 @@ class TrustAnchorsTest {
         @Test
         void textAroundTheCertificatesIsIgnored() throws IOException {
             Path pem = dir.resolve("bundle.pem");
-            Files.writeString(pem, "# the test CA\nsubject=CN=Animus Test CA\n" + Files.readString(TestCa.caPem())
-                    + "\n# end\n");
+            Files.writeString(
+                    pem, "# the test CA\nsubject=CN=Animus Test CA\n" + Files.readString(TestCa.caPem()) + "\n# end\n");
             assertArrayEquals(bytes(100), fetchWith(TrustAnchors.fromPemFile(pem)));
         }
 
@@ -86,8 +87,8 @@ class TrustAnchorsTest {
             Path pem = dir.resolve("empty.pem");
             Files.writeString(pem, "not a certificate\n");
 
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> TrustAnchors.fromPemFile(pem));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> TrustAnchors.fromPemFile(pem));
 
             assertTrue(e.getMessage().contains(pem.toString()), e.getMessage());
         }
@@ -97,8 +98,8 @@ class TrustAnchorsTest {
             Path pem = dir.resolve("bad.pem");
             Files.writeString(pem, "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n");
 
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> TrustAnchors.fromPemFile(pem));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> TrustAnchors.fromPemFile(pem));
 
             assertTrue(e.getMessage().contains(pem.toString()), e.getMessage());
         }

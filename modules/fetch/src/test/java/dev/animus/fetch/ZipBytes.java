@@ -85,26 +85,55 @@ final class ZipBytes {
         ByteArrayOutputStream central = new ByteArrayOutputStream();
         for (Entry e : entries) {
             int offset = out.size();
-            out.writeBytes(le(30 + e.localName.length).putInt(0x04034b50).putShort((short) 20)
-                    .putShort((short) e.localFlags).putShort((short) e.localMethod).putInt(0).putInt((int) e.localCrc)
-                    .putInt((int) e.localCompressed).putInt((int) e.localSize).putShort((short) e.localName.length)
-                    .putShort((short) 0).put(e.localName).array());
+            out.writeBytes(le(30 + e.localName.length)
+                    .putInt(0x04034b50)
+                    .putShort((short) 20)
+                    .putShort((short) e.localFlags)
+                    .putShort((short) e.localMethod)
+                    .putInt(0)
+                    .putInt((int) e.localCrc)
+                    .putInt((int) e.localCompressed)
+                    .putInt((int) e.localSize)
+                    .putShort((short) e.localName.length)
+                    .putShort((short) 0)
+                    .put(e.localName)
+                    .array());
             out.writeBytes(e.payload);
-            central.writeBytes(le(46 + e.name.length).putInt(0x02014b50).putShort((short) e.madeBy)
-                    .putShort((short) 20).putShort((short) e.flags).putShort((short) e.method).putInt(0)
-                    .putInt((int) e.crc).putInt((int) e.compressed).putInt((int) e.size)
-                    .putShort((short) e.name.length).putShort((short) 0).putShort((short) 0)
-                    .putShort((short) e.diskStart).putShort((short) 0).putInt(e.mode << 16).putInt(offset)
-                    .put(e.name).array());
+            central.writeBytes(le(46 + e.name.length)
+                    .putInt(0x02014b50)
+                    .putShort((short) e.madeBy)
+                    .putShort((short) 20)
+                    .putShort((short) e.flags)
+                    .putShort((short) e.method)
+                    .putInt(0)
+                    .putInt((int) e.crc)
+                    .putInt((int) e.compressed)
+                    .putInt((int) e.size)
+                    .putShort((short) e.name.length)
+                    .putShort((short) 0)
+                    .putShort((short) 0)
+                    .putShort((short) e.diskStart)
+                    .putShort((short) 0)
+                    .putInt(e.mode << 16)
+                    .putInt(offset)
+                    .put(e.name)
+                    .array());
         }
         int cdOffset = out.size();
         out.writeBytes(central.toByteArray());
         if (zip64Locator) {
-            out.writeBytes(le(20).putInt(0x07064b50).putInt(0).putLong(0).putInt(1).array());
+            out.writeBytes(
+                    le(20).putInt(0x07064b50).putInt(0).putLong(0).putInt(1).array());
         }
         int n = count >= 0 ? count : entries.size();
-        out.writeBytes(le(22).putInt(0x06054b50).putShort((short) disk).putShort((short) disk).putShort((short) n)
-                .putShort((short) n).putInt((int) (central.size() + cdSizeDelta)).putInt(cdOffset).putShort((short) 0)
+        out.writeBytes(le(22).putInt(0x06054b50)
+                .putShort((short) disk)
+                .putShort((short) disk)
+                .putShort((short) n)
+                .putShort((short) n)
+                .putInt((int) (central.size() + cdSizeDelta))
+                .putInt(cdOffset)
+                .putShort((short) 0)
                 .array());
         out.writeBytes(trailing);
         return out.toByteArray();

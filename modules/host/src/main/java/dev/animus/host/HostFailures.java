@@ -15,8 +15,13 @@ public final class HostFailures {
     /** The failure value of {@code e}, an answer to or the loss of a call of {@code method}. */
     public static HostFailure of(RpcException e, String method) {
         return switch (e) {
-            case RemoteError r -> new HostFailure.Rpc(r.code(), r.message(),
-                    Optional.ofNullable(r.data()).filter(d -> !d.isMissingNode()).map(Object::toString));
+            case RemoteError r ->
+                new HostFailure.Rpc(
+                        r.code(),
+                        r.message(),
+                        Optional.ofNullable(r.data())
+                                .filter(d -> !d.isMissingNode())
+                                .map(Object::toString));
             case ConnectionLost lost -> lost(lost);
             case RequestTimedOut t -> new HostFailure.Timeout(method, t.timeout());
             case RequestCancelled c -> new HostFailure.Cancelled(method);

@@ -17,8 +17,7 @@ public final class LaunchFailed extends RuntimeException implements SupervisionF
     private final transient HostFailure failure;
     private final transient List<String> stderrTail;
 
-    private LaunchFailed(String plugin, String message, HostFailure failure, List<String> stderrTail,
-            Throwable cause) {
+    private LaunchFailed(String plugin, String message, HostFailure failure, List<String> stderrTail, Throwable cause) {
         super(message + lastLine(stderrTail), cause);
         this.plugin = plugin;
         this.failure = failure;
@@ -26,13 +25,13 @@ public final class LaunchFailed extends RuntimeException implements SupervisionF
     }
 
     static LaunchFailed handshake(String plugin, HostFailure failure, List<String> stderrTail, Throwable cause) {
-        return new LaunchFailed(plugin, "plugin " + plugin + " failed the handshake: " + failure.message(), failure,
-                stderrTail, cause);
+        return new LaunchFailed(
+                plugin, "plugin " + plugin + " failed the handshake: " + failure.message(), failure, stderrTail, cause);
     }
 
     static LaunchFailed spawn(String plugin, RuntimeException cause) {
-        return new LaunchFailed(plugin, cause.getMessage(), new HostFailure.SpawnFailed(cause.getMessage()), List.of(),
-                cause);
+        return new LaunchFailed(
+                plugin, cause.getMessage(), new HostFailure.SpawnFailed(cause.getMessage()), List.of(), cause);
     }
 
     private static String lastLine(List<String> tail) {

@@ -39,16 +39,26 @@ public record LaunchSpec(
     }
 
     /** A spec whose executable runs itself. */
-    public LaunchSpec(String name, Path executable, EnvironmentPolicy environmentPolicy,
-            Map<String, String> callerEnvironment, Map<String, String> extras, Optional<Path> workingDirectory) {
+    public LaunchSpec(
+            String name,
+            Path executable,
+            EnvironmentPolicy environmentPolicy,
+            Map<String, String> callerEnvironment,
+            Map<String, String> extras,
+            Optional<Path> workingDirectory) {
         this(name, executable, environmentPolicy, callerEnvironment, extras, workingDirectory, Optional.empty());
     }
 
     /** A plugin named after its file, seeing the base allowlist plus {@code declared} names. */
     public static LaunchSpec of(Path executable, List<String> declared, Map<String, String> callerEnvironment) {
-        return new LaunchSpec(executable.getFileName().toString(), executable,
-                EnvironmentPolicy.declaring(Set.copyOf(declared)), callerEnvironment, Map.of(),
-                Optional.empty(), Optional.empty());
+        return new LaunchSpec(
+                executable.getFileName().toString(),
+                executable,
+                EnvironmentPolicy.declaring(Set.copyOf(declared)),
+                callerEnvironment,
+                Map.of(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     /** Names variables but never their values: the caller's environment and the extras hold secrets. */
@@ -56,8 +66,8 @@ public record LaunchSpec(
     public String toString() {
         return "LaunchSpec[name=" + name + ", executable=" + executable + ", declared="
                 + environmentPolicy.declared() + ", extras=" + new TreeSet<>(extras.keySet())
-                + ", workingDirectory=" + workingDirectory + ", interpreter=" + interpreter.map(Interpreter::shown)
-                        .orElse("none") + "]";
+                + ", workingDirectory=" + workingDirectory + ", interpreter="
+                + interpreter.map(Interpreter::shown).orElse("none") + "]";
     }
 
     /** The plugin's complete environment: what the policy lets through, and the host's own variables. */

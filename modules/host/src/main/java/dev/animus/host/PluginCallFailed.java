@@ -23,10 +23,11 @@ public final class PluginCallFailed extends RuntimeException implements Supervis
     }
 
     PluginCallFailed(String plugin, String method, HostFailure failure, boolean requestWritten) {
-        super("plugin " + plugin + ", " + method + ": " + (requestWritten || !(failure instanceof HostFailure.Timeout t)
-                ? failure.message()
-                : "the request was not written within " + DurationText.format(t.after())
-                        + " (the plugin stopped reading its input)"));
+        super("plugin " + plugin + ", " + method + ": "
+                + (requestWritten || !(failure instanceof HostFailure.Timeout t)
+                        ? failure.message()
+                        : "the request was not written within " + DurationText.format(t.after())
+                                + " (the plugin stopped reading its input)"));
         this.plugin = Objects.requireNonNull(plugin, "plugin");
         this.method = Objects.requireNonNull(method, "method");
         this.failure = Objects.requireNonNull(failure, "failure");

@@ -40,8 +40,8 @@ public final class PluginHost implements AutoCloseable {
 
         /** 5 crashes in 5 minutes, the system clock, real timers. */
         public static Options defaults(HostHello hello) {
-            return new Options(hello, CrashWindow.DEFAULT_LIMIT, CrashWindow.DEFAULT_SPAN, HostClock.system(),
-                    Timers.system());
+            return new Options(
+                    hello, CrashWindow.DEFAULT_LIMIT, CrashWindow.DEFAULT_SPAN, HostClock.system(), Timers.system());
         }
     }
 
@@ -76,8 +76,8 @@ public final class PluginHost implements AutoCloseable {
             if (old != null && old.registration().equals(registration)) {
                 return old;
             }
-            LifecyclePolicy policy = LifecyclePolicy.defaults()
-                    .withCrashThreshold(options.crashLimit(), options.crashSpan());
+            LifecyclePolicy policy =
+                    LifecyclePolicy.defaults().withCrashThreshold(options.crashLimit(), options.crashSpan());
             fresh = new Supervisor(registration, options.hello(), policy, options.clock(), options.timers(), events);
             supervisors.put(registration.name(), fresh);
         } finally {
@@ -101,7 +101,10 @@ public final class PluginHost implements AutoCloseable {
 
     /** Every registered plugin's status, by name. */
     public List<PluginStatus> status() {
-        return all().stream().map(Supervisor::status).sorted(Comparator.comparing(PluginStatus::name)).toList();
+        return all().stream()
+                .map(Supervisor::status)
+                .sorted(Comparator.comparing(PluginStatus::name))
+                .toList();
     }
 
     /** The {@code plugin_status_changed} events of every plugin of this host. */

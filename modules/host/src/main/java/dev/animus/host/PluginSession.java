@@ -63,8 +63,12 @@ public final class PluginSession implements AutoCloseable {
     private final Duration handshakeTime;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PluginSession(String name, PluginProcess process, RpcConnection connection,
-            InitializeResult initializeResult, Duration handshakeTime) {
+    private PluginSession(
+            String name,
+            PluginProcess process,
+            RpcConnection connection,
+            InitializeResult initializeResult,
+            Duration handshakeTime) {
         this.name = name;
         this.process = process;
         this.connection = connection;
@@ -84,21 +88,28 @@ public final class PluginSession implements AutoCloseable {
         long start = System.nanoTime();
         PluginProcess process;
         try {
-            process = PluginProcess.start(new SpawnSpec(spec.command(), spec.environment(), spec.workingDirectory(),
-                    spec.name()));
+            process = PluginProcess.start(
+                    new SpawnSpec(spec.command(), spec.environment(), spec.workingDirectory(), spec.name()));
         } catch (SpawnFailed e) {
             throw LaunchFailed.spawn(spec.name(), e);
         }
-        RpcConnection connection = RpcConnection.open(process.stdout(), process.stdin(),
+        RpcConnection connection = RpcConnection.open(
+                process.stdout(),
+                process.stdin(),
                 RpcOptions.defaults(spec.name()).withEndOfStream(() -> lostOnEndOfStream(spec.name(), process)));
         process.exited().thenAccept(status -> connection.fail(lost(spec.name(), status)));
         try {
             // the launch timeout covers spawn + initialize: what the spawn took is gone from it
             Duration left = launchTimeout.minusNanos(System.nanoTime() - start);
-            InitializeResult init = handshake(spec.name(), connection, hello,
-                    left.compareTo(MIN_HANDSHAKE) < 0 ? MIN_HANDSHAKE : left, launchTimeout, process);
-            return new PluginSession(spec.name(), process, connection, init,
-                    Duration.ofNanos(System.nanoTime() - start));
+            InitializeResult init = handshake(
+                    spec.name(),
+                    connection,
+                    hello,
+                    left.compareTo(MIN_HANDSHAKE) < 0 ? MIN_HANDSHAKE : left,
+                    launchTimeout,
+                    process);
+            return new PluginSession(
+                    spec.name(), process, connection, init, Duration.ofNanos(System.nanoTime() - start));
         } catch (RuntimeException e) {
             process.kill();
             process.close();
@@ -107,25 +118,38 @@ public final class PluginSession implements AutoCloseable {
         }
     }
 
-    private static InitializeResult handshake(String name, RpcConnection connection, HostHello hello,
-            Duration timeout, Duration launchTimeout, PluginProcess process) {
+    private static InitializeResult handshake(
+            String name,
+            RpcConnection connection,
+            HostHello hello,
+            Duration timeout,
+            Duration launchTimeout,
+            PluginProcess process) {
         JsonNode raw;
         try {
             raw = connection.request("initialize", InitializeResults.params(hello, Map.of()), timeout);
         } catch (RpcException e) {
-            throw LaunchFailed.handshake(name, launchFailure(e, launchTimeout), process.stderr().lines(), e);
+            throw LaunchFailed.handshake(
+                    name, launchFailure(e, launchTimeout), process.stderr().lines(), e);
         }
         InitializeResult result;
         try {
             result = InitializeResults.read(raw);
         } catch (IllegalArgumentException e) {
-            throw LaunchFailed.handshake(name, new HostFailure.IncompatibleProtocol(
-                    "invalid initialize result: " + e.getMessage()), process.stderr().lines(), e);
+            throw LaunchFailed.handshake(
+                    name,
+                    new HostFailure.IncompatibleProtocol("invalid initialize result: " + e.getMessage()),
+                    process.stderr().lines(),
+                    e);
         }
         var verdict = ProtocolCompatibility.check(hello.protocolVersion(), result.protocolVersion());
         switch (verdict) {
-            case ProtocolCompatibility.Incompatible bad -> throw LaunchFailed.handshake(name,
-                    new HostFailure.IncompatibleProtocol(bad.message()), process.stderr().lines(), null);
+            case ProtocolCompatibility.Incompatible bad ->
+                throw LaunchFailed.handshake(
+                        name,
+                        new HostFailure.IncompatibleProtocol(bad.message()),
+                        process.stderr().lines(),
+                        null);
             case ProtocolCompatibility.Compatible ok -> LOG.debug("plugin {} speaks {}", name, ok.plugin());
         }
         connection.peerSupportsCancellation(result.capabilities().cancellation());
@@ -143,19 +167,25 @@ public final class PluginSession implements AutoCloseable {
     }
 
     private static ConnectionLost lost(String name, ExitStatus status) {
-        return new ConnectionLost("plugin " + name + " exited with code " + status.code(),
-                OptionalInt.of(status.code()), status.stderrTail());
+        return new ConnectionLost(
+                "plugin " + name + " exited with code " + status.code(),
+                OptionalInt.of(status.code()),
+                status.stderrTail());
     }
 
     private static ConnectionLost lostOnEndOfStream(String name, PluginProcess process) {
         try {
             return lost(name, process.exited().get(EXIT_CODE_WAIT.toMillis(), TimeUnit.MILLISECONDS));
         } catch (TimeoutException | ExecutionException e) {
-            return new ConnectionLost("plugin " + name + " closed its stdout but is still running",
-                    OptionalInt.empty(), process.stderr().lines());
+            return new ConnectionLost(
+                    "plugin " + name + " closed its stdout but is still running",
+                    OptionalInt.empty(),
+                    process.stderr().lines());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new ConnectionLost("plugin " + name + " closed its stdout", OptionalInt.empty(),
+            return new ConnectionLost(
+                    "plugin " + name + " closed its stdout",
+                    OptionalInt.empty(),
                     process.stderr().lines());
         }
     }
@@ -188,8 +218,7 @@ public final class PluginSession implements AutoCloseable {
      * long-lived methods).
      */
     public PendingCall call(String method, JsonNode params) {
-        return connection.call(method, params,
-                MethodTimeouts.defaultFor(method).orElse(Deadlines.NONE));
+        return connection.call(method, params, MethodTimeouts.defaultFor(method).orElse(Deadlines.NONE));
     }
 
     /** Sends {@code $/ping} and returns the round-trip time. */

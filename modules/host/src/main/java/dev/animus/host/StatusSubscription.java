@@ -4,7 +4,6 @@ import dev.animus.core.StatusChange;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;

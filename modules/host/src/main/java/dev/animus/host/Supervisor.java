@@ -46,15 +46,24 @@ public final class Supervisor implements AutoCloseable {
     private final HostClock clock;
     private final SupervisorState state;
 
-    Supervisor(PluginRegistration registration, HostHello hello, LifecyclePolicy policy, HostClock clock,
-            Timers timers, StatusEvents events) {
+    Supervisor(
+            PluginRegistration registration,
+            HostHello hello,
+            LifecyclePolicy policy,
+            HostClock clock,
+            Timers timers,
+            StatusEvents events) {
         this.registration = Objects.requireNonNull(registration, "registration");
         this.hello = Objects.requireNonNull(hello, "hello");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.state = new SupervisorState(
-                Lifecycle.registered(registration.name(), policy.withIdleTimeout(registration.timeouts().idle()),
+                Lifecycle.registered(
+                        registration.name(),
+                        policy.withIdleTimeout(registration.timeouts().idle()),
                         clock.now()),
-                clock, timers, events);
+                clock,
+                timers,
+                events);
     }
 
     public String name() {
@@ -79,7 +88,9 @@ public final class Supervisor implements AutoCloseable {
         registration.guard().refusal(method).ifPresent(refused -> {
             throw new PluginCallFailed(name(), method, refused);
         });
-        Duration limit = options.timeout().or(() -> registration.timeouts().forMethod(method)).orElse(Deadlines.NONE);
+        Duration limit = options.timeout()
+                .or(() -> registration.timeouts().forMethod(method))
+                .orElse(Deadlines.NONE);
         Attempt attempt = new Attempt(method, params, options, limit);
         for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {
             HostFailure failure;
@@ -89,10 +100,11 @@ public final class Supervisor implements AutoCloseable {
                 failure = f.failure;
             }
             switch (RestartBudget.decide(failure, retries, attempt.forwardedOutput(), state.lifecycle())) {
-                case RetryDecision.Retry r -> LOG.debug("plugin {}: retrying {} after: {}", name(), method,
-                        failure.message());
-                case RetryDecision.Surface s -> throw new PluginCallFailed(name(), method, s.failure(),
-                        s.failure() != failure || attempt.requestWritten());
+                case RetryDecision.Retry r ->
+                    LOG.debug("plugin {}: retrying {} after: {}", name(), method, failure.message());
+                case RetryDecision.Surface s ->
+                    throw new PluginCallFailed(
+                            name(), method, s.failure(), s.failure() != failure || attempt.requestWritten());
             }
         }
     }
@@ -118,8 +130,8 @@ public final class Supervisor implements AutoCloseable {
                 return a.session().initializeResult();
             } catch (AttemptFailed f) {
                 switch (RestartBudget.decide(f.failure, retries, false, state.lifecycle())) {
-                    case RetryDecision.Retry r -> LOG.debug("plugin {}: relaunching after: {}", name(),
-                            f.failure.message());
+                    case RetryDecision.Retry r ->
+                        LOG.debug("plugin {}: relaunching after: {}", name(), f.failure.message());
                     case RetryDecision.Surface s -> throw new PluginCallFailed(name(), "initialize", s.failure());
                 }
             }
@@ -197,7 +209,8 @@ public final class Supervisor implements AutoCloseable {
     private void launch(long incarnation) {
         PluginSession session;
         try {
-            session = PluginSession.launch(registration.launch(), hello, registration.timeouts().launch());
+            session = PluginSession.launch(
+                    registration.launch(), hello, registration.timeouts().launch());
         } catch (LaunchFailed e) {
             LOG.debug("plugin {}: launch {} failed: {}", name(), incarnation, e.getMessage());
             state.launchFailed(incarnation, e.failure());
@@ -209,9 +222,12 @@ public final class Supervisor implements AutoCloseable {
             throw new AttemptFailed(failure);
         }
         if (state.launched(incarnation, session)) {
-            session.whenClosed().thenAccept(cause -> RuntimeThreads.start("animus-exit-" + name(),
-                    () -> state.apply(new LifecycleTrigger.ProcessExited(incarnation,
-                            new HostFailure.ProcessExited(cause.exitCode(), cause.stderrTail())))));
+            session.whenClosed()
+                    .thenAccept(cause -> RuntimeThreads.start(
+                            "animus-exit-" + name(),
+                            () -> state.apply(new LifecycleTrigger.ProcessExited(
+                                    incarnation,
+                                    new HostFailure.ProcessExited(cause.exitCode(), cause.stderrTail())))));
         }
     }
 
@@ -263,10 +279,11 @@ public final class Supervisor implements AutoCloseable {
         JsonNode run() {
             requestWritten = true;
             SupervisorState.Admission a = admit();
-            Optional<Subscription> sub = options.notifications().map(n -> a.session().subscribe());
+            Optional<Subscription> sub =
+                    options.notifications().map(n -> a.session().subscribe());
             PendingCall call = a.session().call(method, params, limit); // the deadline starts at dispatch
-            Optional<StreamForwarder> stream = sub.map(s -> StreamForwarder.start(s, call.id(),
-                    options.notifications().orElseThrow()));
+            Optional<StreamForwarder> stream = sub.map(s ->
+                    StreamForwarder.start(s, call.id(), options.notifications().orElseThrow()));
             try {
                 JsonNode result = call.await();
                 state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));

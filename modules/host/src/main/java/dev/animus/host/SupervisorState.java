@@ -75,7 +75,8 @@ final class SupervisorState {
             for (LifecycleEffect e : step.effects()) {
                 switch (e) {
                     case LifecycleEffect.Send s -> {
-                        return new Admitted(new Admission(s.incarnation(), live.orElseThrow().session()));
+                        return new Admitted(new Admission(
+                                s.incarnation(), live.orElseThrow().session()));
                     }
                     case LifecycleEffect.Reject r -> {
                         return new Refused(r.failure());
@@ -87,10 +88,10 @@ final class SupervisorState {
                     case LifecycleEffect.AwaitLaunch w -> {
                         return new MustWait(launching.orElseThrow());
                     }
-                    case LifecycleEffect.Emit em -> { } // published by step()
-                    case LifecycleEffect.ScheduleIdleCheck c -> { }
-                    case LifecycleEffect.Kill k -> { }
-                    case LifecycleEffect.ShutDown d -> { }
+                    case LifecycleEffect.Emit em -> {} // published by step()
+                    case LifecycleEffect.ScheduleIdleCheck c -> {}
+                    case LifecycleEffect.Kill k -> {}
+                    case LifecycleEffect.ShutDown d -> {}
                 }
             }
             throw new IllegalStateException("a request in state " + lifecycle.state() + " had no outcome");
@@ -129,8 +130,11 @@ final class SupervisorState {
         if (!current) {
             session.shutdown(MethodTimeouts.SHUTDOWN_STEP);
         }
-        finishLaunch(incarnation, current ? Optional.empty()
-                : Optional.of(new HostFailure.ShuttingDown(lifecycle().plugin())));
+        finishLaunch(
+                incarnation,
+                current
+                        ? Optional.empty()
+                        : Optional.of(new HostFailure.ShuttingDown(lifecycle().plugin())));
         return current;
     }
 
@@ -182,11 +186,17 @@ final class SupervisorState {
         lock.lock();
         try {
             Moment now = clock.now();
-            return new PluginStatus(name, lifecycle.state(),
+            return new PluginStatus(
+                    name,
+                    lifecycle.state(),
                     live.map(l -> OptionalLong.of(l.session().pid())).orElse(OptionalLong.empty()),
-                    live.map(l -> now.since(l.readyAt())), live.map(l -> l.session().handshakeTime()),
-                    lifecycle.inFlight(), lifecycle.restarts(),
-                    lifecycle.crashesInWindow(now), lifecycle.policy().crashLimit(), lifecycle.since().wall(),
+                    live.map(l -> now.since(l.readyAt())),
+                    live.map(l -> l.session().handshakeTime()),
+                    lifecycle.inFlight(),
+                    lifecycle.restarts(),
+                    lifecycle.crashesInWindow(now),
+                    lifecycle.policy().crashLimit(),
+                    lifecycle.since().wall(),
                     lifecycle.lastFailure().map(FailureText::line));
         } finally {
             lock.unlock();
@@ -264,11 +274,11 @@ final class SupervisorState {
                 case LifecycleEffect.Kill k -> detach(k.incarnation()).ifPresent(kill::add);
                 case LifecycleEffect.ShutDown d -> detach(d.incarnation()).ifPresent(shutDown::add);
                 case LifecycleEffect.ScheduleIdleCheck c -> armIdleTimer(c.delay());
-                case LifecycleEffect.Emit em -> { } // published by step()
-                case LifecycleEffect.Send s -> { } // only on RequestArrived, handled by admit()
-                case LifecycleEffect.Reject r -> { }
-                case LifecycleEffect.Spawn s -> { }
-                case LifecycleEffect.AwaitLaunch w -> { }
+                case LifecycleEffect.Emit em -> {} // published by step()
+                case LifecycleEffect.Send s -> {} // only on RequestArrived, handled by admit()
+                case LifecycleEffect.Reject r -> {}
+                case LifecycleEffect.Spawn s -> {}
+                case LifecycleEffect.AwaitLaunch w -> {}
             }
         }
         return new Stops(kill, shutDown);
@@ -278,13 +288,14 @@ final class SupervisorState {
     // how long), so requests never pile timers up.
     private void armIdleTimer(Duration delay) {
         if (idleTimer.isEmpty() && !closed) {
-            idleTimer = Optional.of(timers.schedule(delay,
-                    () -> RuntimeThreads.start("animus-idle-" + lifecycle.plugin(), this::idleTimerFired)));
+            idleTimer = Optional.of(timers.schedule(
+                    delay, () -> RuntimeThreads.start("animus-idle-" + lifecycle.plugin(), this::idleTimerFired)));
         }
     }
 
     private Optional<PluginSession> detach(long incarnation) {
-        Optional<PluginSession> s = live.filter(l -> l.incarnation() == incarnation).map(Live::session);
+        Optional<PluginSession> s =
+                live.filter(l -> l.incarnation() == incarnation).map(Live::session);
         if (s.isPresent()) {
             live = Optional.empty();
         }

@@ -34,7 +34,8 @@ class MisbehavingPluginTest {
         try (PluginSession s = launch()) {
             JsonNode r = s.call("garbage", obj(), CALL).await();
             assertTrue(r.path("after_garbage").asBoolean(), r.toString());
-            assertEquals(obj().put("x", 1), s.call("echo", obj().put("x", 1), CALL).await());
+            assertEquals(
+                    obj().put("x", 1), s.call("echo", obj().put("x", 1), CALL).await());
             // the banner, two non-JSON lines and one malformed frame
             assertEquals(4, s.stats().malformed(), s.stats().toString());
         }
@@ -59,10 +60,13 @@ class MisbehavingPluginTest {
     @Test
     void aTwentyMebibyteFrameIsRejectedAndTheConnectionKeepsWorking() {
         try (PluginSession s = launch()) {
-            JsonNode r = s.call("huge-frame", obj().put("bytes", 20 << 20), Duration.ofSeconds(30)).await();
+            JsonNode r = s.call("huge-frame", obj().put("bytes", 20 << 20), Duration.ofSeconds(30))
+                    .await();
             assertTrue(r.path("after_huge_frame").asBoolean(), r.toString());
             assertEquals(1, s.stats().oversized(), s.stats().toString());
-            assertEquals(obj().put("after", true), s.call("echo", obj().put("after", true), CALL).await());
+            assertEquals(
+                    obj().put("after", true),
+                    s.call("echo", obj().put("after", true), CALL).await());
         }
     }
 
@@ -71,8 +75,13 @@ class MisbehavingPluginTest {
     void aPluginThatExitsMidRequestFailsTheCallAtOnceWithItsExitCodeAndLastStderrLine() {
         try (PluginSession s = launch()) {
             // at once: the exit ends the call (ConnectionLost), its deadline (an hour) is never reached
-            ConnectionLost lost = assertThrows(ConnectionLost.class, () -> s.call("crash",
-                    obj().put("exit_code", 3).put("stderr", "boom: disk on fire"), Duration.ofHours(1)).await());
+            ConnectionLost lost = assertThrows(
+                    ConnectionLost.class,
+                    () -> s.call(
+                                    "crash",
+                                    obj().put("exit_code", 3).put("stderr", "boom: disk on fire"),
+                                    Duration.ofHours(1))
+                            .await());
             assertEquals(3, lost.exitCode().orElseThrow(), lost.getMessage());
             assertEquals("boom: disk on fire", lost.stderrTail().getLast());
             assertTrue(lost.getMessage().contains("3"), lost.getMessage());
@@ -84,7 +93,9 @@ class MisbehavingPluginTest {
         try (PluginSession s = launch()) {
             PendingCall hung1 = s.call("hang", obj(), Duration.ofMinutes(5));
             PendingCall hung2 = s.call("hang", obj(), Duration.ofMinutes(5));
-            assertThrows(ConnectionLost.class, () -> s.call("crash", obj().put("exit_code", 9), CALL).await());
+            assertThrows(
+                    ConnectionLost.class,
+                    () -> s.call("crash", obj().put("exit_code", 9), CALL).await());
             assertThrows(ConnectionLost.class, hung1::await);
             assertThrows(ConnectionLost.class, hung2::await);
         }
@@ -95,7 +106,9 @@ class MisbehavingPluginTest {
     void aHungCallTimesOutAndKillingTheSessionLeavesNoProcess() {
         PluginSession s = launch();
         Set<ProcessHandle> tree = s.processTree();
-        assertThrows(RequestTimedOut.class, () -> s.call("hang", obj(), Duration.ofMillis(500)).await());
+        assertThrows(
+                RequestTimedOut.class,
+                () -> s.call("hang", obj(), Duration.ofMillis(500)).await());
         s.kill();
         tree.forEach(h -> assertTrue(!h.isAlive() || PluginSessionTest.isZombie(h), "left: " + h));
     }
@@ -103,7 +116,8 @@ class MisbehavingPluginTest {
     @Test
     void aGrandchildHoldingStdoutNeitherHangsTheHostNorOutlivesTheSession() {
         PluginSession s = launch();
-        long grandchild = s.call("fork-grandchild", obj(), CALL).await().path("pid").asLong();
+        long grandchild =
+                s.call("fork-grandchild", obj(), CALL).await().path("pid").asLong();
         assertTrue(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false));
         s.close();
         ProcessHandle.of(grandchild).ifPresent(h -> assertTrue(!h.isAlive() || PluginSessionTest.isZombie(h)));
@@ -115,8 +129,10 @@ class MisbehavingPluginTest {
         try (PluginSession s = launch()) {
             // the grandchild keeps stdout open, so no end of file comes: the plugin's exit alone ends
             // the call (ConnectionLost), long before its deadline (an hour)
-            assertThrows(ConnectionLost.class,
-                    () -> s.call("fork-grandchild-and-crash", obj(), Duration.ofHours(1)).await());
+            assertThrows(
+                    ConnectionLost.class,
+                    () -> s.call("fork-grandchild-and-crash", obj(), Duration.ofHours(1))
+                            .await());
         }
     }
 
@@ -132,8 +148,11 @@ class MisbehavingPluginTest {
     @Test
     void aWrongIdLeavesTheCallWaitingUntilItsDeadlineAndTheConnectionUsable() {
         try (PluginSession s = launch()) {
-            assertThrows(RequestTimedOut.class, () -> s.call("wrong-id", obj(), Duration.ofMillis(500)).await());
-            assertEquals(obj().put("ok", 1), s.call("echo", obj().put("ok", 1), CALL).await());
+            assertThrows(
+                    RequestTimedOut.class,
+                    () -> s.call("wrong-id", obj(), Duration.ofMillis(500)).await());
+            assertEquals(
+                    obj().put("ok", 1), s.call("echo", obj().put("ok", 1), CALL).await());
         }
     }
 
@@ -141,14 +160,16 @@ class MisbehavingPluginTest {
     void aDuplicateAnswerIsDropped() {
         try (PluginSession s = launch()) {
             assertFalse(s.call("duplicate-answer", obj(), CALL).await().isMissingNode());
-            assertEquals(obj().put("ok", 2), s.call("echo", obj().put("ok", 2), CALL).await());
+            assertEquals(
+                    obj().put("ok", 2), s.call("echo", obj().put("ok", 2), CALL).await());
         }
     }
 
     @Test
     void aStderrFloodDoesNotBlockThePlugin() {
         try (PluginSession s = launch()) {
-            s.call("stderr-flood", obj().put("lines", 100_000), Duration.ofSeconds(30)).await();
+            s.call("stderr-flood", obj().put("lines", 100_000), Duration.ofSeconds(30))
+                    .await();
             assertEquals(40, s.stderrTail().size());
         }
     }

@@ -74,7 +74,8 @@ class PluginSessionTest {
                 List<JsonNode> progress = new ArrayList<>();
                 while (progress.size() < 5) {
                     SubscriptionEvent e = sub.next(Duration.ofSeconds(5));
-                    if (e instanceof SubscriptionEvent.Delivered d && d.notification().method().equals("$/progress")) {
+                    if (e instanceof SubscriptionEvent.Delivered d
+                            && d.notification().method().equals("$/progress")) {
                         progress.add(d.notification().params());
                     } else if (!(e instanceof SubscriptionEvent.Delivered)) {
                         throw new AssertionError("expected 5 progress notifications, got " + progress + " then " + e);
@@ -88,9 +89,12 @@ class PluginSessionTest {
         @Test
         void anUnknownMethodIsARemoteErrorAndTheSessionStaysUsable() {
             try (PluginSession s = TestPlugins.launch(TestPlugins.echo())) {
-                RemoteError e = assertThrows(RemoteError.class, () -> s.call("no/such", obj(), CALL).await());
+                RemoteError e = assertThrows(
+                        RemoteError.class, () -> s.call("no/such", obj(), CALL).await());
                 assertEquals(-32601, e.code());
-                assertEquals(obj().put("a", 1), s.call("echo", obj().put("a", 1), CALL).await());
+                assertEquals(
+                        obj().put("a", 1),
+                        s.call("echo", obj().put("a", 1), CALL).await());
             }
         }
 
@@ -104,7 +108,9 @@ class PluginSessionTest {
                 names.removeAll(EnvironmentPolicy.BASE_ALLOWLIST);
                 names.remove("DECLARED_URL");
                 names.remove("PWD"); // set by a shell launcher itself, not inherited
-                assertEquals(System.getProperty("java.home"), env.path("ANIMUS_JAVA_HOME").asString(),
+                assertEquals(
+                        System.getProperty("java.home"),
+                        env.path("ANIMUS_JAVA_HOME").asString(),
                         "the one variable the host sets itself: its own runtime");
                 names.remove("ANIMUS_JAVA_HOME");
                 assertEquals(Set.of(), names);
@@ -175,7 +181,8 @@ class PluginSessionTest {
                     time.sleep(3600)
                     """);
             // the plugin sleeps an hour: only the launch timeout ends the launch
-            LaunchFailed e = assertThrows(LaunchFailed.class,
+            LaunchFailed e = assertThrows(
+                    LaunchFailed.class,
                     () -> PluginSession.launch(TestPlugins.spec(p), TestPlugins.HELLO, Duration.ofMillis(1500)));
             assertTrue(e.getMessage().contains("initialize") && e.getMessage().contains("database"), e.getMessage());
         }

@@ -65,7 +65,9 @@ class SupervisorTest {
     }
 
     static PluginRegistration registration(Path exe) {
-        return new PluginRegistration(exe.getFileName().toString(), TestPlugins.spec(exe),
+        return new PluginRegistration(
+                exe.getFileName().toString(),
+                TestPlugins.spec(exe),
                 TimeoutTable.defaults().with(TimeoutTable.LAUNCH, TestPlugins.LAUNCH));
     }
 
@@ -112,7 +114,9 @@ class SupervisorTest {
     }
 
     static void awaitGone(long pid) {
-        ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(WAIT.toSeconds(), TimeUnit.SECONDS).join());
+        ProcessHandle.of(pid)
+                .ifPresent(h ->
+                        h.onExit().orTimeout(WAIT.toSeconds(), TimeUnit.SECONDS).join());
     }
 
     @Nested
@@ -127,8 +131,15 @@ class SupervisorTest {
             assertEquals(obj("text", "two"), s.call("echo", obj("text", "two")));
             assertEquals(pid, s.status().pid().orElseThrow());
             assertEquals(ProcessState.READY, s.status().state());
-            assertEquals(List.of("registered>launching", "launching>ready", "ready>busy", "busy>ready",
-                    "ready>busy", "busy>ready"), transitions(Duration.ofMillis(200)));
+            assertEquals(
+                    List.of(
+                            "registered>launching",
+                            "launching>ready",
+                            "ready>busy",
+                            "busy>ready",
+                            "ready>busy",
+                            "busy>ready"),
+                    transitions(Duration.ofMillis(200)));
         }
 
         @Test
@@ -148,14 +159,18 @@ class SupervisorTest {
             assertEquals(0, st.restarts());
             assertEquals(0, st.inFlight());
             assertEquals(ProcessState.READY, st.state());
-            long launches = transitions(Duration.ofMillis(200)).stream().filter("registered>launching"::equals).count();
+            long launches = transitions(Duration.ofMillis(200)).stream()
+                    .filter("registered>launching"::equals)
+                    .count();
             assertEquals(1, launches);
         }
 
         @Test
         void aLaunchThatNeverAnswersInitializeCrashesAtTheLaunchTimeoutAndIsNotRetried() throws Exception {
             Path mute = TestPlugins.python(dir, "mute", "import time\ntime.sleep(3600)\n");
-            Supervisor s = host.register(new PluginRegistration("mute", TestPlugins.spec(mute),
+            Supervisor s = host.register(new PluginRegistration(
+                    "mute",
+                    TestPlugins.spec(mute),
                     TimeoutTable.defaults().with(TimeoutTable.LAUNCH, Duration.ofMillis(300))));
             PluginCallFailed e = assertThrows(PluginCallFailed.class, () -> s.call("echo", obj("a", 1)));
             var timeout = assertInstanceOf(HostFailure.Timeout.class, e.failure());
@@ -179,9 +194,11 @@ class SupervisorTest {
         void streamedOutputIsForwardedToTheCallerWhileItsRequestRuns() {
             Supervisor s = host.register(registration(TestPlugins.echo()));
             List<Notification> got = new CopyOnWriteArrayList<>();
-            JsonNode r = s.call("stream", obj("count", 3), CallOptions.defaults().streamingTo(got::add));
+            JsonNode r =
+                    s.call("stream", obj("count", 3), CallOptions.defaults().streamingTo(got::add));
             assertEquals(3, r.path("count").asInt());
-            assertEquals(3, got.stream().filter(n -> n.method().equals("$/progress")).count(), got.toString());
+            assertEquals(
+                    3, got.stream().filter(n -> n.method().equals("$/progress")).count(), got.toString());
         }
     }
 
@@ -192,17 +209,22 @@ class SupervisorTest {
             Supervisor s = host.register(registration(scriptPlugin(dir, "dies", "")));
             s.call("echo", obj("warm", 1));
             long first = s.status().pid().orElseThrow();
-            PluginCallFailed e = assertThrows(PluginCallFailed.class,
+            PluginCallFailed e = assertThrows(
+                    PluginCallFailed.class,
                     () -> s.call("die", obj("code", 7), CallOptions.defaults().withoutRetry()));
             var lost = assertInstanceOf(HostFailure.ConnectionLost.class, e.failure());
             assertEquals(7, lost.exitCode().orElseThrow());
-            assertTrue(lost.stderrTail().contains("dying as asked"), lost.stderrTail().toString());
+            assertTrue(
+                    lost.stderrTail().contains("dying as asked"),
+                    lost.stderrTail().toString());
             assertEquals(ProcessState.CRASHED, s.status().state());
             awaitGone(first);
             assertEquals(obj("again", 1), s.call("echo", obj("again", 1)));
             assertEquals(1, s.status().restarts());
             assertEquals(1, s.status().crashesInWindow());
-            assertTrue(s.status().lastError().orElseThrow().contains("dying as asked"), s.status().toString());
+            assertTrue(
+                    s.status().lastError().orElseThrow().contains("dying as asked"),
+                    s.status().toString());
         }
 
         @Test
@@ -211,20 +233,32 @@ class SupervisorTest {
             PluginCallFailed e = assertThrows(PluginCallFailed.class, () -> s.call("die", obj("code", 5)));
             assertInstanceOf(HostFailure.ConnectionLost.class, e.failure());
             assertEquals(2, s.status().crashesInWindow());
-            assertEquals(List.of("registered>launching", "launching>ready", "ready>busy", "busy>crashed",
-                    "crashed>launching", "launching>ready", "ready>busy", "busy>crashed"),
+            assertEquals(
+                    List.of(
+                            "registered>launching",
+                            "launching>ready",
+                            "ready>busy",
+                            "busy>crashed",
+                            "crashed>launching",
+                            "launching>ready",
+                            "ready>busy",
+                            "busy>crashed"),
                     transitions(Duration.ofMillis(200)));
         }
 
         @Test
         void aCrashLoopingPluginIsDisabledAfterExactlyFiveCrashesAndThenFailsFast() throws Exception {
             Path marker = dir.resolve("configured");
-            Path p = scriptPlugin(dir, "loops", "if not os.path.exists('" + marker + "'):\n"
-                    + "    print('no configuration at " + marker + "', file=sys.stderr, flush=True); sys.exit(4)");
+            Path p = scriptPlugin(
+                    dir,
+                    "loops",
+                    "if not os.path.exists('" + marker + "'):\n" + "    print('no configuration at " + marker
+                            + "', file=sys.stderr, flush=True); sys.exit(4)");
             Supervisor s = host.register(registration(p));
             List<HostFailure> failures = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                failures.add(assertThrows(PluginCallFailed.class, () -> s.call("echo", obj("a", 1))).failure());
+                failures.add(assertThrows(PluginCallFailed.class, () -> s.call("echo", obj("a", 1)))
+                        .failure());
             }
             assertInstanceOf(HostFailure.ProcessExited.class, failures.get(0));
             assertInstanceOf(HostFailure.ProcessExited.class, failures.get(1));
@@ -237,8 +271,11 @@ class SupervisorTest {
 
             PluginCallFailed fast = assertThrows(PluginCallFailed.class, () -> s.call("echo", obj("a", 1)));
             var disabled = assertInstanceOf(HostFailure.Disabled.class, fast.failure());
-            assertTrue(disabled.message().contains("since 2") && disabled.message().contains("crashed 5 times")
-                    && disabled.fixes().equals(List.of(new Fix.Reset("loops"))), disabled.message());
+            assertTrue(
+                    disabled.message().contains("since 2")
+                            && disabled.message().contains("crashed 5 times")
+                            && disabled.fixes().equals(List.of(new Fix.Reset("loops"))),
+                    disabled.message());
             assertTrue(transitions(Duration.ofMillis(100)).isEmpty(), "a refused request launches nothing");
 
             Files.writeString(marker, "ok");
@@ -252,7 +289,8 @@ class SupervisorTest {
             Supervisor s = host.register(registration(TestPlugins.misbehaving()));
             s.call("echo", obj("warm", 1));
             long pid = s.status().pid().orElseThrow();
-            PluginCallFailed e = assertThrows(PluginCallFailed.class,
+            PluginCallFailed e = assertThrows(
+                    PluginCallFailed.class,
                     () -> s.call("hang", obj("a", 1), CallOptions.defaults().withTimeout(Duration.ofMillis(500))));
             var t = assertInstanceOf(HostFailure.Timeout.class, e.failure());
             assertEquals("hang", t.method());
@@ -266,18 +304,21 @@ class SupervisorTest {
         @Timeout(value = 60, unit = TimeUnit.SECONDS)
         void aWriteThePluginNeverReadsEndsAtTheCallsDeadlineNotTheWriteTimeout() throws Exception {
             Supervisor s = host.register(registration(TestPlugins.misbehaving()));
-            assertTrue(s.call("stop-reading", obj("a", 1)).path("stopped_reading").asBoolean());
+            assertTrue(
+                    s.call("stop-reading", obj("a", 1)).path("stopped_reading").asBoolean());
             long pid = s.status().pid().orElseThrow();
             ObjectNode big = obj("blob", "z".repeat(4 << 20)); // far more than the pipe holds
 
-            PluginCallFailed e = assertThrows(PluginCallFailed.class,
+            PluginCallFailed e = assertThrows(
+                    PluginCallFailed.class,
                     () -> s.call("echo", big, CallOptions.defaults().withTimeout(Duration.ofSeconds(2))));
 
             // the failure names the call's 2 s deadline, not the write timeout, as what ended it
             var t = assertInstanceOf(HostFailure.Timeout.class, e.failure());
             assertEquals(Duration.ofSeconds(2), t.after());
             assertFalse(e.requestWritten());
-            assertEquals("plugin animus-plugin-misbehaving, echo: the request was not written within 2s (the plugin stopped reading its input)",
+            assertEquals(
+                    "plugin animus-plugin-misbehaving, echo: the request was not written within 2s (the plugin stopped reading its input)",
                     e.getMessage());
             awaitGone(pid);
             assertEquals(obj("after", 1), s.call("echo", obj("after", 1)));
@@ -383,8 +424,8 @@ class SupervisorTest {
 
         @BeforeEach
         void openFakeHost() {
-            fake = PluginHost.create(new PluginHost.Options(TestPlugins.HELLO, 5, Duration.ofMinutes(5), clock,
-                    timers));
+            fake = PluginHost.create(
+                    new PluginHost.Options(TestPlugins.HELLO, 5, Duration.ofMinutes(5), clock, timers));
             events = fake.events().subscribe(true);
         }
 
@@ -403,13 +444,14 @@ class SupervisorTest {
             timers.advance(Duration.ofMinutes(1)); // the first timer fires early and re-arms for 4 more
             assertEquals(ProcessState.READY, s.status().state());
             timers.advance(Duration.ofMinutes(4));
-            StatusChange c = events.await(e -> e.to() == ProcessState.TERMINATED, WAIT).orElseThrow();
+            StatusChange c =
+                    events.await(e -> e.to() == ProcessState.TERMINATED, WAIT).orElseThrow();
             assertEquals(ProcessState.READY, c.from());
             assertEquals("idle for 5m", c.reason());
             awaitGone(pid);
             assertEquals(obj("c", 1), s.call("echo", obj("c", 1)));
-            assertTrue(events.await(e -> e.from() == ProcessState.TERMINATED && e.to() == ProcessState.LAUNCHING,
-                    WAIT).isPresent());
+            assertTrue(events.await(e -> e.from() == ProcessState.TERMINATED && e.to() == ProcessState.LAUNCHING, WAIT)
+                    .isPresent());
             assertEquals(0, s.status().restarts(), "an idle relaunch is not a restart after a crash");
         }
 
@@ -425,12 +467,16 @@ class SupervisorTest {
         @Test
         void aManifestIdleTimeoutReplacesTheDefault() throws Exception {
             Path p = scriptPlugin(dir, "quick", "");
-            Supervisor s = fake.register(new PluginRegistration("quick", TestPlugins.spec(p),
-                    TimeoutTable.defaults().with(TimeoutTable.IDLE, Duration.ofSeconds(30))
+            Supervisor s = fake.register(new PluginRegistration(
+                    "quick",
+                    TestPlugins.spec(p),
+                    TimeoutTable.defaults()
+                            .with(TimeoutTable.IDLE, Duration.ofSeconds(30))
                             .with(TimeoutTable.LAUNCH, TestPlugins.LAUNCH)));
             s.call("echo", obj("a", 1));
             timers.advance(Duration.ofSeconds(30));
-            assertTrue(events.await(e -> e.to() == ProcessState.TERMINATED, WAIT).isPresent());
+            assertTrue(
+                    events.await(e -> e.to() == ProcessState.TERMINATED, WAIT).isPresent());
         }
     }
 }

@@ -17,12 +17,17 @@ import tools.jackson.databind.JsonNode;
 final class TestPlugins {
     /** JVM plugins start in a few hundred ms; leave room for a loaded 2-core machine. */
     static final Duration LAUNCH = Duration.ofSeconds(20);
+
     static final HostHello HELLO = HostHello.animus("test");
     static final Map<String, String> CALLER = Map.of(
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-            "HOME", System.getProperty("java.io.tmpdir"),
-            "SECRET_TOKEN", "x",
-            "DECLARED_URL", "https://example.test");
+            "PATH",
+            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+            "HOME",
+            System.getProperty("java.io.tmpdir"),
+            "SECRET_TOKEN",
+            "x",
+            "DECLARED_URL",
+            "https://example.test");
 
     private TestPlugins() {}
 
@@ -59,8 +64,13 @@ final class TestPlugins {
     }
 
     static LaunchSpec spec(Path exe, String... declared) {
-        return new LaunchSpec(exe.getFileName().toString(), exe, EnvironmentPolicy.declaring(Set.of(declared)),
-                CALLER, Map.of(), Optional.empty());
+        return new LaunchSpec(
+                exe.getFileName().toString(),
+                exe,
+                EnvironmentPolicy.declaring(Set.of(declared)),
+                CALLER,
+                Map.of(),
+                Optional.empty());
     }
 
     static PluginSession launch(Path exe, String... declared) {

@@ -22,8 +22,14 @@ import java.util.function.Supplier;
  *
  * @param secrets the secret store in force; asked only when a secret is needed
  */
-public record AnimusHome(AnimusPaths paths, HomeLayout layout, StateStore state, DigestStore store,
-        LockfileStore lockfile, InstantSource clock, Map<String, String> callerEnvironment,
+public record AnimusHome(
+        AnimusPaths paths,
+        HomeLayout layout,
+        StateStore state,
+        DigestStore store,
+        LockfileStore lockfile,
+        InstantSource clock,
+        Map<String, String> callerEnvironment,
         Supplier<SecretStore> secrets) {
 
     public AnimusHome {

@@ -41,7 +41,8 @@ record ForwardedMethods(Set<String> declared) {
         if (LIFECYCLE.contains(method) || method.startsWith("$/")) {
             return Optional.of(new HostFailure.Undisclosed(plugin, method, true));
         }
-        return declared.contains(method) ? Optional.empty()
+        return declared.contains(method)
+                ? Optional.empty()
                 : Optional.of(new HostFailure.Undisclosed(plugin, method, false));
     }
 }

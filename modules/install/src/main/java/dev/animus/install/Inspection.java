@@ -21,9 +21,18 @@ import java.util.Optional;
  * @param consented whether a grant matches the current consent digest
  * @param artifact the result of re-hashing the stored code just now
  */
-public record Inspection(String name, String agent, PluginState state, InstallStage stage, Optional<Manifest> manifest,
-        Optional<Disclosure> disclosure, Optional<String> consentDigest, boolean consented, Verification artifact,
-        Optional<LockEntry> pin, List<RecordProblem> problems) {
+public record Inspection(
+        String name,
+        String agent,
+        PluginState state,
+        InstallStage stage,
+        Optional<Manifest> manifest,
+        Optional<Disclosure> disclosure,
+        Optional<String> consentDigest,
+        boolean consented,
+        Verification artifact,
+        Optional<LockEntry> pin,
+        List<RecordProblem> problems) {
     public Inspection {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(agent, "agent");

@@ -16,8 +16,16 @@ import java.util.Optional;
  * @param previousDigest for an update: the code now in the rollback slot
  * @param notes things the operator should see (a manifest that names itself differently, ...)
  */
-public record InstallReport(String name, String digest, ArtifactShape shape, Path stored, boolean unchanged,
-        Optional<String> replacedPin, Optional<String> previousDigest, Path lockfile, List<Guidance> notes) {
+public record InstallReport(
+        String name,
+        String digest,
+        ArtifactShape shape,
+        Path stored,
+        boolean unchanged,
+        Optional<String> replacedPin,
+        Optional<String> previousDigest,
+        Path lockfile,
+        List<Guidance> notes) {
     public InstallReport {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(digest, "digest");

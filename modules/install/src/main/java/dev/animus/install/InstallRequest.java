@@ -19,8 +19,14 @@ import java.util.Optional;
  * @param guards the release checks: the manifest's name, built-in provider names
  * @param signature what the signature check of the code found (a local path or a URL: {@code unsigned})
  */
-public record InstallRequest(Path path, Optional<String> name, InstallSource source, PluginInstaller.PinPolicy pins,
-        Optional<String> trusted, Guards guards, SignatureCheck signature) {
+public record InstallRequest(
+        Path path,
+        Optional<String> name,
+        InstallSource source,
+        PluginInstaller.PinPolicy pins,
+        Optional<String> trusted,
+        Guards guards,
+        SignatureCheck signature) {
 
     public InstallRequest {
         Objects.requireNonNull(path, "path");
@@ -34,8 +40,14 @@ public record InstallRequest(Path path, Optional<String> name, InstallSource sou
 
     /** A local path, as {@code plugin install --path}. */
     public static InstallRequest local(Path path, Optional<String> name, PluginInstaller.PinPolicy pins) {
-        return new InstallRequest(path, name, InstallSource.path(path.toAbsolutePath().normalize().toString()), pins,
-                Optional.empty(), Guards.none(), SignatureCheck.unsigned());
+        return new InstallRequest(
+                path,
+                name,
+                InstallSource.path(path.toAbsolutePath().normalize().toString()),
+                pins,
+                Optional.empty(),
+                Guards.none(),
+                SignatureCheck.unsigned());
     }
 
     /** This request, confirmed: the operator trusts the code whose digest {@code shown} they were shown. */

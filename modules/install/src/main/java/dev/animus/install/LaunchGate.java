@@ -37,7 +37,9 @@ public record LaunchGate(StateStore state, DigestStore store) {
     /** Equal when over the same state document and store root. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof LaunchGate g && state.file().equals(g.state.file()) && store.root().equals(g.store.root());
+        return o instanceof LaunchGate g
+                && state.file().equals(g.state.file())
+                && store.root().equals(g.store.root());
     }
 
     @Override
@@ -56,8 +58,15 @@ public record LaunchGate(StateStore state, DigestStore store) {
         LaunchVerdict.Allowed a = allowedVerdict(name, agent);
         String expected = a.record().digest();
         return switch (store.verify(expected, a.record().shape(), a.record().entry())) {
-            case Verification.Intact i -> new Permit(name, agent, a.record(), a.manifest(), i.executable(),
-                    a.consentDigest(), interpreter(name, a, i.executable()));
+            case Verification.Intact i ->
+                new Permit(
+                        name,
+                        agent,
+                        a.record(),
+                        a.manifest(),
+                        i.executable(),
+                        a.consentDigest(),
+                        interpreter(name, a, i.executable()));
             case Verification.Changed c -> throw changed(name, expected, c.actualDigest());
             case Verification.Missing m -> throw changed(name, expected, "nothing: the store entry is gone");
             case Verification.Refused r -> throw changed(name, expected, r.reason());
@@ -75,8 +84,14 @@ public record LaunchGate(StateStore state, DigestStore store) {
     public Permit allowed(String name, String agent) {
         LaunchVerdict.Allowed a = allowedVerdict(name, agent);
         // the recorded interpreter as it is: the guard checks it (and that a script has one) before a launch
-        return new Permit(name, agent, a.record(), a.manifest(), store.executable(a.record().digest(),
-                a.record().entry()), a.consentDigest(), a.interpreter());
+        return new Permit(
+                name,
+                agent,
+                a.record(),
+                a.manifest(),
+                store.executable(a.record().digest(), a.record().entry()),
+                a.consentDigest(),
+                a.interpreter());
     }
 
     /**
@@ -122,7 +137,12 @@ public record LaunchGate(StateStore state, DigestStore store) {
      * every call: only the methods of the consented manifest are forwarded ({@link ForwardedMethods}).
      */
     public LaunchGuard guard(Permit permit) {
-        return new Guard(this, permit.name(), permit.agent(), permit.record().digest(), permit.interpreter(),
+        return new Guard(
+                this,
+                permit.name(),
+                permit.agent(),
+                permit.record().digest(),
+                permit.interpreter(),
                 ForwardedMethods.of(permit.manifest()));
     }
 
@@ -130,8 +150,14 @@ public record LaunchGate(StateStore state, DigestStore store) {
      * Re-admits before each launch, and refuses if the plugin now runs other code, or on another
      * interpreter, than it was registered with (whose consented manifest {@code methods} come from).
      */
-    private record Guard(LaunchGate gate, String name, String agent, String digest,
-            Optional<Interpreter> interpreter, ForwardedMethods methods) implements LaunchGuard {
+    private record Guard(
+            LaunchGate gate,
+            String name,
+            String agent,
+            String digest,
+            Optional<Interpreter> interpreter,
+            ForwardedMethods methods)
+            implements LaunchGuard {
         @Override
         public Optional<HostFailure> refusal(String method) {
             return methods.refusal(name, method);
@@ -142,13 +168,18 @@ public record LaunchGate(StateStore state, DigestStore store) {
             try {
                 Permit now = gate.admit(name, agent);
                 if (!now.record().digest().equals(digest)) {
-                    return Optional.of(new HostFailure.CodeChanged(name, digest, now.record().digest()
-                            + " (it was updated or rolled back; run the command again)"));
+                    return Optional.of(new HostFailure.CodeChanged(
+                            name,
+                            digest,
+                            now.record().digest() + " (it was updated or rolled back; run the command again)"));
                 }
                 if (!now.interpreter().equals(interpreter)) {
-                    return Optional.of(new HostFailure.InterpreterUnusable(name, "its interpreter was recorded anew"
-                            + " since this command started (now " + now.interpreter().map(Interpreter::shown)
-                                    .orElse("none") + "); run the command again"));
+                    return Optional.of(new HostFailure.InterpreterUnusable(
+                            name,
+                            "its interpreter was recorded anew"
+                                    + " since this command started (now "
+                                    + now.interpreter().map(Interpreter::shown).orElse("none")
+                                    + "); run the command again"));
                 }
                 return Optional.empty();
             } catch (LaunchRefused e) {

@@ -36,21 +36,30 @@ public final class LaunchRequirements {
      *
      * @param secrets the plugin's declared secrets as resolved for this launch
      */
-    public static List<Missing> of(String plugin, Manifest manifest, Map<String, String> callerEnvironment,
+    public static List<Missing> of(
+            String plugin,
+            Manifest manifest,
+            Map<String, String> callerEnvironment,
             List<PluginSecrets.Resolved> secrets) {
         List<Missing> missing = new ArrayList<>();
         for (EnvDeclaration e : manifest.envRequired()) {
             String value = callerEnvironment.get(e.name());
             if (e.required() && (value == null || value.isEmpty())) {
-                missing.add(new Missing("needs the environment variable " + e.name() + " (not set)",
+                missing.add(new Missing(
+                        "needs the environment variable " + e.name() + " (not set)",
                         Guidance.of(new Fix.SetVariable(e.name()))));
             }
         }
         for (PluginSecrets.Resolved r : secrets) {
             if (r.missingButRequired()) {
-                missing.add(new Missing("needs the secret " + r.declaration().name() + " (passed as "
-                        + r.declaration().env() + "), which is set nowhere", Guidance.of(new Fix.SetSecret(plugin,
-                        r.declaration().name()), " (or ", new Fix.SetVariable(r.declaration().env()), ")")));
+                missing.add(new Missing(
+                        "needs the secret " + r.declaration().name() + " (passed as "
+                                + r.declaration().env() + "), which is set nowhere",
+                        Guidance.of(
+                                new Fix.SetSecret(plugin, r.declaration().name()),
+                                " (or ",
+                                new Fix.SetVariable(r.declaration().env()),
+                                ")")));
             }
         }
         return missing;

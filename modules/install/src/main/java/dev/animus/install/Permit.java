@@ -14,8 +14,14 @@ import java.util.Optional;
  * @param executable the verified entry inside {@code store/<digest>/}: the only thing to execute
  * @param interpreter what runs it, for a script: the interpreter recorded when its digest was trusted
  */
-public record Permit(String name, String agent, InstallRecord record, Manifest manifest, Path executable,
-        String consentDigest, Optional<Interpreter> interpreter) {
+public record Permit(
+        String name,
+        String agent,
+        InstallRecord record,
+        Manifest manifest,
+        Path executable,
+        String consentDigest,
+        Optional<Interpreter> interpreter) {
     public Permit {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(agent, "agent");

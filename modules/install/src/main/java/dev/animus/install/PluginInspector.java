@@ -47,9 +47,14 @@ public final class PluginInspector {
      */
     public Inspection inspect(String name, String agent) {
         StateView view = home.state().read();
-        PluginState p = view.state().plugin(name).filter(s -> s.current().isPresent()).orElseThrow(() ->
-                InstallFailed.usage(Guidance.of("plugin " + name + " is not installed ('", new Fix.ListInstalled(),
-                        "' shows what is; '", new Fix.Install(new Fix.Source.AnyFile(), Optional.empty()),
+        PluginState p = view.state()
+                .plugin(name)
+                .filter(s -> s.current().isPresent())
+                .orElseThrow(() -> InstallFailed.usage(Guidance.of(
+                        "plugin " + name + " is not installed ('",
+                        new Fix.ListInstalled(),
+                        "' shows what is; '",
+                        new Fix.Install(new Fix.Source.AnyFile(), Optional.empty()),
                         "' installs one)")));
         InstallRecord current = p.current().orElseThrow();
         Optional<Manifest> manifest = manifestOf(name, current);
@@ -59,15 +64,25 @@ public final class PluginInspector {
                 && p.consentGrants().stream().anyMatch(g -> g.digest().equals(consentDigest.get()));
         Verification artifact = home.store().verify(current.digest(), current.shape(), current.entry());
         Optional<LockEntry> pin = home.lockfile().read().entry(name);
-        return new Inspection(name, agent, p, Installation.stage(view.state(), name, agent), manifest, disclosure,
-                consentDigest, consented, artifact, pin,
+        return new Inspection(
+                name,
+                agent,
+                p,
+                Installation.stage(view.state(), name, agent),
+                manifest,
+                disclosure,
+                consentDigest,
+                consented,
+                artifact,
+                pin,
                 view.problems().stream().filter(r -> r.plugin().equals(name)).toList());
     }
 
     /** Everything that would stop {@code only} (or every installed plugin) from launching for {@code agent}. */
     public List<DoctorFinding> doctor(Optional<String> only, String agent) {
         StateView view = home.state().read();
-        List<String> names = only.map(List::of).orElseGet(() -> List.copyOf(view.state().plugins().keySet()));
+        List<String> names = only.map(List::of)
+                .orElseGet(() -> List.copyOf(view.state().plugins().keySet()));
         List<DoctorFinding> findings = new ArrayList<>();
         for (String name : names) {
             findings.addAll(findings(view, name, agent));
@@ -79,40 +94,66 @@ public final class PluginInspector {
         List<DoctorFinding> out = new ArrayList<>();
         Optional<InstallRecord> current = view.state().plugin(name).flatMap(PluginState::current);
         if (current.isEmpty()) {
-            out.add(new DoctorFinding(name, "not installed",
-                    Guidance.of(new Fix.Install(new Fix.Source.AnyFile(), Optional.of(name)))));
+            out.add(new DoctorFinding(
+                    name, "not installed", Guidance.of(new Fix.Install(new Fix.Source.AnyFile(), Optional.of(name)))));
             return out;
         }
         InstallRecord r = current.get();
-        view.problems().stream().filter(pr -> pr.plugin().equals(name)).forEach(pr -> out.add(new DoctorFinding(name,
-                "its recorded " + pr.slot() + " manifest no longer validates: " + pr.reason(),
-                Guidance.of(new Fix.Update(name, new Fix.Source.FixedPlugin())))));
+        view.problems().stream()
+                .filter(pr -> pr.plugin().equals(name))
+                .forEach(pr -> out.add(new DoctorFinding(
+                        name,
+                        "its recorded " + pr.slot() + " manifest no longer validates: " + pr.reason(),
+                        Guidance.of(new Fix.Update(name, new Fix.Source.FixedPlugin())))));
         switch (home.store().verify(r.digest(), r.shape(), r.entry())) {
-            case Verification.Intact i -> { }
-            case Verification.Changed c -> out.add(new DoctorFinding(name, "its stored code changed (expected sha256 "
-                    + r.digest() + ", found " + c.actualDigest() + ")", reinstall(name, r)));
-            case Verification.Missing m -> out.add(new DoctorFinding(name, "its stored code is gone ("
-                    + home.store().executable(r.digest(), r.entry()) + ")", reinstall(name, r)));
-            case Verification.Refused f -> out.add(new DoctorFinding(name, "its stored code was tampered with: "
-                    + f.reason(), reinstall(name, r)));
+            case Verification.Intact i -> {}
+            case Verification.Changed c ->
+                out.add(new DoctorFinding(
+                        name,
+                        "its stored code changed (expected sha256 " + r.digest() + ", found " + c.actualDigest() + ")",
+                        reinstall(name, r)));
+            case Verification.Missing m ->
+                out.add(new DoctorFinding(
+                        name,
+                        "its stored code is gone (" + home.store().executable(r.digest(), r.entry()) + ")",
+                        reinstall(name, r)));
+            case Verification.Refused f ->
+                out.add(new DoctorFinding(
+                        name, "its stored code was tampered with: " + f.reason(), reinstall(name, r)));
         }
         InstallStage stage = Installation.stage(view.state(), name, agent);
         switch (stage) {
-            case NOT_INSTALLED, ENABLED -> { }
-            case UNTRUSTED -> out.add(new DoctorFinding(name, "not trusted (sha256 " + r.digest() + ")",
-                    Guidance.of(new Fix.Trust(name))));
-            case TRUSTED -> out.add(r.manifest().isEmpty()
-                    ? new DoctorFinding(name, "its manifest was never read (the probe failed when it was trusted)",
-                            Guidance.of(new Fix.Trust(name)))
-                    : new DoctorFinding(name, "not consented: its disclosure has no grant",
-                            Guidance.of(new Fix.Consent(name))));
-            case CONSENTED -> out.add(new DoctorFinding(name, "not enabled for agent " + agent,
-                    Guidance.of(new Fix.Enable(name, new AgentScope.One(agent)))));
+            case NOT_INSTALLED, ENABLED -> {}
+            case UNTRUSTED ->
+                out.add(new DoctorFinding(
+                        name, "not trusted (sha256 " + r.digest() + ")", Guidance.of(new Fix.Trust(name))));
+            case TRUSTED ->
+                out.add(
+                        r.manifest().isEmpty()
+                                ? new DoctorFinding(
+                                        name,
+                                        "its manifest was never read (the probe failed when it was trusted)",
+                                        Guidance.of(new Fix.Trust(name)))
+                                : new DoctorFinding(
+                                        name,
+                                        "not consented: its disclosure has no grant",
+                                        Guidance.of(new Fix.Consent(name))));
+            case CONSENTED ->
+                out.add(new DoctorFinding(
+                        name,
+                        "not enabled for agent " + agent,
+                        Guidance.of(new Fix.Enable(name, new AgentScope.One(agent)))));
         }
         manifestOf(name, r).ifPresent(m -> missingRequirements(name, m, out));
-        home.lockfile().read().entry(name).filter(e -> !e.artifactSha256().equals(r.digest())).ifPresent(e ->
-                out.add(new DoctorFinding(name, home.lockfile().file() + " pins sha256 " + e.artifactSha256()
-                        + " but sha256 " + r.digest() + " is installed", Guidance.of(new Fix.VerifyLock()))));
+        home.lockfile()
+                .read()
+                .entry(name)
+                .filter(e -> !e.artifactSha256().equals(r.digest()))
+                .ifPresent(e -> out.add(new DoctorFinding(
+                        name,
+                        home.lockfile().file() + " pins sha256 " + e.artifactSha256() + " but sha256 " + r.digest()
+                                + " is installed",
+                        Guidance.of(new Fix.VerifyLock()))));
         return out;
     }
 
@@ -120,9 +161,12 @@ public final class PluginInspector {
         List<PluginSecrets.Resolved> secrets = List.of();
         if (m.secrets().stream().anyMatch(SecretDeclaration::required)) {
             try {
-                secrets = PluginSecrets.resolve(name, m, home.callerEnvironment(), home.secrets().get());
+                secrets = PluginSecrets.resolve(
+                        name, m, home.callerEnvironment(), home.secrets().get());
             } catch (SecretStoreFailed e) {
-                out.add(new DoctorFinding(name, "its secrets cannot be looked up: " + e.getMessage(),
+                out.add(new DoctorFinding(
+                        name,
+                        "its secrets cannot be looked up: " + e.getMessage(),
                         Guidance.of(new Fix.SecretStatus(name))));
             }
         }
@@ -132,7 +176,11 @@ public final class PluginInspector {
 
     /** The manifest recorded for {@code name}'s current code, if it is installed and its manifest was read. */
     public Optional<Manifest> manifest(String name) {
-        return home.state().read().state().plugin(name).flatMap(PluginState::current)
+        return home.state()
+                .read()
+                .state()
+                .plugin(name)
+                .flatMap(PluginState::current)
                 .flatMap(r -> manifestOf(name, r));
     }
 
@@ -154,23 +202,31 @@ public final class PluginInspector {
     private LockCheck check(LockEntry e, Optional<InstallRecord> installed) {
         String locked = e.artifactSha256();
         if (installed.isEmpty()) {
-            return new LockCheck(e.name(), locked, LockCheck.Status.MISSING, Optional.empty(),
-                    LockCheck.NOT_INSTALLED);
+            return new LockCheck(e.name(), locked, LockCheck.Status.MISSING, Optional.empty(), LockCheck.NOT_INSTALLED);
         }
         InstallRecord r = installed.get();
         if (!r.digest().equals(locked)) {
-            return new LockCheck(e.name(), locked, LockCheck.Status.MISMATCH, Optional.of(r.digest()),
+            return new LockCheck(
+                    e.name(),
+                    locked,
+                    LockCheck.Status.MISMATCH,
+                    Optional.of(r.digest()),
                     "sha256 " + r.digest() + " is installed");
         }
         return switch (home.store().verify(r.digest(), r.shape(), r.entry())) {
-            case Verification.Intact i -> new LockCheck(e.name(), locked, LockCheck.Status.MATCH, Optional.of(locked),
-                    "ok");
-            case Verification.Changed c -> new LockCheck(e.name(), locked, LockCheck.Status.MISMATCH,
-                    Optional.of(c.actualDigest()), "the stored code now has sha256 " + c.actualDigest());
-            case Verification.Missing m -> new LockCheck(e.name(), locked, LockCheck.Status.MISSING, Optional.empty(),
-                    "its store entry is gone");
-            case Verification.Refused f -> new LockCheck(e.name(), locked, LockCheck.Status.MISMATCH,
-                    Optional.empty(), f.reason());
+            case Verification.Intact i ->
+                new LockCheck(e.name(), locked, LockCheck.Status.MATCH, Optional.of(locked), "ok");
+            case Verification.Changed c ->
+                new LockCheck(
+                        e.name(),
+                        locked,
+                        LockCheck.Status.MISMATCH,
+                        Optional.of(c.actualDigest()),
+                        "the stored code now has sha256 " + c.actualDigest());
+            case Verification.Missing m ->
+                new LockCheck(e.name(), locked, LockCheck.Status.MISSING, Optional.empty(), "its store entry is gone");
+            case Verification.Refused f ->
+                new LockCheck(e.name(), locked, LockCheck.Status.MISMATCH, Optional.empty(), f.reason());
         };
     }
 
@@ -179,9 +235,16 @@ public final class PluginInspector {
         InstallState state = home.state().read().state();
         List<InstalledPlugin> installed = new ArrayList<>();
         for (var e : state.plugins().entrySet()) {
-            e.getValue().current().ifPresent(r -> installed.add(new InstalledPlugin(e.getKey(),
-                    home.store().executable(r.digest(), r.entry()), home.store().root().resolve(r.digest()), r.shape(),
-                    r.digest(), manifestOf(e.getKey(), r), e.getValue().trustedDigests().contains(r.digest()))));
+            e.getValue()
+                    .current()
+                    .ifPresent(r -> installed.add(new InstalledPlugin(
+                            e.getKey(),
+                            home.store().executable(r.digest(), r.entry()),
+                            home.store().root().resolve(r.digest()),
+                            r.shape(),
+                            r.digest(),
+                            manifestOf(e.getKey(), r),
+                            e.getValue().trustedDigests().contains(r.digest()))));
         }
         Set<String> trusted = new HashSet<>();
         Map<String, Interpreter> interpreters = new HashMap<>();
@@ -189,14 +252,15 @@ public final class PluginInspector {
             trusted.addAll(p.trustedDigests());
             interpreters.putAll(p.interpreters());
         });
-        return new TrustView(installed, trusted::contains, digest -> Optional.ofNullable(interpreters.get(digest)),
-                false);
+        return new TrustView(
+                installed, trusted::contains, digest -> Optional.ofNullable(interpreters.get(digest)), false);
     }
 
     private static Optional<Manifest> manifestOf(String name, InstallRecord r) {
         try {
-            return r.manifest().map(m -> m.validate("state: plugins." + name + ".current.manifest",
-                    r.shape() == ArtifactShape.TREE));
+            return r.manifest()
+                    .map(m -> m.validate(
+                            "state: plugins." + name + ".current.manifest", r.shape() == ArtifactShape.TREE));
         } catch (ManifestInvalid e) {
             return Optional.empty();
         }

@@ -58,8 +58,8 @@ public final class PluginInstaller {
     /** What {@code path} would be installed as: its name and digest, computed without running or storing anything. */
     public Identity identify(Path path, Optional<String> name) {
         SourceArtifact source = SourceArtifact.read(path);
-        return new Identity(checkedName(name.orElseGet(source::defaultName), name.isPresent()), digest(source),
-                source.shape());
+        return new Identity(
+                checkedName(name.orElseGet(source::defaultName), name.isPresent()), digest(source), source.shape());
     }
 
     /** A plugin's name and code digest, as the operator is shown them before confirming. */
@@ -89,20 +89,24 @@ public final class PluginInstaller {
      */
     public InstallReport install(InstallRequest r) {
         SourceArtifact source = SourceArtifact.read(r.path());
-        String plugin = checkedName(r.name().orElseGet(source::defaultName), r.name().isPresent());
+        String plugin =
+                checkedName(r.name().orElseGet(source::defaultName), r.name().isPresent());
         guardBuiltIn(plugin, r.guards());
         Prepared p = prepare(source, plugin, r.pins(), Optional.empty());
         r.trusted().filter(shown -> !shown.equals(p.digest)).ifPresent(shown -> {
             throw InstallFailed.verification(r.path() + " changed since its digest was shown (sha256 " + shown
                     + ", now " + p.digest + "); nothing was installed");
         });
-        Optional<InstallRecord> existing = home.state().read().state().plugin(plugin).flatMap(PluginState::current);
+        Optional<InstallRecord> existing =
+                home.state().read().state().plugin(plugin).flatMap(PluginState::current);
         if (existing.isPresent()) {
             if (!existing.get().digest().equals(p.digest)) {
-                throw InstallFailed.usage(Guidance.of("plugin " + plugin + " is already installed with other code"
-                        + " (sha256 " + existing.get().digest() + "); replace it with '",
+                throw InstallFailed.usage(Guidance.of(
+                        "plugin " + plugin + " is already installed with other code" + " (sha256 "
+                                + existing.get().digest() + "); replace it with '",
                         new Fix.Update(plugin, new Fix.Source.At(r.path().toString())),
-                        "', or install this one under another ", new Fix.Choose(Fix.Choice.NAME)));
+                        "', or install this one under another ",
+                        new Fix.Choose(Fix.Choice.NAME)));
             }
             pin(plugin, existing.get(), r.pins().rewriteLockfile());
             return report(plugin, p, existing.get(), true, Optional.empty());
@@ -121,7 +125,8 @@ public final class PluginInstaller {
             home.state().transact(s -> {
                 InstallState next = Installation.install(s, plugin, committed);
                 return r.trusted().isPresent()
-                        ? Installation.trust(next, plugin, committed.digest(), trustedInterpreter) : next;
+                        ? Installation.trust(next, plugin, committed.digest(), trustedInterpreter)
+                        : next;
             });
             pin(plugin, committed, r.pins().rewriteLockfile());
             return report(plugin, p, committed, false, Optional.empty());
@@ -134,20 +139,24 @@ public final class PluginInstaller {
     }
 
     /** A binary's manifest, read by its first run from the store entry just published (a tree's is static). */
-    private InstallRecord withFirstManifest(String plugin, InstallRecord record, Optional<Interpreter> interpreter,
-            List<Guidance> notes) {
+    private InstallRecord withFirstManifest(
+            String plugin, InstallRecord record, Optional<Interpreter> interpreter, List<Guidance> notes) {
         if (record.manifest().isPresent()) {
             return record;
         }
         return TrustedProbe.read(home, plugin, record, interpreter, notes)
-                .map(check -> record.withManifest(RecordedManifest.of(check.manifest()))).orElse(record);
+                .map(check -> record.withManifest(RecordedManifest.of(check.manifest())))
+                .orElse(record);
     }
 
     private static void guardBuiltIn(String plugin, InstallRequest.Guards guards) {
         ReservedNames.shadowed(plugin).filter(b -> !guards.allowShadowBuiltin()).ifPresent(b -> {
-            throw InstallFailed.usage(Guidance.of("'" + plugin + "' is the name of the built-in provider " + b
-                    + "; a plugin may take it only with ", new Fix.Choose(Fix.Choice.ALLOW_SHADOW_BUILTIN),
-                    " (or install it under another ", new Fix.Choose(Fix.Choice.NAME), ")"));
+            throw InstallFailed.usage(Guidance.of(
+                    "'" + plugin + "' is the name of the built-in provider " + b + "; a plugin may take it only with ",
+                    new Fix.Choose(Fix.Choice.ALLOW_SHADOW_BUILTIN),
+                    " (or install it under another ",
+                    new Fix.Choose(Fix.Choice.NAME),
+                    ")"));
         });
     }
 
@@ -156,11 +165,15 @@ public final class PluginInstaller {
             return;
         }
         String expected = guards.expectedName().get();
-        record.manifest().map(m -> String.valueOf(m.document().get("name"))).filter(n -> !n.equals(expected))
+        record.manifest()
+                .map(m -> String.valueOf(m.document().get("name")))
+                .filter(n -> !n.equals(expected))
                 .ifPresent(n -> {
-                    throw InstallFailed.usage(Guidance.of("its manifest calls it '" + n + "', but the repository is '"
-                            + expected + "'; a release must name itself after its repository (pass ",
-                            new Fix.Choose(Fix.Choice.FORCE), " if you are sure)"));
+                    throw InstallFailed.usage(Guidance.of(
+                            "its manifest calls it '" + n + "', but the repository is '" + expected
+                                    + "'; a release must name itself after its repository (pass ",
+                            new Fix.Choose(Fix.Choice.FORCE),
+                            " if you are sure)"));
                 });
     }
 
@@ -179,15 +192,18 @@ public final class PluginInstaller {
         InstallState before = home.state().read().state();
         Optional<InstallRecord> old = before.plugin(name).flatMap(PluginState::current);
         if (old.isEmpty()) {
-            throw InstallFailed.usage(Guidance.of("plugin " + name + " is not installed; install it with '",
-                    new Fix.Install(new Fix.Source.At(path.toString()), Optional.of(name)), "'"));
+            throw InstallFailed.usage(Guidance.of(
+                    "plugin " + name + " is not installed; install it with '",
+                    new Fix.Install(new Fix.Source.At(path.toString()), Optional.of(name)),
+                    "'"));
         }
         Prepared p = prepare(source, checkedName(name, true), policy, old.map(InstallRecord::digest));
         if (old.get().digest().equals(p.digest)) {
             pin(name, old.get(), policy.rewriteLockfile());
             return report(name, p, old.get(), true, Optional.empty());
         }
-        InstallSource from = InstallRequest.local(path, Optional.of(name), policy).source();
+        InstallSource from =
+                InstallRequest.local(path, Optional.of(name), policy).source();
         InstallRecord record = publish(source, p, from, SignatureCheck.unsigned()).record;
         home.state().transact(s -> Installation.update(s, name, record));
         pin(name, record, policy.rewriteLockfile());
@@ -208,16 +224,21 @@ public final class PluginInstaller {
         Optional<String> replaced = Optional.empty();
         if (pinned.isPresent() && !pinned.get().equals(digest) && !pinned.equals(movable)) {
             if (!policy.force()) {
-                throw InstallFailed.verification(Guidance.of(home.lockfile().file() + " pins " + plugin
-                        + " to sha256 " + pinned.get() + " but " + source.root() + " has sha256 " + digest
-                        + "; check where these bytes came from, then pass ", new Fix.Choose(Fix.Choice.FORCE),
+                throw InstallFailed.verification(Guidance.of(
+                        home.lockfile().file() + " pins " + plugin
+                                + " to sha256 " + pinned.get() + " but " + source.root() + " has sha256 " + digest
+                                + "; check where these bytes came from, then pass ",
+                        new Fix.Choose(Fix.Choice.FORCE),
                         " to replace the pin"));
             }
             replaced = pinned;
         }
         List<Guidance> notes = new ArrayList<>();
-        source.staticManifest().map(c -> c.manifest().name()).filter(n -> !n.equals(plugin)).ifPresent(n ->
-                notes.add(Guidance.text("its Plugin.toml calls it '" + n + "'; it is installed as '" + plugin + "'")));
+        source.staticManifest()
+                .map(c -> c.manifest().name())
+                .filter(n -> !n.equals(plugin))
+                .ifPresent(n -> notes.add(
+                        Guidance.text("its Plugin.toml calls it '" + n + "'; it is installed as '" + plugin + "'")));
         source.staticManifest().ifPresent(c -> c.warnings().forEach(w -> notes.add(Guidance.text(w))));
         return new Prepared(digest, replaced, notes);
     }
@@ -250,8 +271,10 @@ public final class PluginInstaller {
             case TREE -> home.store().publishTree(source.root(), source.entry(), Optional.of(p.digest));
         };
         Optional<RecordedManifest> manifest = source.staticManifest().map(c -> RecordedManifest.of(c.manifest()));
-        return new Published(new InstallRecord(stored.digest(), stored.shape(), stored.entry(), from, manifest,
-                signature, home.now()), stored.alreadyPresent());
+        return new Published(
+                new InstallRecord(
+                        stored.digest(), stored.shape(), stored.entry(), from, manifest, signature, home.now()),
+                stored.alreadyPresent());
     }
 
     /** Pins {@code record} as {@code name}'s code in the lockfile in force. */
@@ -260,26 +283,45 @@ public final class PluginInstaller {
     }
 
     private void pin(String name, InstallRecord record, boolean rewriteLockfile) {
-        String version = record.manifest().map(m -> m.document().get("version"))
-                .map(Object::toString).orElse("unknown");
-        home.lockfile().save(List.of(new LockEntry(name, version, record.source(), record.digest(),
-                record.signature().bundleSha256(), record.signature().word(), record.installedAt())), Set.of(),
-                rewriteLockfile);
+        String version = record.manifest()
+                .map(m -> m.document().get("version"))
+                .map(Object::toString)
+                .orElse("unknown");
+        home.lockfile()
+                .save(
+                        List.of(new LockEntry(
+                                name,
+                                version,
+                                record.source(),
+                                record.digest(),
+                                record.signature().bundleSha256(),
+                                record.signature().word(),
+                                record.installedAt())),
+                        Set.of(),
+                        rewriteLockfile);
     }
 
-    private InstallReport report(String name, Prepared p, InstallRecord record, boolean unchanged,
-            Optional<String> previous) {
+    private InstallReport report(
+            String name, Prepared p, InstallRecord record, boolean unchanged, Optional<String> previous) {
         Path exe = home.store().executable(record.digest(), record.entry());
-        return new InstallReport(name, record.digest(), record.shape(), exe, unchanged, p.replacedPin, previous,
-                home.lockfile().file(), p.notes);
+        return new InstallReport(
+                name,
+                record.digest(),
+                record.shape(),
+                exe,
+                unchanged,
+                p.replacedPin,
+                previous,
+                home.lockfile().file(),
+                p.notes);
     }
 
     private static String checkedName(String name, boolean given) {
         if (!NameRule.isValid(name)) {
             Guidance problem = Guidance.text("'" + name + "' is not a valid plugin name (lowercase letters, digits,"
                     + " '.', '_' and '-', at most 64, starting with a letter or digit)");
-            throw InstallFailed.usage(given ? problem : problem.then("; choose one with ",
-                    new Fix.Choose(Fix.Choice.NAME)));
+            throw InstallFailed.usage(
+                    given ? problem : problem.then("; choose one with ", new Fix.Choose(Fix.Choice.NAME)));
         }
         return name;
     }

@@ -65,8 +65,8 @@ public final class PluginSecrets {
      *
      * @throws dev.animus.core.SecretStoreFailed when the store is asked and cannot answer
      */
-    public static List<Resolved> resolve(String plugin, Manifest manifest, Map<String, String> callerEnvironment,
-            SecretStore store) {
+    public static List<Resolved> resolve(
+            String plugin, Manifest manifest, Map<String, String> callerEnvironment, SecretStore store) {
         List<Resolved> resolved = new ArrayList<>();
         for (SecretDeclaration d : manifest.secrets()) {
             resolved.add(resolve(plugin, d, callerEnvironment, store));
@@ -75,8 +75,8 @@ public final class PluginSecrets {
     }
 
     /** One declared secret: the caller's variable, else the store. */
-    public static Resolved resolve(String plugin, SecretDeclaration d, Map<String, String> callerEnvironment,
-            SecretStore store) {
+    public static Resolved resolve(
+            String plugin, SecretDeclaration d, Map<String, String> callerEnvironment, SecretStore store) {
         String fromEnvironment = callerEnvironment.get(d.env());
         if (fromEnvironment != null && !fromEnvironment.isEmpty() && fromEnvironment.indexOf('\0') < 0) {
             return new Resolved(d, Source.ENVIRONMENT, Optional.of(SecretValue.of(fromEnvironment)));

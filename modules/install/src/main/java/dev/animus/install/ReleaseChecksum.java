@@ -28,13 +28,20 @@ final class ReleaseChecksum {
     static Verdict check(Fetcher fetcher, FetchPolicy policy, Release release, ReleaseAsset asset, String actual) {
         FetchPolicy small = policy.withMaxBytes(MAX_CHECKSUM_BYTES);
         ChecksumSource source = ChecksumSource.resolve(release, asset, a -> fetcher.fetchBytes(a.downloadUrl(), small));
-        return source.expected().map(expected -> {
-            if (!expected.equals(actual)) {
-                throw InstallFailed.verification(asset.name() + ": the " + source.label() + " says sha256 " + expected
-                        + ", the download has sha256 " + actual + "; nothing was installed");
-            }
-            return new Verdict(true, source.label(), List.<String>of());
-        }).orElseGet(() -> new Verdict(false, source.label(), List.of(asset.name() + ": the release publishes no"
-                + " checksum for it (no .sha256 sidecar, no SHA256SUMS, no API digest); installed as unverified")));
+        return source.expected()
+                .map(expected -> {
+                    if (!expected.equals(actual)) {
+                        throw InstallFailed.verification(asset.name() + ": the " + source.label() + " says sha256 "
+                                + expected + ", the download has sha256 " + actual + "; nothing was installed");
+                    }
+                    return new Verdict(true, source.label(), List.<String>of());
+                })
+                .orElseGet(
+                        () -> new Verdict(
+                                false,
+                                source.label(),
+                                List.of(
+                                        asset.name() + ": the release publishes no"
+                                                + " checksum for it (no .sha256 sidecar, no SHA256SUMS, no API digest); installed as unverified")));
     }
 }

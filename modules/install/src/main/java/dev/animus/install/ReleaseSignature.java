@@ -59,23 +59,35 @@ final class ReleaseSignature {
      * @param verifier asked for only when there is a bundle to verify (reading the trusted root costs)
      * @throws InstallFailed (verification) under {@link SignaturePolicy#STRICT} for anything but a verified signature
      */
-    static Outcome check(Fetcher fetcher, FetchPolicy fetchPolicy, Release release, ReleaseAsset asset, ReleaseRef ref,
-            String artifactSha256, SignaturePolicy policy, Supplier<SigstoreVerifier> verifier) {
+    static Outcome check(
+            Fetcher fetcher,
+            FetchPolicy fetchPolicy,
+            Release release,
+            ReleaseAsset asset,
+            ReleaseRef ref,
+            String artifactSha256,
+            SignaturePolicy policy,
+            Supplier<SigstoreVerifier> verifier) {
         if (policy == SignaturePolicy.DISABLED) {
             return new Outcome(SignatureCheck.skipped(), List.of());
         }
         Optional<ReleaseAsset> bundleAsset = bundleNames(asset.name()).stream()
-                .flatMap(n -> release.assets().stream().filter(a -> a.name().equals(n))).findFirst();
+                .flatMap(n -> release.assets().stream().filter(a -> a.name().equals(n)))
+                .findFirst();
         if (bundleAsset.isEmpty()) {
-            return refuseOrWarn(policy, SignatureCheck.unsigned(), asset.name() + ": the release publishes no signature"
-                    + " bundle for it (" + String.join(" or ", bundleNames(asset.name())) + ")");
+            return refuseOrWarn(
+                    policy,
+                    SignatureCheck.unsigned(),
+                    asset.name() + ": the release publishes no signature" + " bundle for it ("
+                            + String.join(" or ", bundleNames(asset.name())) + ")");
         }
         FetchPolicy small = fetchPolicy.withMaxBytes(MAX_BUNDLE_BYTES);
         byte[] bytes = fetcher.fetchBytes(bundleAsset.get().downloadUrl(), small);
         String bundleSha256 = Digests.sha256Hex(bytes);
         String bundleName = bundleAsset.get().name();
         IdentityPolicy identity = identity(ref, release.tag());
-        SigstoreVerifier checker = verifier.get(); // an unreadable trusted root is the operator's to fix, not the bundle's fault
+        SigstoreVerifier checker =
+                verifier.get(); // an unreadable trusted root is the operator's to fix, not the bundle's fault
         Bundle bundle;
         try {
             bundle = Bundle.parse(bytes, bundleName);
@@ -84,16 +96,19 @@ final class ReleaseSignature {
         }
         try {
             Verified verified = checker.verify(bundle, HexFormat.of().parseHex(artifactSha256), identity);
-            return new Outcome(new SignatureCheck(SignatureStatus.VERIFIED, Optional.of(bundleSha256),
-                    verified.identity()), List.of());
+            return new Outcome(
+                    new SignatureCheck(SignatureStatus.VERIFIED, Optional.of(bundleSha256), verified.identity()),
+                    List.of());
         } catch (VerificationFailed e) {
             if (!e.reason().isWrongSigner()) {
                 return invalid(policy, bundleSha256, bundleName, e);
             }
             Optional<String> signer = signerOf(bundle);
-            return refuseOrWarn(policy, new SignatureCheck(SignatureStatus.UNTRUSTED_SIGNER, Optional.of(bundleSha256),
-                    signer), bundleName + " is signed by someone other than " + ref.owner() + "/" + ref.repo()
-                    + "'s release workflow for " + release.tag() + ": " + e.getMessage());
+            return refuseOrWarn(
+                    policy,
+                    new SignatureCheck(SignatureStatus.UNTRUSTED_SIGNER, Optional.of(bundleSha256), signer),
+                    bundleName + " is signed by someone other than " + ref.owner() + "/" + ref.repo()
+                            + "'s release workflow for " + release.tag() + ": " + e.getMessage());
         }
     }
 
@@ -109,16 +124,21 @@ final class ReleaseSignature {
         }
     }
 
-    private static Outcome invalid(SignaturePolicy policy, String bundleSha256, String bundleName, VerificationFailed e) {
-        return refuseOrWarn(policy, new SignatureCheck(SignatureStatus.INVALID, Optional.of(bundleSha256),
-                Optional.empty()), bundleName + " does not verify (" + e.reason().name().toLowerCase(Locale.ROOT)
-                        .replace('_', '-') + "): " + e.getMessage());
+    private static Outcome invalid(
+            SignaturePolicy policy, String bundleSha256, String bundleName, VerificationFailed e) {
+        return refuseOrWarn(
+                policy,
+                new SignatureCheck(SignatureStatus.INVALID, Optional.of(bundleSha256), Optional.empty()),
+                bundleName + " does not verify ("
+                        + e.reason().name().toLowerCase(Locale.ROOT).replace('_', '-') + "): " + e.getMessage());
     }
 
     private static Outcome refuseOrWarn(SignaturePolicy policy, SignatureCheck check, String problem) {
         if (policy == SignaturePolicy.STRICT) {
-            throw InstallFailed.verification(Guidance.of(problem + "; nothing was installed (",
-                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT), "; ",
+            throw InstallFailed.verification(Guidance.of(
+                    problem + "; nothing was installed (",
+                    new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT),
+                    "; ",
                     new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_WARN),
                     " installs it and records the signature as " + check.word() + ")"));
         }

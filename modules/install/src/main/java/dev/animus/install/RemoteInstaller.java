@@ -58,7 +58,12 @@ public final class RemoteInstaller implements AutoCloseable {
      * @param trustedRoot the Sigstore trusted root release signatures are checked against; asked
      *     only when a release publishes a signature bundle
      */
-    public RemoteInstaller(AnimusHome home, Fetcher fetcher, URI githubApi, Platform platform, Path tmpRoot,
+    public RemoteInstaller(
+            AnimusHome home,
+            Fetcher fetcher,
+            URI githubApi,
+            Platform platform,
+            Path tmpRoot,
             Supplier<TrustedRoot> trustedRoot) {
         this.home = Objects.requireNonNull(home, "home");
         this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
@@ -76,14 +81,22 @@ public final class RemoteInstaller implements AutoCloseable {
     public static RemoteInstaller fromEnvironment(AnimusHome home) {
         Map<String, String> env = home.callerEnvironment();
         String api = env.getOrDefault("ANIMUS_GITHUB_API", "https://api.github.com");
-        return new RemoteInstaller(home, Fetcher.create(TrustAnchors.fromEnvironment(env)),
-                URI.create(api.endsWith("/") ? api.substring(0, api.length() - 1) : api), Platform.current(),
-                Staging.tmpRoot(env), () -> SigstoreRoot.fromEnvironment(env));
+        return new RemoteInstaller(
+                home,
+                Fetcher.create(TrustAnchors.fromEnvironment(env)),
+                URI.create(api.endsWith("/") ? api.substring(0, api.length() - 1) : api),
+                Platform.current(),
+                Staging.tmpRoot(env),
+                () -> SigstoreRoot.fromEnvironment(env));
     }
 
     /** The operator's choices for one download install. */
-    public record Options(Optional<String> name, PluginInstaller.PinPolicy pins, InstallRequest.Guards guards,
-            Optional<TrustConfirmation> trust, SignaturePolicy signatures) {
+    public record Options(
+            Optional<String> name,
+            PluginInstaller.PinPolicy pins,
+            InstallRequest.Guards guards,
+            Optional<TrustConfirmation> trust,
+            SignaturePolicy signatures) {
         public Options {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(pins, "pins");
@@ -112,16 +125,21 @@ public final class RemoteInstaller implements AutoCloseable {
             Path file = staging.dir().resolve(fileName);
             Downloaded d = fetcher.download(url, file, policy, progress);
             if (!d.sha256().equals(sha256)) {
-                throw InstallFailed.verification(Guidance.of(url + ": expected sha256 " + sha256 + " (",
-                        new Fix.Choose(Fix.Choice.SHA256), "), downloaded " + d.sha256() + "; nothing was installed"));
+                throw InstallFailed.verification(Guidance.of(
+                        url + ": expected sha256 " + sha256 + " (",
+                        new Fix.Choose(Fix.Choice.SHA256),
+                        "), downloaded " + d.sha256() + "; nothing was installed"));
             }
             String hint = o.name().orElse(stem(fileName));
             Path code = unpack(file, staging, policy, hint);
-            InstallSource source = new InstallSource(SourceKind.URL, url.toString(), Optional.empty(), Optional.empty(),
-                    true);
-            return new RemoteReport(install(code, source, o, o.name(), SignatureCheck.unsigned()), source,
+            InstallSource source =
+                    new InstallSource(SourceKind.URL, url.toString(), Optional.empty(), Optional.empty(), true);
+            return new RemoteReport(
+                    install(code, source, o, o.name(), SignatureCheck.unsigned()),
+                    source,
                     Guidance.of(new Fix.Choose(Fix.Choice.SHA256)),
-                    SignatureCheck.unsigned(), List.of());
+                    SignatureCheck.unsigned(),
+                    List.of());
         }
     }
 
@@ -137,23 +155,41 @@ public final class RemoteInstaller implements AutoCloseable {
         Release release = Release.parse(fetcher.fetchBytes(api, policy), api.toString());
         ReleaseAsset asset = switch (AssetChoice.choose(release, platform)) {
             case AssetChoice.Chosen c -> c.asset();
-            case AssetChoice.None n -> throw InstallFailed.usage(ref.owner() + "/" + ref.repo() + " " + release.tag()
-                    + ": " + n.reason());
+            case AssetChoice.None n ->
+                throw InstallFailed.usage(ref.owner() + "/" + ref.repo() + " " + release.tag() + ": " + n.reason());
         };
         try (Staging staging = Staging.create(tmpRoot)) {
             Path file = staging.dir().resolve(fileName(asset.name(), "asset"));
             Downloaded d = fetcher.download(asset.downloadUrl(), file, policy, progress);
             ReleaseChecksum.Verdict verdict = ReleaseChecksum.check(fetcher, policy, release, asset, d.sha256());
-            ReleaseSignature.Outcome signature = ReleaseSignature.check(fetcher, policy, release, asset, ref,
-                    d.sha256(), o.signatures(), () -> new SigstoreVerifier(trustedRoot.get(), home.clock()));
+            ReleaseSignature.Outcome signature = ReleaseSignature.check(
+                    fetcher,
+                    policy,
+                    release,
+                    asset,
+                    ref,
+                    d.sha256(),
+                    o.signatures(),
+                    () -> new SigstoreVerifier(trustedRoot.get(), home.clock()));
             Path code = unpack(file, staging, policy, ref.repo());
             String expected = PluginNames.fromRepository(ref.repo());
-            InstallSource source = new InstallSource(SourceKind.GITHUB, ref.owner() + "/" + ref.repo(),
-                    Optional.of(release.tag()), Optional.of(asset.name()), verdict.verified());
-            Options guarded = new Options(o.name(), o.pins(), new InstallRequest.Guards(Optional.of(expected),
-                    o.guards().allowNameMismatch(), o.guards().allowShadowBuiltin()), o.trust(), o.signatures());
-            InstallReport report = install(code, source, guarded, Optional.of(o.name().orElse(expected)),
-                    signature.check());
+            InstallSource source = new InstallSource(
+                    SourceKind.GITHUB,
+                    ref.owner() + "/" + ref.repo(),
+                    Optional.of(release.tag()),
+                    Optional.of(asset.name()),
+                    verdict.verified());
+            Options guarded = new Options(
+                    o.name(),
+                    o.pins(),
+                    new InstallRequest.Guards(
+                            Optional.of(expected),
+                            o.guards().allowNameMismatch(),
+                            o.guards().allowShadowBuiltin()),
+                    o.trust(),
+                    o.signatures());
+            InstallReport report =
+                    install(code, source, guarded, Optional.of(o.name().orElse(expected)), signature.check());
             List<String> warnings = new ArrayList<>(verdict.warnings());
             warnings.addAll(signature.warnings());
             return new RemoteReport(report, source, Guidance.text(verdict.label()), signature.check(), warnings);
@@ -165,8 +201,8 @@ public final class RemoteInstaller implements AutoCloseable {
         fetcher.close();
     }
 
-    private InstallReport install(Path code, InstallSource source, Options o, Optional<String> name,
-            SignatureCheck signature) {
+    private InstallReport install(
+            Path code, InstallSource source, Options o, Optional<String> name, SignatureCheck signature) {
         PluginInstaller installer = new PluginInstaller(home);
         Optional<String> shown = Optional.empty();
         if (o.trust().isPresent()) {
@@ -201,8 +237,13 @@ public final class RemoteInstaller implements AutoCloseable {
     /** The last segment of a URL path or an asset name, if it is a plain file name; else {@code fallback}. */
     static String fileName(String path, String fallback) {
         String last = path == null ? "" : path.substring(path.lastIndexOf('/') + 1);
-        return last.isEmpty() || last.equals(".") || last.equals("..") || last.contains("\\")
-                || last.chars().anyMatch(Character::isISOControl) ? fallback : last;
+        return last.isEmpty()
+                        || last.equals(".")
+                        || last.equals("..")
+                        || last.contains("\\")
+                        || last.chars().anyMatch(Character::isISOControl)
+                ? fallback
+                : last;
     }
 
     private static String stem(String fileName) {

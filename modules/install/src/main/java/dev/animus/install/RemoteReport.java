@@ -15,7 +15,11 @@ import java.util.Objects;
  * @param signature what the signature check found
  * @param warnings for the operator (an unverified download, an unsigned or badly signed release, ...)
  */
-public record RemoteReport(InstallReport install, InstallSource source, Guidance checksum, SignatureCheck signature,
+public record RemoteReport(
+        InstallReport install,
+        InstallSource source,
+        Guidance checksum,
+        SignatureCheck signature,
         List<String> warnings) {
     public RemoteReport {
         Objects.requireNonNull(install, "install");

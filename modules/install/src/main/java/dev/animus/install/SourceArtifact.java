@@ -25,8 +25,8 @@ import java.util.Optional;
  *     is read only once it is trusted)
  * @param fileName the name on disk, for the default plugin name
  */
-record SourceArtifact(Path root, ArtifactShape shape, String entry, Optional<ManifestCheck> staticManifest,
-        String fileName) {
+record SourceArtifact(
+        Path root, ArtifactShape shape, String entry, Optional<ManifestCheck> staticManifest, String fileName) {
 
     SourceArtifact {
         Objects.requireNonNull(root, "root");
@@ -61,8 +61,8 @@ record SourceArtifact(Path root, ArtifactShape shape, String entry, Optional<Man
             } catch (ManifestInvalid e) {
                 throw InstallFailed.usage(e.getMessage());
             }
-            return new SourceArtifact(real, ArtifactShape.TREE, check.manifest().entry().orElseThrow(),
-                    Optional.of(check), fileName);
+            return new SourceArtifact(
+                    real, ArtifactShape.TREE, check.manifest().entry().orElseThrow(), Optional.of(check), fileName);
         }
         if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
             throw InstallFailed.usage(path + " is not a regular file or a plugin directory");

@@ -31,10 +31,13 @@ final class Staging implements AutoCloseable {
 
     static Staging create(Path tmpRoot) {
         try {
-            return new Staging(Files.createTempDirectory(tmpRoot, "animus-install-",
+            return new Staging(Files.createTempDirectory(
+                    tmpRoot,
+                    "animus-install-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a staging directory in " + tmpRoot + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot create a staging directory in " + tmpRoot + ": " + e.getMessage(), e);
         }
     }
 

@@ -52,13 +52,16 @@ public final class StateRepair {
         try {
             view = home.state().read();
         } catch (DocumentUnreadable e) {
-            return newerSchema(file).<Diagnosis>map(v -> new Diagnosis.Newer(file, e.guidance()))
+            return newerSchema(file)
+                    .<Diagnosis>map(v -> new Diagnosis.Newer(file, e.guidance()))
                     .orElseGet(() -> new Diagnosis.Unreadable(file, e.guidance()));
         }
         List<DoctorFinding> problems = new ArrayList<>();
-        view.problems().forEach(p -> problems.add(new DoctorFinding(p.plugin(), "the recorded " + p.slot()
-                + " manifest no longer validates: " + p.reason(),
-                Guidance.of(new Fix.Update(p.plugin(), new Fix.Source.FixedPlugin())))));
+        view.problems()
+                .forEach(p -> problems.add(new DoctorFinding(
+                        p.plugin(),
+                        "the recorded " + p.slot() + " manifest no longer validates: " + p.reason(),
+                        Guidance.of(new Fix.Update(p.plugin(), new Fix.Source.FixedPlugin())))));
         InstallState s = view.state();
         for (Map.Entry<String, PluginState> e : s.plugins().entrySet()) {
             e.getValue().current().ifPresent(r -> stored(e.getKey(), "current", r, problems));
@@ -70,23 +73,30 @@ public final class StateRepair {
     private void stored(String name, String slot, InstallRecord r, List<DoctorFinding> out) {
         Guidance fix = slot.equals("current")
                 ? Guidance.of(new Fix.Update(name, new Fix.Source.At(r.source().origin())))
-                : Guidance.of("nothing needed unless you roll back; '", new Fix.Update(name, new Fix.Source.AnyFile()),
+                : Guidance.of(
+                        "nothing needed unless you roll back; '",
+                        new Fix.Update(name, new Fix.Source.AnyFile()),
                         "' replaces it");
         switch (home.store().verify(r.digest(), r.shape(), r.entry())) {
-            case Verification.Intact i -> { }
-            case Verification.Changed c -> out.add(new DoctorFinding(name, "the " + slot + " stored code changed (sha256 "
-                    + r.digest() + " expected, " + c.actualDigest() + " found)", fix));
-            case Verification.Missing m -> out.add(new DoctorFinding(name, "the " + slot + " stored code is gone", fix));
-            case Verification.Refused f -> out.add(new DoctorFinding(name, "the " + slot + " stored code: "
-                    + f.reason(), fix));
+            case Verification.Intact i -> {}
+            case Verification.Changed c ->
+                out.add(new DoctorFinding(
+                        name,
+                        "the " + slot + " stored code changed (sha256 " + r.digest() + " expected, " + c.actualDigest()
+                                + " found)",
+                        fix));
+            case Verification.Missing m ->
+                out.add(new DoctorFinding(name, "the " + slot + " stored code is gone", fix));
+            case Verification.Refused f ->
+                out.add(new DoctorFinding(name, "the " + slot + " stored code: " + f.reason(), fix));
         }
     }
 
     /** Moves an unreadable document aside; returns where it now is. */
     public Path quarantine() {
         Optional<Path> moved = home.state().quarantine(home.now());
-        return moved.orElseThrow(() -> InstallFailed.usage(home.state().file()
-                + " is readable now; nothing was moved"));
+        return moved.orElseThrow(
+                () -> InstallFailed.usage(home.state().file() + " is readable now; nothing was moved"));
     }
 
     private static Optional<Long> newerSchema(Path file) {
@@ -97,7 +107,8 @@ public final class StateRepair {
             JsonNode root = JsonMapper.shared().readTree(Files.readAllBytes(file));
             JsonNode v = root.get("schema_version");
             return v != null && v.canConvertToLong() && v.asLong() > InstallState.SCHEMA_VERSION
-                    ? Optional.of(v.asLong()) : Optional.empty();
+                    ? Optional.of(v.asLong())
+                    : Optional.empty();
         } catch (IOException | JacksonException e) {
             return Optional.empty();
         }

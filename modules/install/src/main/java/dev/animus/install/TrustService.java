@@ -9,7 +9,6 @@ import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
 import dev.animus.core.Interpreter;
 import dev.animus.core.Manifest;
-import dev.animus.core.ManifestCheck;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginCandidate;
 import dev.animus.core.PluginState;
@@ -17,7 +16,6 @@ import dev.animus.core.RecordedManifest;
 import dev.animus.core.SourceKind;
 import dev.animus.discovery.ProbeCopy;
 import dev.animus.process.Interpreters;
-import dev.animus.store.DigestStore;
 import dev.animus.store.LockEntry;
 import dev.animus.store.StateView;
 import java.io.IOException;
@@ -70,7 +68,8 @@ public final class TrustService {
         InstallRecord record = current(before, name);
         Optional<Interpreter> interpreter = interpreterOf(home, name, record);
         List<Guidance> notes = new ArrayList<>();
-        Optional<RecordedManifest> read = record.manifest().isPresent() ? Optional.empty()
+        Optional<RecordedManifest> read = record.manifest().isPresent()
+                ? Optional.empty()
                 : TrustedProbe.read(home, name, record, interpreter, notes)
                         .map(check -> RecordedManifest.of(check.manifest()));
         read.ifPresent(m -> guardRepositoryName(record, m, allowNameMismatch));
@@ -81,8 +80,9 @@ public final class TrustService {
         read.ifPresent(m -> installer.pin(name, record.withManifest(m)));
         InstallRecord now = current(home.state().read().state(), name);
         var manifest = now.manifest().flatMap(m -> validated(name, now, m));
-        manifest.filter(m -> !m.name().equals(name)).ifPresent(m -> notes.add(Guidance.text("its manifest calls it '"
-                + m.name() + "'; it stays installed as '" + name + "'")));
+        manifest.filter(m -> !m.name().equals(name))
+                .ifPresent(m -> notes.add(Guidance.text(
+                        "its manifest calls it '" + m.name() + "'; it stays installed as '" + name + "'")));
         return new TrustReport(name, record.digest(), manifest, notes);
     }
 
@@ -97,8 +97,8 @@ public final class TrustService {
         try {
             return Interpreters.resolve(entry, home.callerEnvironment());
         } catch (Interpreters.Unresolved e) {
-            throw InstallFailed.usage(Guidance.text("plugin " + name + ": ").then(e.guidance())
-                    .then("; nothing was trusted"));
+            throw InstallFailed.usage(
+                    Guidance.text("plugin " + name + ": ").then(e.guidance()).then("; nothing was trusted"));
         }
     }
 
@@ -110,9 +110,11 @@ public final class TrustService {
         String expected = PluginNames.fromRepository(origin.substring(origin.indexOf('/') + 1));
         String declared = String.valueOf(m.document().get("name"));
         if (!declared.equals(expected)) {
-            throw InstallFailed.usage(Guidance.of("its manifest calls it '" + declared + "', but it was released as "
-                    + origin + "; a release must name itself after its repository (pass ",
-                    new Fix.Choose(Fix.Choice.FORCE), " if you are sure); nothing was trusted"));
+            throw InstallFailed.usage(Guidance.of(
+                    "its manifest calls it '" + declared + "', but it was released as " + origin
+                            + "; a release must name itself after its repository (pass ",
+                    new Fix.Choose(Fix.Choice.FORCE),
+                    " if you are sure); nothing was trusted"));
         }
     }
 
@@ -222,9 +224,14 @@ public final class TrustService {
     public List<LockEntry> pruneLock(boolean dryRun) {
         List<LockEntry> pruned = new ArrayList<>();
         home.state().transact(s -> {
-            Predicate<LockEntry> orphan = e -> s.plugin(e.name()).flatMap(PluginState::current).isEmpty();
-            pruned.addAll(dryRun ? home.lockfile().read().entries().values().stream().filter(orphan).toList()
-                    : home.lockfile().removeIf(orphan));
+            Predicate<LockEntry> orphan =
+                    e -> s.plugin(e.name()).flatMap(PluginState::current).isEmpty();
+            pruned.addAll(
+                    dryRun
+                            ? home.lockfile().read().entries().values().stream()
+                                    .filter(orphan)
+                                    .toList()
+                            : home.lockfile().removeIf(orphan));
             return s;
         });
         return List.copyOf(pruned);
@@ -252,15 +259,17 @@ public final class TrustService {
 
     private static Optional<Manifest> validated(String name, InstallRecord r, RecordedManifest m) {
         try {
-            return Optional.of(m.validate("state: plugins." + name + ".current.manifest",
-                    r.shape() == ArtifactShape.TREE));
+            return Optional.of(
+                    m.validate("state: plugins." + name + ".current.manifest", r.shape() == ArtifactShape.TREE));
         } catch (ManifestInvalid e) {
             return Optional.empty();
         }
     }
 
     private static InstallRecord current(InstallState s, String name) {
-        return s.plugin(name).flatMap(PluginState::current).orElseThrow(() -> new IllegalStateException(
-                "plugin " + name + " has no current install after a transaction that requires one"));
+        return s.plugin(name)
+                .flatMap(PluginState::current)
+                .orElseThrow(() -> new IllegalStateException(
+                        "plugin " + name + " has no current install after a transaction that requires one"));
     }
 }

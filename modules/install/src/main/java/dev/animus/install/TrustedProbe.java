@@ -32,26 +32,38 @@ final class TrustedProbe {
      *
      * @throws LaunchRefused when the stored code no longer has the record's digest
      */
-    static Optional<ManifestCheck> read(AnimusHome home, String name, InstallRecord record,
-            Optional<Interpreter> interpreter, List<Guidance> notes) {
+    static Optional<ManifestCheck> read(
+            AnimusHome home,
+            String name,
+            InstallRecord record,
+            Optional<Interpreter> interpreter,
+            List<Guidance> notes) {
         Verification v = home.store().verify(record.digest(), record.shape(), record.entry());
         if (!(v instanceof Verification.Intact intact)) {
-            throw new LaunchRefused(new HostFailure.CodeChanged(name, record.digest(), switch (v) {
-                case Verification.Changed c -> c.actualDigest();
-                case Verification.Missing m -> "nothing: the store entry is gone";
-                case Verification.Refused r -> r.reason();
-                case Verification.Intact i -> record.digest();
-            }));
+            throw new LaunchRefused(new HostFailure.CodeChanged(
+                    name,
+                    record.digest(),
+                    switch (v) {
+                        case Verification.Changed c -> c.actualDigest();
+                        case Verification.Missing m -> "nothing: the store entry is gone";
+                        case Verification.Refused r -> r.reason();
+                        case Verification.Intact i -> record.digest();
+                    }));
         }
-        Map<String, String> env = HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(),
-                Map.of()));
-        ProbeOutcome outcome = ManifestProbe.run(interpreter.map(Interpreter::command).orElse(List.of()),
-                intact.executable(), Optional.of(home.store().root().resolve(record.digest())), env,
+        Map<String, String> env =
+                HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(), Map.of()));
+        ProbeOutcome outcome = ManifestProbe.run(
+                interpreter.map(Interpreter::command).orElse(List.of()),
+                intact.executable(),
+                Optional.of(home.store().root().resolve(record.digest())),
+                env,
                 ProbeLimits.defaults());
         return switch (outcome) {
             case ProbeOutcome.Failed f -> {
-                notes.add(Guidance.of("its manifest could not be read: " + f.message() + "; fix the plugin, then run '",
-                        new Fix.Trust(name), "' again"));
+                notes.add(Guidance.of(
+                        "its manifest could not be read: " + f.message() + "; fix the plugin, then run '",
+                        new Fix.Trust(name),
+                        "' again"));
                 yield Optional.empty();
             }
             case ProbeOutcome.Printed p -> {

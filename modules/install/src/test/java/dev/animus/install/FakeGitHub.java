@@ -43,7 +43,9 @@ final class FakeGitHub implements AutoCloseable {
             server.route(path, LoopbackHttps.bytes(a.bytes()));
             items.add("{\"name\": \"" + a.name() + "\", \"browser_download_url\": \"" + server.uri(path)
                     + "\", \"size\": " + a.bytes().length
-                    + a.apiDigest().map(d -> ", \"digest\": \"sha256:" + d + "\"").orElse("") + "}");
+                    + a.apiDigest()
+                            .map(d -> ", \"digest\": \"sha256:" + d + "\"")
+                            .orElse("") + "}");
         }
         json.append(String.join(", ", items)).append("]}");
         String base = "/api/repos/" + owner + "/" + repo + "/releases/";
@@ -65,7 +67,8 @@ final class FakeGitHub implements AutoCloseable {
         Installs.pyecho(dir, extra);
         Path out = dir.resolveSibling(dir.getFileName() + ".tar.gz");
         Process p = new ProcessBuilder("tar", "-czf", out.toString(), "-C", dir.toString(), "animus-plugin-pyecho")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         p.getInputStream().transferTo(OutputStream.nullOutputStream());
         if (p.waitFor() != 0) {
             throw new IOException("tar failed");

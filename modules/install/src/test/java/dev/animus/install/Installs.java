@@ -33,9 +33,15 @@ final class Installs {
         Duration wait = Duration.ofSeconds(10);
         Path projectLock = HomeLayout.projectLockfile(paths.projectRoot());
         Path lockfile = Files.isDirectory(projectLock.getParent()) ? projectLock : layout.globalLockfile();
-        return new AnimusHome(paths, layout, new StateStore(layout.stateFile(), layout.stateLock(), wait),
-                new DigestStore(layout.store()), new LockfileStore(lockfile, wait),
-                InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")), env, () -> new SecretsFile(layout));
+        return new AnimusHome(
+                paths,
+                layout,
+                new StateStore(layout.stateFile(), layout.stateLock(), wait),
+                new DigestStore(layout.store()),
+                new LockfileStore(lockfile, wait),
+                InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")),
+                env,
+                () -> new SecretsFile(layout));
     }
 
     /** A copy of the Python example plugin, {@code extra} appended (a comment changes its digest). */
@@ -68,7 +74,10 @@ final class Installs {
         InstallReport r = new PluginInstaller(home).install(path, Optional.empty(), false);
         TrustService trust = new TrustService(home);
         trust.trust(r.name(), r.digest());
-        String consent = new PluginInspector(home).inspect(r.name(), "default").consentDigest().orElseThrow();
+        String consent = new PluginInspector(home)
+                .inspect(r.name(), "default")
+                .consentDigest()
+                .orElseThrow();
         trust.consent(r.name(), consent);
         trust.enable(r.name(), new AgentScope.One("default"));
         return r;

@@ -42,8 +42,8 @@ class ReleaseSignatureInstallTest {
     private static final String OWNER = "acme";
     private static final String REPO = "animus-plugin-pyecho";
     private static final String TAG = "v1.0.0";
-    private static final String WORKFLOW = "https://github.com/" + OWNER + "/" + REPO
-            + "/.github/workflows/release.yml@refs/tags/" + TAG;
+    private static final String WORKFLOW =
+            "https://github.com/" + OWNER + "/" + REPO + "/.github/workflows/release.yml@refs/tags/" + TAG;
     /** A minute before the home's fixed clock (2026-11-30T12:00:00Z), so the signing is in the past. */
     private static final TestSigstore SIGSTORE = TestSigstore.create(Instant.parse("2026-11-30T11:59:00Z"));
 
@@ -55,8 +55,8 @@ class ReleaseSignatureInstallTest {
     byte[] archive;
     String asset;
     RemoteInstaller remote;
-    Supplier<TrustedRoot> trustedRoot = () -> TrustedRoot.parse(
-            SIGSTORE.trustedRootJson().getBytes(StandardCharsets.UTF_8), "the test root");
+    Supplier<TrustedRoot> trustedRoot =
+            () -> TrustedRoot.parse(SIGSTORE.trustedRootJson().getBytes(StandardCharsets.UTF_8), "the test root");
 
     @BeforeEach
     void setUp() throws Exception {
@@ -76,11 +76,22 @@ class ReleaseSignatureInstallTest {
     }
 
     RemoteReport install(SignaturePolicy policy) throws IOException {
-        remote = new RemoteInstaller(home, Fetcher.create(TrustAnchors.fromPemFile(TestCa.caPem())), github.api(),
-                Platform.current(), Files.createDirectories(root.resolve("tmp")), trustedRoot);
-        return remote.installRelease(ReleaseRef.parse(OWNER + "/" + REPO),
-                new RemoteInstaller.Options(Optional.empty(), new PluginInstaller.PinPolicy(false, false),
-                        InstallRequest.Guards.none(), Optional.empty(), policy), Progress.none());
+        remote = new RemoteInstaller(
+                home,
+                Fetcher.create(TrustAnchors.fromPemFile(TestCa.caPem())),
+                github.api(),
+                Platform.current(),
+                Files.createDirectories(root.resolve("tmp")),
+                trustedRoot);
+        return remote.installRelease(
+                ReleaseRef.parse(OWNER + "/" + REPO),
+                new RemoteInstaller.Options(
+                        Optional.empty(),
+                        new PluginInstaller.PinPolicy(false, false),
+                        InstallRequest.Guards.none(),
+                        Optional.empty(),
+                        policy),
+                Progress.none());
     }
 
     void publish(byte[] served, String bundleName, String bundle) {
@@ -97,7 +108,12 @@ class ReleaseSignatureInstallTest {
     }
 
     InstallRecord recorded() {
-        return home.state().read().state().plugin("pyecho").flatMap(PluginState::current).orElseThrow();
+        return home.state()
+                .read()
+                .state()
+                .plugin("pyecho")
+                .flatMap(PluginState::current)
+                .orElseThrow();
     }
 
     LockEntry locked() {
@@ -121,7 +137,9 @@ class ReleaseSignatureInstallTest {
     @Test
     void aBundleNamedDotBundleIsFoundToo() throws IOException {
         publish(archive, asset + ".bundle", signedBy(WORKFLOW.replace("release.yml", "publish.yaml"), archive));
-        assertEquals(SignatureStatus.VERIFIED, install(SignaturePolicy.WARN).signature().status());
+        assertEquals(
+                SignatureStatus.VERIFIED,
+                install(SignaturePolicy.WARN).signature().status());
     }
 
     @Test
@@ -131,7 +149,9 @@ class ReleaseSignatureInstallTest {
         RemoteReport warned = install(SignaturePolicy.WARN);
         assertEquals(SignatureStatus.UNTRUSTED_SIGNER, warned.signature().status());
         assertEquals(Optional.of(other), warned.signature().signer(), "who did sign is recorded");
-        assertTrue(warned.warnings().stream().anyMatch(w -> w.contains("someone other than")), warned.warnings().toString());
+        assertTrue(
+                warned.warnings().stream().anyMatch(w -> w.contains("someone other than")),
+                warned.warnings().toString());
         assertEquals("untrusted_signer", locked().signature());
         assertEquals(SignatureStatus.UNTRUSTED_SIGNER, recorded().signature().status());
     }
@@ -139,7 +159,9 @@ class ReleaseSignatureInstallTest {
     @Test
     void aSignatureForAnotherTagIsAnUntrustedSigner() throws IOException {
         publish(archive, asset + ".sigstore.json", signedBy(WORKFLOW.replace(TAG, "v0.9.0"), archive));
-        assertEquals(SignatureStatus.UNTRUSTED_SIGNER, install(SignaturePolicy.WARN).signature().status());
+        assertEquals(
+                SignatureStatus.UNTRUSTED_SIGNER,
+                install(SignaturePolicy.WARN).signature().status());
     }
 
     @Test
@@ -150,7 +172,9 @@ class ReleaseSignatureInstallTest {
         byte[] stateBefore = bytes(home.layout().stateFile());
         var refused = assertThrows(InstallFailed.class, () -> install(SignaturePolicy.STRICT));
         assertEquals(InstallFailed.Kind.VERIFICATION, refused.kind());
-        assertTrue(refused.getMessage().contains("does not verify") && refused.getMessage().contains("strict"),
+        assertTrue(
+                refused.getMessage().contains("does not verify")
+                        && refused.getMessage().contains("strict"),
                 refused.getMessage());
         assertArrayEquals(stateBefore, bytes(home.layout().stateFile()), "nothing recorded");
         assertEquals(List.of(), home.store().digests(), "nothing stored");
@@ -169,7 +193,9 @@ class ReleaseSignatureInstallTest {
     @Test
     void aBundleThatIsNotJsonIsInvalid() throws IOException {
         publish(archive, asset + ".sigstore.json", "{not json");
-        assertEquals(SignatureStatus.INVALID, install(SignaturePolicy.WARN).signature().status());
+        assertEquals(
+                SignatureStatus.INVALID,
+                install(SignaturePolicy.WARN).signature().status());
     }
 
     @Test
@@ -180,7 +206,9 @@ class ReleaseSignatureInstallTest {
         assertFalse(Files.exists(home.layout().stateFile()));
         RemoteReport warned = install(SignaturePolicy.WARN);
         assertEquals(SignatureStatus.UNSIGNED, warned.signature().status());
-        assertTrue(warned.warnings().stream().anyMatch(w -> w.contains("no signature bundle")), warned.warnings().toString());
+        assertTrue(
+                warned.warnings().stream().anyMatch(w -> w.contains("no signature bundle")),
+                warned.warnings().toString());
         assertEquals("unsigned", locked().signature());
     }
 
@@ -189,7 +217,8 @@ class ReleaseSignatureInstallTest {
         publish(archive, asset + ".sigstore.json", "{not even read");
         RemoteReport skipped = install(SignaturePolicy.DISABLED);
         assertEquals(SignatureStatus.SKIPPED, skipped.signature().status());
-        assertTrue(github.server.requests().stream().noneMatch(r -> r.contains(".sigstore.json")),
+        assertTrue(
+                github.server.requests().stream().noneMatch(r -> r.contains(".sigstore.json")),
                 github.server.requests().toString());
         assertEquals("skipped", locked().signature());
     }

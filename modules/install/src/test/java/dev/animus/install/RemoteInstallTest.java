@@ -69,15 +69,24 @@ class RemoteInstallTest {
 
     RemoteInstaller installer() {
         if (remote == null) {
-            remote = new RemoteInstaller(home, Fetcher.create(TrustAnchors.fromPemFile(TestCa.caPem())), github.api(),
-                    Platform.current(), tmp, TrustedRoot::production);
+            remote = new RemoteInstaller(
+                    home,
+                    Fetcher.create(TrustAnchors.fromPemFile(TestCa.caPem())),
+                    github.api(),
+                    Platform.current(),
+                    tmp,
+                    TrustedRoot::production);
         }
         return remote;
     }
 
     static RemoteInstaller.Options options() {
-        return new RemoteInstaller.Options(Optional.empty(), new PluginInstaller.PinPolicy(false, false),
-                InstallRequest.Guards.none(), Optional.empty(), SignaturePolicy.WARN);
+        return new RemoteInstaller.Options(
+                Optional.empty(),
+                new PluginInstaller.PinPolicy(false, false),
+                InstallRequest.Guards.none(),
+                Optional.empty(),
+                SignaturePolicy.WARN);
     }
 
     RemoteReport install(String ref) {
@@ -85,15 +94,18 @@ class RemoteInstallTest {
     }
 
     FakeGitHub.Asset withSidecar(String name, String digest) {
-        return new FakeGitHub.Asset(name + ".sha256", (digest + "  " + name + "\n").getBytes(StandardCharsets.UTF_8),
-                Optional.empty());
+        return new FakeGitHub.Asset(
+                name + ".sha256", (digest + "  " + name + "\n").getBytes(StandardCharsets.UTF_8), Optional.empty());
     }
 
     /** Everything a failed install must leave as it was. */
     record Before(List<String> tmp, List<String> store, byte[] state, byte[] lock) {}
 
     Before before() throws IOException {
-        return new Before(list(tmp), home.store().digests(), bytes(home.layout().stateFile()),
+        return new Before(
+                list(tmp),
+                home.store().digests(),
+                bytes(home.layout().stateFile()),
                 bytes(home.lockfile().file()));
     }
 
@@ -118,10 +130,15 @@ class RemoteInstallTest {
     class Releases {
         @Test
         void theLatestReleaseIsInstalledFromThisPlatformsAssetAndRecordedWithItsSource() throws IOException {
-            github.release(OWNER, REPO, "v1.0.0", true, List.of(
-                    new FakeGitHub.Asset(asset, archive, Optional.empty()),
-                    withSidecar(asset, FakeGitHub.sha256(archive)),
-                    new FakeGitHub.Asset(REPO + "-other-os-m68k.tar.gz", new byte[] {1}, Optional.empty())));
+            github.release(
+                    OWNER,
+                    REPO,
+                    "v1.0.0",
+                    true,
+                    List.of(
+                            new FakeGitHub.Asset(asset, archive, Optional.empty()),
+                            withSidecar(asset, FakeGitHub.sha256(archive)),
+                            new FakeGitHub.Asset(REPO + "-other-os-m68k.tar.gz", new byte[] {1}, Optional.empty())));
             RemoteReport r = install(OWNER + "/" + REPO);
             assertEquals("pyecho", r.install().name());
             assertEquals(SourceKind.GITHUB, r.source().kind());
@@ -129,7 +146,13 @@ class RemoteInstallTest {
             assertEquals(Optional.of("v1.0.0"), r.source().tag());
             assertEquals(Optional.of(asset), r.source().asset());
             assertTrue(r.source().sha256Verified());
-            var record = home.state().read().state().plugin("pyecho").orElseThrow().current().orElseThrow();
+            var record = home.state()
+                    .read()
+                    .state()
+                    .plugin("pyecho")
+                    .orElseThrow()
+                    .current()
+                    .orElseThrow();
             assertEquals(r.source(), record.source());
             var pin = home.lockfile().read().entry("pyecho").orElseThrow();
             assertEquals(record.digest(), pin.artifactSha256());
@@ -140,10 +163,18 @@ class RemoteInstallTest {
         @Test
         void aTaggedReleaseIsTheOneInstalled() throws Exception {
             byte[] old = github.pyechoTarGz("# v0.9\n");
-            github.release(OWNER, REPO, "v1.0.0", true, List.of(new FakeGitHub.Asset(asset, archive,
-                    Optional.of(FakeGitHub.sha256(archive)))));
-            github.release(OWNER, REPO, "v0.9.0", false, List.of(new FakeGitHub.Asset(asset, old,
-                    Optional.of(FakeGitHub.sha256(old)))));
+            github.release(
+                    OWNER,
+                    REPO,
+                    "v1.0.0",
+                    true,
+                    List.of(new FakeGitHub.Asset(asset, archive, Optional.of(FakeGitHub.sha256(archive)))));
+            github.release(
+                    OWNER,
+                    REPO,
+                    "v0.9.0",
+                    false,
+                    List.of(new FakeGitHub.Asset(asset, old, Optional.of(FakeGitHub.sha256(old)))));
             RemoteReport r = install(OWNER + "/" + REPO + "@v0.9.0");
             assertEquals(Optional.of("v0.9.0"), r.source().tag());
             assertEquals(Guidance.text("GitHub API digest"), r.checksum());
@@ -170,7 +201,9 @@ class RemoteInstallTest {
                 String tag = "bad" + i;
                 var refused = assertThrows(InstallFailed.class, () -> install(OWNER + "/" + REPO + "@" + tag));
                 assertEquals(InstallFailed.Kind.VERIFICATION, refused.kind(), refused.getMessage());
-                assertTrue(refused.getMessage().contains(bad) && refused.getMessage().contains(good),
+                assertTrue(
+                        refused.getMessage().contains(bad)
+                                && refused.getMessage().contains(good),
                         refused.getMessage());
                 assertUnchanged(b);
             }
@@ -179,7 +212,9 @@ class RemoteInstallTest {
                 github.release(OWNER, REPO, "good" + i, false, matching.get(i));
                 RemoteReport r = install(OWNER + "/" + REPO + "@good" + i);
                 assertTrue(r.source().sha256Verified());
-                assertTrue(r.checksum().toString().contains(labels.get(i)), r.checksum().toString());
+                assertTrue(
+                        r.checksum().toString().contains(labels.get(i)),
+                        r.checksum().toString());
                 new TrustService(home).remove("pyecho");
             }
         }
@@ -189,13 +224,19 @@ class RemoteInstallTest {
             github.release(OWNER, REPO, "v1", true, List.of(new FakeGitHub.Asset(asset, archive, Optional.empty())));
             RemoteReport r = install(OWNER + "/" + REPO);
             assertFalse(r.source().sha256Verified());
-            assertTrue(r.warnings().getFirst().contains("unverified"), r.warnings().toString());
-            assertFalse(home.lockfile().read().entry("pyecho").orElseThrow().source().sha256Verified());
+            assertTrue(
+                    r.warnings().getFirst().contains("unverified"), r.warnings().toString());
+            assertFalse(home.lockfile()
+                    .read()
+                    .entry("pyecho")
+                    .orElseThrow()
+                    .source()
+                    .sha256Verified());
         }
 
         private FakeGitHub.Asset sums(String digest) {
-            return new FakeGitHub.Asset("SHA256SUMS", (digest + "  " + asset + "\n").getBytes(StandardCharsets.UTF_8),
-                    Optional.empty());
+            return new FakeGitHub.Asset(
+                    "SHA256SUMS", (digest + "  " + asset + "\n").getBytes(StandardCharsets.UTF_8), Optional.empty());
         }
     }
 
@@ -204,42 +245,63 @@ class RemoteInstallTest {
         @Test
         void aRedirectToAHostThatIsNotAllowedIsRefusedBeforeItsBodyIsRequested() throws IOException {
             github.server.route("/elsewhere/" + asset, LoopbackHttps.bytes(archive));
-            github.server.route("/dl/moved", LoopbackHttps.redirect(github.server.uri("localhost", "/elsewhere/"
-                    + asset), 302));
-            String json = "{\"tag_name\": \"v1\", \"assets\": [{\"name\": \"" + asset + "\", \"browser_download_url\": \""
-                    + github.server.uri("/dl/moved") + "\", \"size\": " + archive.length + "}]}";
+            github.server.route(
+                    "/dl/moved", LoopbackHttps.redirect(github.server.uri("localhost", "/elsewhere/" + asset), 302));
+            String json =
+                    "{\"tag_name\": \"v1\", \"assets\": [{\"name\": \"" + asset + "\", \"browser_download_url\": \""
+                            + github.server.uri("/dl/moved") + "\", \"size\": " + archive.length + "}]}";
             github.server.route("/api/repos/" + OWNER + "/" + REPO + "/releases/latest", LoopbackHttps.json(json));
             Before b = before();
             var refused = assertThrows(FetchFailed.class, () -> install(OWNER + "/" + REPO));
             assertEquals(FetchFailed.Reason.HOST_NOT_ALLOWED, refused.reason());
-            assertFalse(github.server.requests().contains("/elsewhere/" + asset), github.server.requests().toString());
+            assertFalse(
+                    github.server.requests().contains("/elsewhere/" + asset),
+                    github.server.requests().toString());
             assertUnchanged(b);
         }
 
         @Test
         void aManifestNamedOtherThanTheRepositoryIsRefusedUnlessForced() throws Exception {
             Path tree = Installs.tree(root.resolve("work/tree"), "");
-            Files.writeString(tree.resolve("Plugin.toml"), Files.readString(tree.resolve("Plugin.toml"))
-                    .replace("name = \"pyecho\"", "name = \"impostor\""));
+            Files.writeString(
+                    tree.resolve("Plugin.toml"),
+                    Files.readString(tree.resolve("Plugin.toml")).replace("name = \"pyecho\"", "name = \"impostor\""));
             Path out = root.resolve("work/tree.tar.gz");
-            Process p = new ProcessBuilder("tar", "-czf", out.toString(), "-C", tree.getParent().toString(), "tree")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "tar",
+                            "-czf",
+                            out.toString(),
+                            "-C",
+                            tree.getParent().toString(),
+                            "tree")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().transferTo(OutputStream.nullOutputStream());
             assertEquals(0, p.waitFor());
             byte[] treeArchive = Files.readAllBytes(out);
-            github.release(OWNER, REPO, "v1", true, List.of(new FakeGitHub.Asset(asset, treeArchive,
-                    Optional.of(FakeGitHub.sha256(treeArchive)))));
+            github.release(
+                    OWNER,
+                    REPO,
+                    "v1",
+                    true,
+                    List.of(new FakeGitHub.Asset(asset, treeArchive, Optional.of(FakeGitHub.sha256(treeArchive)))));
             Before b = before();
             var refused = assertThrows(InstallFailed.class, () -> install(OWNER + "/" + REPO));
-            assertTrue(refused.getMessage().contains("impostor")
-                    && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
+            assertTrue(
+                    refused.getMessage().contains("impostor")
+                            && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
                     refused.getMessage());
             assertUnchanged(b);
-            RemoteReport forced = installer().installRelease(ReleaseRef.parse(OWNER + "/" + REPO),
-                    new RemoteInstaller.Options(Optional.empty(), new PluginInstaller.PinPolicy(false, false),
-                            new InstallRequest.Guards(Optional.empty(), true, false), Optional.empty(),
-                            SignaturePolicy.WARN),
-                    Progress.none());
+            RemoteReport forced = installer()
+                    .installRelease(
+                            ReleaseRef.parse(OWNER + "/" + REPO),
+                            new RemoteInstaller.Options(
+                                    Optional.empty(),
+                                    new PluginInstaller.PinPolicy(false, false),
+                                    new InstallRequest.Guards(Optional.empty(), true, false),
+                                    Optional.empty(),
+                                    SignaturePolicy.WARN),
+                            Progress.none());
             assertEquals("pyecho", forced.install().name(), "installed under the repository's name");
         }
     }
@@ -250,21 +312,27 @@ class RemoteInstallTest {
         void aReleasedBinaryWhoseManifestNamesAnotherPluginIsNotTrustedUnlessForced() throws IOException {
             String repo = "animus-plugin-lint";
             String lintAsset = FakeGitHub.assetName(repo);
-            github.release(OWNER, repo, "v1", true, List.of(new FakeGitHub.Asset(lintAsset, archive,
-                    Optional.of(FakeGitHub.sha256(archive)))));
-            RemoteReport r = installer().installRelease(ReleaseRef.parse(OWNER + "/" + repo), options(),
-                    Progress.none());
+            github.release(
+                    OWNER,
+                    repo,
+                    "v1",
+                    true,
+                    List.of(new FakeGitHub.Asset(lintAsset, archive, Optional.of(FakeGitHub.sha256(archive)))));
+            RemoteReport r =
+                    installer().installRelease(ReleaseRef.parse(OWNER + "/" + repo), options(), Progress.none());
             assertEquals("lint", r.install().name(), "named after the repository");
             long revision = home.state().read().state().revision();
-            var refused = assertThrows(InstallFailed.class, () -> new TrustService(home).trust("lint",
-                    r.install().digest()));
-            assertTrue(refused.getMessage().contains("'pyecho'")
-                    && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
+            var refused = assertThrows(
+                    InstallFailed.class,
+                    () -> new TrustService(home).trust("lint", r.install().digest()));
+            assertTrue(
+                    refused.getMessage().contains("'pyecho'")
+                            && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.FORCE)),
                     refused.getMessage());
             assertEquals(revision, home.state().read().state().revision(), "nothing was trusted");
             new TrustService(home).trust("lint", r.install().digest(), true);
-            assertEquals(InstallStage.TRUSTED, Installation.stage(
-                    home.state().read().state(), "lint", "default"));
+            assertEquals(
+                    InstallStage.TRUSTED, Installation.stage(home.state().read().state(), "lint", "default"));
         }
     }
 
@@ -275,8 +343,8 @@ class RemoteInstallTest {
             github.server.route("/files/" + asset, LoopbackHttps.bytes(archive));
             var url = github.server.uri("/files/" + asset);
             Before b = before();
-            var refused = assertThrows(InstallFailed.class, () -> installer().installUrl(url, "1".repeat(64),
-                    options(), Progress.none()));
+            var refused = assertThrows(
+                    InstallFailed.class, () -> installer().installUrl(url, "1".repeat(64), options(), Progress.none()));
             assertEquals(InstallFailed.Kind.VERIFICATION, refused.kind());
             assertUnchanged(b);
             RemoteReport r = installer().installUrl(url, FakeGitHub.sha256(archive), options(), Progress.none());

@@ -7,10 +7,14 @@ import java.util.Map;
 /** The caller's environment of these tests, and the Python example plugin they install. */
 final class TestPlugins {
     static final Map<String, String> CALLER = Map.of(
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-            "HOME", System.getProperty("java.io.tmpdir"),
-            "SECRET_TOKEN", "x",
-            "DECLARED_URL", "https://example.test");
+            "PATH",
+            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+            "HOME",
+            System.getProperty("java.io.tmpdir"),
+            "SECRET_TOKEN",
+            "x",
+            "DECLARED_URL",
+            "https://example.test");
 
     private TestPlugins() {}
 

@@ -160,13 +160,16 @@ public final class ExactNumberNode extends NumericFPNode {
 
     @Override
     protected BigDecimal _asDecimalValueUnchecked() {
-        return exact() != null ? exact() : _reportCoercionFail("decimalValue()", BigDecimal.class,
-                "exponent out of the range of BigDecimal");
+        return exact() != null
+                ? exact()
+                : _reportCoercionFail("decimalValue()", BigDecimal.class, "exponent out of the range of BigDecimal");
     }
 
     @Override
     public boolean hasFractionalPart() {
-        return exact() != null ? exact().signum() != 0 && exact().stripTrailingZeros().scale() > 0 : nearest != Math.rint(nearest);
+        return exact() != null
+                ? exact().signum() != 0 && exact().stripTrailingZeros().scale() > 0
+                : nearest != Math.rint(nearest);
     }
 
     @Override

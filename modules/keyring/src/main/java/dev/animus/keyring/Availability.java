@@ -63,7 +63,8 @@ final class Availability {
             LOG.debug("secret-service: the probe exited {}{}", r.exit(), ok ? "" : " with an error");
             return ok;
         } catch (SecretTool.TimedOut e) {
-            LOG.debug("secret-service: the probe did not answer within {}",
+            LOG.debug(
+                    "secret-service: the probe did not answer within {}",
                     SecretServiceStore.text(SecretServiceStore.DEFAULT_TIMEOUT));
             return false;
         } catch (RuntimeException e) {

@@ -75,9 +75,8 @@ public final class SecretServiceStore implements SecretStore {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("the secret-tool time limit must be positive, not " + timeout);
         }
-        Optional<Path> executable = secretTool != null
-                ? Optional.of(secretTool)
-                : SecretTool.resolve(environment.get("PATH"));
+        Optional<Path> executable =
+                secretTool != null ? Optional.of(secretTool) : SecretTool.resolve(environment.get("PATH"));
         this.toolFound = executable.isPresent();
         this.tool = new SecretTool(executable.orElse(Path.of("secret-tool")), environment, timeout);
     }
@@ -109,8 +108,8 @@ public final class SecretServiceStore implements SecretStore {
                 throw failed("lookup", r, null);
             }
             if (r.stdoutTruncated()) {
-                throw new SecretStoreFailed(BACKEND + ": the value of " + plugin + "/" + name
-                        + " is larger than " + SecretTool.MAX_OUTPUT + " bytes; replace it, or set ANIMUS_KEYRING=file");
+                throw new SecretStoreFailed(BACKEND + ": the value of " + plugin + "/" + name + " is larger than "
+                        + SecretTool.MAX_OUTPUT + " bytes; replace it, or set ANIMUS_KEYRING=file");
             }
             if (stdout.length == 0) {
                 LOG.debug("secret-service: {}/{} holds an empty value, which counts as none", plugin, name);
@@ -222,30 +221,36 @@ public final class SecretServiceStore implements SecretStore {
     private SecretTool.Result run(String action, String plugin, String name, List<String> args, byte[] input) {
         if (!toolFound) {
             SecretTool.wipe(input);
-            throw new SecretStoreFailed(BACKEND + ": secret-tool is not on PATH; install libsecret-tools,"
-                    + " or set ANIMUS_KEYRING=file");
+            throw new SecretStoreFailed(
+                    BACKEND + ": secret-tool is not on PATH; install libsecret-tools," + " or set ANIMUS_KEYRING=file");
         }
         long start = System.nanoTime();
         try {
             SecretTool.Result r = tool.run(args, input);
-            LOG.debug("secret-service: secret-tool {} for {}/{} exited {} in {} ms",
-                    action, plugin, name, r.exit(), (System.nanoTime() - start) / 1_000_000);
+            LOG.debug(
+                    "secret-service: secret-tool {} for {}/{} exited {} in {} ms",
+                    action,
+                    plugin,
+                    name,
+                    r.exit(),
+                    (System.nanoTime() - start) / 1_000_000);
             return r;
         } catch (SecretTool.TimedOut e) {
             LOG.debug("secret-service: secret-tool {} for {}/{} timed out", action, plugin, name);
-            throw new SecretStoreFailed(BACKEND + ": the Secret Service did not answer within "
-                    + text(tool.timeout()) + "; " + FIX);
+            throw new SecretStoreFailed(
+                    BACKEND + ": the Secret Service did not answer within " + text(tool.timeout()) + "; " + FIX);
         }
     }
 
     private static SecretStoreFailed failed(String action, SecretTool.Result r, SecretValue sent) {
-        return new SecretStoreFailed(BACKEND + ": secret-tool " + action + " failed (exit status " + r.exit()
-                + ")" + Excerpt.of(r.stderr(), sent) + "; " + FIX);
+        return new SecretStoreFailed(BACKEND + ": secret-tool " + action + " failed (exit status " + r.exit() + ")"
+                + Excerpt.of(r.stderr(), sent) + "; " + FIX);
     }
 
     private static byte[] encode(SecretValue value) {
         try {
-            ByteBuffer b = StandardCharsets.UTF_8.newEncoder()
+            ByteBuffer b = StandardCharsets.UTF_8
+                    .newEncoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .encode(CharBuffer.wrap(value.reveal()));
@@ -264,7 +269,8 @@ public final class SecretServiceStore implements SecretStore {
     private static SecretValue value(String plugin, String name, byte[] stdout) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder()
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(stdout))
@@ -277,8 +283,8 @@ public final class SecretServiceStore implements SecretStore {
             return SecretValue.of(text);
         } catch (IllegalArgumentException e) {
             // the message of SecretValue.of never holds the value
-            throw new SecretStoreFailed(BACKEND + ": the value of " + plugin + "/" + name + " cannot be used: "
-                    + e.getMessage());
+            throw new SecretStoreFailed(
+                    BACKEND + ": the value of " + plugin + "/" + name + " cannot be used: " + e.getMessage());
         }
     }
 

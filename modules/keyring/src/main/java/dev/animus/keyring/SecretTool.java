@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
 final class SecretTool {
 
     /** What is passed on from the caller's environment; everything else is left out. */
-    static final List<String> PASSED_ON = List.of(
-            "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "HOME", "PATH", "LANG", "LC_ALL");
+    static final List<String> PASSED_ON =
+            List.of("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "HOME", "PATH", "LANG", "LC_ALL");
 
     /** The most of stdout or stderr kept; the rest is read and dropped. */
     static final int MAX_OUTPUT = 1 << 20;
@@ -128,8 +128,10 @@ final class SecretTool {
             process = builder.start();
         } catch (IOException e) {
             wipe(input);
-            throw new SecretStoreFailed("secret-service: could not run " + executable + " (" + e.getMessage()
-                    + "); install libsecret-tools, or set ANIMUS_KEYRING=file", e);
+            throw new SecretStoreFailed(
+                    "secret-service: could not run " + executable + " (" + e.getMessage()
+                            + "); install libsecret-tools, or set ANIMUS_KEYRING=file",
+                    e);
         }
         Drain out = new Drain(process.getInputStream(), "secret-tool-stdout");
         Drain err = new Drain(process.getErrorStream(), "secret-tool-stderr");
@@ -156,8 +158,8 @@ final class SecretTool {
             if (writer != null) {
                 writer.join(REAPING.toMillis());
             }
-            return new Result(process.exitValue(), out.bytes(), out.truncated(),
-                    new String(err.bytes(), StandardCharsets.UTF_8));
+            return new Result(
+                    process.exitValue(), out.bytes(), out.truncated(), new String(err.bytes(), StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             killTree(process);

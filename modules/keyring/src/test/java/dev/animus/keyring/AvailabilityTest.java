@@ -33,7 +33,8 @@ class AvailabilityTest {
     @Test
     void notWithoutSecretToolOnPath() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        assertFalse(SecretServiceStore.available(Map.of("PATH", empty.toString(), "DBUS_SESSION_BUS_ADDRESS", uniqueBus())));
+        assertFalse(SecretServiceStore.available(
+                Map.of("PATH", empty.toString(), "DBUS_SESSION_BUS_ADDRESS", uniqueBus())));
         assertFalse(SecretServiceStore.available(Map.of("DBUS_SESSION_BUS_ADDRESS", uniqueBus())));
         // a relative PATH entry is not searched (it would be the working directory)
         assertFalse(SecretServiceStore.available(Map.of("PATH", ".:bin", "DBUS_SESSION_BUS_ADDRESS", uniqueBus())));
@@ -44,7 +45,8 @@ class AvailabilityTest {
         Path count = dir.resolve("count");
         Path bin = dir.resolve("bin");
         Tools.script(bin, "secret-tool", "echo \"$@\" >> " + count + "\nexit 1");
-        Map<String, String> env = new HashMap<>(Map.of("PATH", bin.toString(), "DBUS_SESSION_BUS_ADDRESS", uniqueBus()));
+        Map<String, String> env =
+                new HashMap<>(Map.of("PATH", bin.toString(), "DBUS_SESSION_BUS_ADDRESS", uniqueBus()));
         assertTrue(SecretServiceStore.available(env));
         env.put("HOME", "/elsewhere"); // not part of the key
         assertTrue(SecretServiceStore.available(env));
@@ -52,7 +54,9 @@ class AvailabilityTest {
         env.put("DBUS_SESSION_BUS_ADDRESS", uniqueBus());
         assertTrue(SecretServiceStore.available(env));
         assertEquals(2, Files.readAllLines(count).size());
-        assertEquals("search service animus-probe probe nothing", Files.readAllLines(count).get(0));
+        assertEquals(
+                "search service animus-probe probe nothing",
+                Files.readAllLines(count).get(0));
     }
 
     @Test
@@ -79,8 +83,10 @@ class AvailabilityTest {
     @Test
     void notWhenTheProbeComplains() throws Exception {
         Path bin = dir.resolve("bin");
-        Tools.script(bin, "secret-tool", "echo 'secret-tool: Could not connect: No such file or directory' >&2\nexit 1");
-        assertFalse(SecretServiceStore.available(Map.of("PATH", bin.toString(), "DBUS_SESSION_BUS_ADDRESS", uniqueBus())));
+        Tools.script(
+                bin, "secret-tool", "echo 'secret-tool: Could not connect: No such file or directory' >&2\nexit 1");
+        assertFalse(
+                SecretServiceStore.available(Map.of("PATH", bin.toString(), "DBUS_SESSION_BUS_ADDRESS", uniqueBus())));
     }
 
     @Test

@@ -21,8 +21,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class KeyringSession implements AutoCloseable {
 
-    private static final String SCRIPT = "printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1;"
-            + " echo \"BUS=$DBUS_SESSION_BUS_ADDRESS\"; exec cat";
+    private static final String SCRIPT =
+            "printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1;"
+                    + " echo \"BUS=$DBUS_SESSION_BUS_ADDRESS\"; exec cat";
 
     private final Process process;
     private final Path home;
@@ -45,15 +46,17 @@ final class KeyringSession implements AutoCloseable {
         Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwx------"));
         ProcessBuilder b = new ProcessBuilder("dbus-run-session", "--", "sh", "-c", SCRIPT);
         b.environment().clear();
-        b.environment().putAll(Map.of(
-                "HOME", home.toString(),
-                "XDG_RUNTIME_DIR", runtime.toString(),
-                "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")));
+        b.environment()
+                .putAll(Map.of(
+                        "HOME", home.toString(),
+                        "XDG_RUNTIME_DIR", runtime.toString(),
+                        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")));
         b.redirectError(dir.resolve("session.log").toFile());
         Process p = b.start();
         CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
             try {
-                BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                BufferedReader r =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                 String l;
                 while ((l = r.readLine()) != null) {
                     if (l.startsWith("BUS=")) {
@@ -74,7 +77,8 @@ final class KeyringSession implements AutoCloseable {
         KeyringSession s = new KeyringSession(p, home, runtime, bus);
         if (bus == null || bus.isBlank()) {
             s.close();
-            throw new IllegalStateException("dbus-run-session printed no bus address; see " + dir.resolve("session.log"));
+            throw new IllegalStateException(
+                    "dbus-run-session printed no bus address; see " + dir.resolve("session.log"));
         }
         return s;
     }
@@ -110,7 +114,8 @@ final class KeyringSession implements AutoCloseable {
             Thread.currentThread().interrupt();
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            Tools.withEnvironment(marker()).forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            Tools.withEnvironment(marker())
+                    .forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         }
     }
 

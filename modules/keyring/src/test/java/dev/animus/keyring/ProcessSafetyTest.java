@@ -29,10 +29,14 @@ class ProcessSafetyTest {
 
     private Map<String, String> env(Path home) {
         return Map.of(
-                "HOME", home.toString(),
-                "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-                "DBUS_SESSION_BUS_ADDRESS", "unix:path=" + dir.resolve("no-bus"),
-                "SOMETHING_ELSE", "must-not-be-passed-on");
+                "HOME",
+                home.toString(),
+                "PATH",
+                System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+                "DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=" + dir.resolve("no-bus"),
+                "SOMETHING_ELSE",
+                "must-not-be-passed-on");
     }
 
     @Test
@@ -40,8 +44,7 @@ class ProcessSafetyTest {
         try (KeyringSession session = KeyringSession.start(dir.resolve("session"))) {
             Path real = Tools.secretTool();
             // slow enough that the poller surely sees the wrapper and the real secret-tool
-            Path slow = Tools.script(dir.resolve("bin"), "secret-tool",
-                    "sleep 1\nexec " + real + " \"$@\"");
+            Path slow = Tools.script(dir.resolve("bin"), "secret-tool", "sleep 1\nexec " + real + " \"$@\"");
             SecretServiceStore store = new SecretServiceStore(session.environment(), slow, Duration.ofSeconds(10));
             String value = "distinctive-" + System.nanoTime() + "-value";
             AtomicBoolean done = new AtomicBoolean();
@@ -84,18 +87,21 @@ class ProcessSafetyTest {
         SecretServiceStore store = new SecretServiceStore(env(home), hang, Duration.ofMillis(500));
         String value = "hanging-value-" + System.nanoTime();
         // the tool sleeps 30 s: the message says the 500 ms limit ended it (and @Timeout bounds the wait)
-        SecretStoreFailed e = assertThrows(SecretStoreFailed.class,
-                () -> store.set("hang", "token", SecretValue.of(value)));
+        SecretStoreFailed e =
+                assertThrows(SecretStoreFailed.class, () -> store.set("hang", "token", SecretValue.of(value)));
         assertTrue(e.getMessage().contains("ANIMUS_KEYRING=file"), e.getMessage());
-        assertTrue(e.getMessage().startsWith("secret-service: the Secret Service did not answer within 500 ms"),
+        assertTrue(
+                e.getMessage().startsWith("secret-service: the Secret Service did not answer within 500 ms"),
                 e.getMessage());
         assertFalse(e.getMessage().contains(value), e.getMessage());
         // the shell and its sleep (a grandchild of ours) are both gone
         assertEquals(List.of(), Tools.awaitNoneWithEnvironment("HOME=" + home, 2_000));
 
-        assertTrue(assertThrows(SecretStoreFailed.class, () -> store.get("hang", "token")).getMessage()
+        assertTrue(assertThrows(SecretStoreFailed.class, () -> store.get("hang", "token"))
+                .getMessage()
                 .contains("did not answer within 500 ms"));
-        assertTrue(assertThrows(SecretStoreFailed.class, () -> store.list("hang")).getMessage()
+        assertTrue(assertThrows(SecretStoreFailed.class, () -> store.list("hang"))
+                .getMessage()
                 .contains("did not answer within 500 ms"));
         assertEquals(List.of(), Tools.awaitNoneWithEnvironment("HOME=" + home, 2_000));
     }
@@ -107,15 +113,19 @@ class ProcessSafetyTest {
         SecretServiceStore store = new SecretServiceStore(env(dir), recorder, Duration.ofSeconds(5));
         SecretValue v = SecretValue.of("v");
         List<String[]> bad = List.of(
-                new String[] {"Bad", "token"}, new String[] {"", "token"},
-                new String[] {"../x", "token"}, new String[] {"-x", "token"}, new String[] {"ok", "1abc"},
-                new String[] {"ok", "a b"}, new String[] {"ok", "x".repeat(129)}, new String[] {"ok", ""},
-                new String[] {"ok", "--all"}, new String[] {"ok", "a\nb"});
+                new String[] {"Bad", "token"},
+                new String[] {"", "token"},
+                new String[] {"../x", "token"},
+                new String[] {"-x", "token"},
+                new String[] {"ok", "1abc"},
+                new String[] {"ok", "a b"},
+                new String[] {"ok", "x".repeat(129)},
+                new String[] {"ok", ""},
+                new String[] {"ok", "--all"},
+                new String[] {"ok", "a\nb"});
         for (String[] b : bad) {
             List<Executable> calls = List.of(
-                    () -> store.get(b[0], b[1]),
-                    () -> store.set(b[0], b[1], v),
-                    () -> store.delete(b[0], b[1]));
+                    () -> store.get(b[0], b[1]), () -> store.set(b[0], b[1], v), () -> store.delete(b[0], b[1]));
             for (Executable call : calls) {
                 assertThrows(IllegalArgumentException.class, call, String.valueOf(b[0]) + "/" + b[1]);
             }
@@ -151,11 +161,13 @@ class ProcessSafetyTest {
     @Test
     void anErrorMessageNeverHoldsTheValue() throws Exception {
         // a secret-tool that echoes what it was given on stderr and fails
-        Path echo = Tools.script(dir.resolve("bin"), "secret-tool", "cat >&2\necho ' and password=hunter22' >&2\nexit 3");
+        Path echo =
+                Tools.script(dir.resolve("bin"), "secret-tool", "cat >&2\necho ' and password=hunter22' >&2\nexit 3");
         SecretServiceStore store = new SecretServiceStore(env(dir), echo, Duration.ofSeconds(5));
-        for (String value : List.of("plain-distinctive-value", "  spaced value  \n", "first line\nsecond line here\n")) {
-            SecretStoreFailed e = assertThrows(SecretStoreFailed.class,
-                    () -> store.set("leaky", "token", SecretValue.of(value)));
+        for (String value :
+                List.of("plain-distinctive-value", "  spaced value  \n", "first line\nsecond line here\n")) {
+            SecretStoreFailed e =
+                    assertThrows(SecretStoreFailed.class, () -> store.set("leaky", "token", SecretValue.of(value)));
             String m = e.getMessage();
             assertTrue(m.startsWith("secret-service: secret-tool store failed (exit status 3)"), m);
             assertTrue(m.contains("ANIMUS_KEYRING=file"), m);
@@ -173,7 +185,8 @@ class ProcessSafetyTest {
         Path recorder = Tools.script(dir.resolve("bin"), "secret-tool", "touch " + ran + "\nexit 0");
         SecretServiceStore store = new SecretServiceStore(env(dir), recorder, Duration.ofSeconds(5));
         String value = "y".repeat(SecretServiceStore.MAX_VALUE_BYTES + 1);
-        SecretStoreFailed e = assertThrows(SecretStoreFailed.class, () -> store.set("long", "token", SecretValue.of(value)));
+        SecretStoreFailed e =
+                assertThrows(SecretStoreFailed.class, () -> store.set("long", "token", SecretValue.of(value)));
         assertTrue(e.getMessage().contains("ANIMUS_KEYRING=file"), e.getMessage());
         assertFalse(e.getMessage().contains("yyyy"), e.getMessage());
         assertFalse(Files.exists(ran));

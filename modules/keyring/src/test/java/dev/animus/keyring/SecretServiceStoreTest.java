@@ -138,7 +138,9 @@ class SecretServiceStoreTest {
                     for (int k = 0; k < 3; k++) {
                         String v = "thread " + n + " round " + k;
                         store.set("concurrent", "t" + n, SecretValue.of(v));
-                        assertEquals(v, store.get("concurrent", "t" + n).orElseThrow().reveal());
+                        assertEquals(
+                                v,
+                                store.get("concurrent", "t" + n).orElseThrow().reveal());
                     }
                 } catch (Throwable t) {
                     failures[n] = t;

@@ -71,13 +71,15 @@ public final class Interpreters {
         } catch (Shebang.Invalid e) {
             throw new Unresolved(e.getMessage());
         }
-        return Optional.of(switch (plan) {
-            case Shebang.Plan.Absolute a -> {
-                requireUsable(a.interpreter());
-                yield new Interpreter(a.interpreter(), a.arguments());
-            }
-            case Shebang.Plan.Search s -> new Interpreter(search(s.command(), callerEnvironment), s.arguments());
-        });
+        return Optional.of(
+                switch (plan) {
+                    case Shebang.Plan.Absolute a -> {
+                        requireUsable(a.interpreter());
+                        yield new Interpreter(a.interpreter(), a.arguments());
+                    }
+                    case Shebang.Plan.Search s ->
+                        new Interpreter(search(s.command(), callerEnvironment), s.arguments());
+                });
     }
 
     /** Whether the file starts with {@code #!}: it needs a recorded interpreter to run. */
@@ -95,7 +97,8 @@ public final class Interpreters {
     }
 
     private static String search(String command, Map<String, String> callerEnvironment) {
-        String path = Optional.ofNullable(callerEnvironment.get("PATH")).flatMap(EnvironmentPolicy::absoluteEntries)
+        String path = Optional.ofNullable(callerEnvironment.get("PATH"))
+                .flatMap(EnvironmentPolicy::absoluteEntries)
                 .orElse(DEFAULT_PATH);
         for (String dir : path.split(":")) {
             Path candidate = Path.of(dir).resolve(command);
@@ -104,7 +107,8 @@ public final class Interpreters {
             }
         }
         throw new Unresolved("its #! line runs '" + OneLine.of(command) + "' through env, and no absolute PATH entry"
-                + " holds it (searched " + OneLine.of(path) + "); install it, or write its absolute path in the #! line");
+                + " holds it (searched " + OneLine.of(path)
+                + "); install it, or write its absolute path in the #! line");
     }
 
     private static void requireUsable(String interpreter) {

@@ -42,10 +42,19 @@ public final class ManifestProbe {
     private static final Logger LOG = LoggerFactory.getLogger(ManifestProbe.class);
     private static final Optional<Path> SETSID = Setsid.path();
     private static final Path DEV_NULL = Path.of("/dev/null");
-    private static final Map<Integer, String> SIGNALS = Map.ofEntries(Map.entry(1, "SIGHUP"),
-            Map.entry(2, "SIGINT"), Map.entry(3, "SIGQUIT"), Map.entry(4, "SIGILL"), Map.entry(6, "SIGABRT"),
-            Map.entry(7, "SIGBUS"), Map.entry(8, "SIGFPE"), Map.entry(9, "SIGKILL"), Map.entry(11, "SIGSEGV"),
-            Map.entry(13, "SIGPIPE"), Map.entry(14, "SIGALRM"), Map.entry(15, "SIGTERM"));
+    private static final Map<Integer, String> SIGNALS = Map.ofEntries(
+            Map.entry(1, "SIGHUP"),
+            Map.entry(2, "SIGINT"),
+            Map.entry(3, "SIGQUIT"),
+            Map.entry(4, "SIGILL"),
+            Map.entry(6, "SIGABRT"),
+            Map.entry(7, "SIGBUS"),
+            Map.entry(8, "SIGFPE"),
+            Map.entry(9, "SIGKILL"),
+            Map.entry(11, "SIGSEGV"),
+            Map.entry(13, "SIGPIPE"),
+            Map.entry(14, "SIGALRM"),
+            Map.entry(15, "SIGTERM"));
 
     private ManifestProbe() {}
 
@@ -72,8 +81,12 @@ public final class ManifestProbe {
      * @param interpreter what runs a script (an absolute interpreter path and its arguments); empty
      *                    to execute {@code executable} itself
      */
-    public static ProbeOutcome run(List<String> interpreter, Path executable, Optional<Path> workingDirectory,
-            Map<String, String> environment, ProbeLimits limits) {
+    public static ProbeOutcome run(
+            List<String> interpreter,
+            Path executable,
+            Optional<Path> workingDirectory,
+            Map<String, String> environment,
+            ProbeLimits limits) {
         Objects.requireNonNull(interpreter, "interpreter");
         Objects.requireNonNull(executable, "executable");
         Objects.requireNonNull(workingDirectory, "workingDirectory");
@@ -89,8 +102,10 @@ public final class ManifestProbe {
         try {
             process = LiveRoots.spawn(builder(interpreter, executable, workingDirectory, env));
         } catch (IOException e) {
-            return failed(Reason.SPAWN_FAILED,
-                    "cannot run " + shown + ": " + OneLine.of(String.valueOf(e.getMessage())), started);
+            return failed(
+                    Reason.SPAWN_FAILED,
+                    "cannot run " + shown + ": " + OneLine.of(String.valueOf(e.getMessage())),
+                    started);
         }
         LOG.debug("probing {} (pid {})", executable, process.pid());
         try (ProbeRun run = ProbeRun.start(process, SETSID.isPresent(), limits)) {
@@ -101,8 +116,8 @@ public final class ManifestProbe {
         }
     }
 
-    private static ProcessBuilder builder(List<String> interpreter, Path executable, Optional<Path> workingDirectory,
-            Map<String, String> env) {
+    private static ProcessBuilder builder(
+            List<String> interpreter, Path executable, Optional<Path> workingDirectory, Map<String, String> env) {
         List<String> command = new ArrayList<>(3 + interpreter.size());
         SETSID.ifPresent(setsid -> command.add(setsid.toString()));
         command.addAll(interpreter);
@@ -128,35 +143,52 @@ public final class ManifestProbe {
         return Optional.empty();
     }
 
-    private static ProbeOutcome outcome(ProbeRun.End end, ProbeRun run, String shown, ProbeLimits limits,
-            long started) {
+    private static ProbeOutcome outcome(
+            ProbeRun.End end, ProbeRun run, String shown, ProbeLimits limits, long started) {
         return switch (end) {
-            case ProbeRun.Exited(int code) when code == 0 ->
-                new ProbeOutcome.Printed(run.stdoutText(), since(started));
+            case ProbeRun.Exited(int code) when code == 0 -> new ProbeOutcome.Printed(run.stdoutText(), since(started));
             case ProbeRun.Exited(int code) -> exitedNonZero(code, run, shown, started);
-            case ProbeRun.TimedOut() -> failed(Reason.TIMED_OUT, shown + " did not print its manifest within "
-                    + DurationText.format(limits.timeout()) + stderrSuffix(run), started);
-            case ProbeRun.Interrupted() -> failed(Reason.TIMED_OUT, "the probe of " + shown
-                    + " was interrupted after " + DurationText.format(since(started)), started);
-            case ProbeRun.StdoutTooLarge() -> failed(Reason.STDOUT_TOO_LARGE, shown + " printed more than "
-                    + size(limits.maxStdoutBytes()) + " on stdout; a manifest is far smaller", started);
-            case ProbeRun.StderrTooLarge() -> failed(Reason.STDERR_TOO_LARGE, shown + " wrote more than "
-                    + size(limits.maxStderrBytes()) + " on stderr", started);
+            case ProbeRun.TimedOut() ->
+                failed(
+                        Reason.TIMED_OUT,
+                        shown + " did not print its manifest within " + DurationText.format(limits.timeout())
+                                + stderrSuffix(run),
+                        started);
+            case ProbeRun.Interrupted() ->
+                failed(
+                        Reason.TIMED_OUT,
+                        "the probe of " + shown + " was interrupted after " + DurationText.format(since(started)),
+                        started);
+            case ProbeRun.StdoutTooLarge() ->
+                failed(
+                        Reason.STDOUT_TOO_LARGE,
+                        shown + " printed more than " + size(limits.maxStdoutBytes())
+                                + " on stdout; a manifest is far smaller",
+                        started);
+            case ProbeRun.StderrTooLarge() ->
+                failed(
+                        Reason.STDERR_TOO_LARGE,
+                        shown + " wrote more than " + size(limits.maxStderrBytes()) + " on stderr",
+                        started);
         };
     }
 
     private static ProbeOutcome exitedNonZero(int code, ProbeRun run, String shown, long started) {
         String excerpt = run.stderrExcerpt();
         // setsid reports an exec failure (bad interpreter, exec format) as 126/127 on its stderr
-        if (SETSID.isPresent() && (code == 126 || code == 127) && run.stderrText().startsWith("setsid: ")) {
+        if (SETSID.isPresent()
+                && (code == 126 || code == 127)
+                && run.stderrText().startsWith("setsid: ")) {
             return failed(Reason.SPAWN_FAILED, "cannot run " + shown + ": " + excerpt, started);
         }
         String said = excerpt.isEmpty() ? " and wrote nothing on stderr" : ": " + excerpt;
         if (new ExitStatus(code, List.of()).signalled()) {
             int signal = code - 128;
             String name = SIGNALS.getOrDefault(signal, "");
-            return failed(Reason.KILLED_BY_SIGNAL, shown + " was killed by signal " + signal
-                    + (name.isEmpty() ? "" : " (" + name + ")") + said, started);
+            return failed(
+                    Reason.KILLED_BY_SIGNAL,
+                    shown + " was killed by signal " + signal + (name.isEmpty() ? "" : " (" + name + ")") + said,
+                    started);
         }
         return failed(Reason.EXITED_NONZERO, shown + " exited with code " + code + said, started);
     }

@@ -104,8 +104,8 @@ public final class PluginProcess implements AutoCloseable {
             LOG.debug("started plugin {} (pid {}): {}", spec.name(), p.pid(), spec.command());
             return new PluginProcess(spec, p, leader);
         } catch (IOException e) {
-            throw new SpawnFailed("cannot start plugin " + spec.name() + " (" + spec.executable() + "): "
-                    + e.getMessage(), e);
+            throw new SpawnFailed(
+                    "cannot start plugin " + spec.name() + " (" + spec.executable() + "): " + e.getMessage(), e);
         }
     }
 
@@ -120,8 +120,8 @@ public final class PluginProcess implements AutoCloseable {
             throw new SpawnFailed("cannot start plugin " + spec.name() + ": " + exe + " does not exist", null);
         }
         if (Files.isDirectory(p) || !Files.isExecutable(p)) {
-            throw new SpawnFailed("cannot start plugin " + spec.name() + ": " + exe
-                    + " is not an executable file (chmod +x?)", null);
+            throw new SpawnFailed(
+                    "cannot start plugin " + spec.name() + ": " + exe + " is not an executable file (chmod +x?)", null);
         }
     }
 

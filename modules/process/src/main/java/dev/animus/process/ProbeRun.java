@@ -60,10 +60,18 @@ final class ProbeRun implements AutoCloseable {
         this.sessionLeader = sessionLeader;
         this.startTicks = LiveRoots.startTicks(process.pid());
         String name = "animus-probe-" + process.pid();
-        this.stdout = CappedDrain.start(name + "-stdout", process.getInputStream(), limits.maxStdoutBytes(),
-                limits.maxStdoutBytes(), () -> fail(new StdoutTooLarge()));
-        this.stderr = CappedDrain.start(name + "-stderr", process.getErrorStream(), limits.maxStderrBytes(),
-                STDERR_KEPT, () -> fail(new StderrTooLarge()));
+        this.stdout = CappedDrain.start(
+                name + "-stdout",
+                process.getInputStream(),
+                limits.maxStdoutBytes(),
+                limits.maxStdoutBytes(),
+                () -> fail(new StdoutTooLarge()));
+        this.stderr = CappedDrain.start(
+                name + "-stderr",
+                process.getErrorStream(),
+                limits.maxStderrBytes(),
+                STDERR_KEPT,
+                () -> fail(new StderrTooLarge()));
     }
 
     /** Takes ownership of {@code process}: on any failure here its tree is killed. */
@@ -73,8 +81,8 @@ final class ProbeRun implements AutoCloseable {
             LiveProbes.register(run);
             return run;
         } catch (RuntimeException | Error e) {
-            ProcessTree.kill(ProcessTree.members(process.toHandle(), LiveRoots.startTicks(process.pid()),
-                    sessionLeader));
+            ProcessTree.kill(
+                    ProcessTree.members(process.toHandle(), LiveRoots.startTicks(process.pid()), sessionLeader));
             LiveRoots.unregisterWhenReaped(process);
             throw e;
         }
@@ -143,7 +151,10 @@ final class ProbeRun implements AutoCloseable {
         for (Set<ProcessHandle> left = tree(); !left.isEmpty(); left = tree()) {
             ProcessTree.kill(left);
             if (System.nanoTime() - deadline >= 0) {
-                LOG.debug("probe pid {}: {} process(es) still running {} after SIGKILL", process.pid(), left.size(),
+                LOG.debug(
+                        "probe pid {}: {} process(es) still running {} after SIGKILL",
+                        process.pid(),
+                        left.size(),
                         REAP_BOUND);
                 return;
             }

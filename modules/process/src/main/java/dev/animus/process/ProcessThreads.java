@@ -15,9 +15,14 @@ import java.util.concurrent.ThreadFactory;
 final class ProcessThreads {
     /** A drain only copies bytes into a small buffer and logs a line: no deep stacks. */
     private static final long DRAIN_STACK_BYTES = 256 * 1024;
-    private static final ThreadFactory STDERR = Thread.ofPlatform().name("animus-stderr-", 0).daemon(true)
-            .stackSize(DRAIN_STACK_BYTES).factory();
-    private static final ThreadFactory EXIT = Thread.ofVirtual().name("animus-exit-", 0).factory();
+
+    private static final ThreadFactory STDERR = Thread.ofPlatform()
+            .name("animus-stderr-", 0)
+            .daemon(true)
+            .stackSize(DRAIN_STACK_BYTES)
+            .factory();
+    private static final ThreadFactory EXIT =
+            Thread.ofVirtual().name("animus-exit-", 0).factory();
 
     private ProcessThreads() {}
 

@@ -102,8 +102,8 @@ final class ProcessTree {
     private static List<Stat> orphans(Map<Long, Stat> all, Map<Long, Long> roots) {
         long ownSession = sessionOfSelf(all);
         return all.values().stream()
-                .filter(s -> s.ppid() == SELF && s.running() && s.session() != ownSession
-                        && !roots.containsKey(s.pid()))
+                .filter(s ->
+                        s.ppid() == SELF && s.running() && s.session() != ownSession && !roots.containsKey(s.pid()))
                 .toList();
     }
 
@@ -134,7 +134,8 @@ final class ProcessTree {
         while (grew) {
             grew = false;
             for (Stat s : all.values()) {
-                if (!in.contains(s.pid()) && s.pid() != SELF
+                if (!in.contains(s.pid())
+                        && s.pid() != SELF
                         && (in.contains(s.ppid()) || sessions.contains(s.session()))) {
                     add(s, s.pid(), in, sessions, ownSession);
                     grew = true;
@@ -183,13 +184,15 @@ final class ProcessTree {
 
     private static Map<Long, Stat> scan() {
         Map<Long, Stat> all = new HashMap<>();
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
+        try (DirectoryStream<Path> dirs =
+                Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
             for (Path dir : dirs) {
                 long pid = Long.parseLong(dir.getFileName().toString());
                 String[] f = statFields(dir);
                 if (f.length > 19) {
-                    all.put(pid, new Stat(pid, f[0], Long.parseLong(f[1]), Long.parseLong(f[3]),
-                            Long.parseLong(f[19])));
+                    all.put(
+                            pid,
+                            new Stat(pid, f[0], Long.parseLong(f[1]), Long.parseLong(f[3]), Long.parseLong(f[19])));
                 }
             }
         } catch (IOException | RuntimeException e) {

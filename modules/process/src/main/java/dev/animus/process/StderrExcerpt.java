@@ -16,6 +16,7 @@ import java.util.List;
 final class StderrExcerpt {
     /** The longest excerpt: a warning row is one screen line or two. */
     static final int MAX_CHARS = 300;
+
     static final String SEPARATOR = " | ";
 
     private StderrExcerpt() {}

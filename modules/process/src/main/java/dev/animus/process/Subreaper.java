@@ -47,16 +47,18 @@ final class Subreaper {
     private static MethodHandle becomeSubreaper() {
         try {
             Linker linker = Linker.nativeLinker();
-            MethodHandle prctl = linker.downcallHandle(linker.defaultLookup().find("prctl").orElseThrow(),
+            MethodHandle prctl = linker.downcallHandle(
+                    linker.defaultLookup().find("prctl").orElseThrow(),
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
                     Linker.Option.firstVariadicArg(1));
             if ((int) prctl.invokeExact(PR_SET_CHILD_SUBREAPER, 1L) != 0) {
                 LOG.debug("prctl(PR_SET_CHILD_SUBREAPER) failed: not a child subreaper");
                 return null;
             }
-            return linker.downcallHandle(linker.defaultLookup().find("waitpid").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                            ValueLayout.JAVA_INT));
+            return linker.downcallHandle(
+                    linker.defaultLookup().find("waitpid").orElseThrow(),
+                    FunctionDescriptor.of(
+                            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
         } catch (Throwable e) {
             // not Linux, no such symbol, native access denied (--illegal-native-access=deny)
             LOG.debug("not a child subreaper: {}", e.toString());
@@ -96,8 +98,8 @@ final class Subreaper {
      * function API used without a warning on stderr (the JDK says nothing else about it).
      */
     private static boolean nativeAccessGranted() {
-        List<String> options = new ArrayList<>(ProcessHandle.current().info().arguments().map(List::of)
-                .orElse(List.of()));
+        List<String> options = new ArrayList<>(
+                ProcessHandle.current().info().arguments().map(List::of).orElse(List.of()));
         String fromEnv = System.getenv("JDK_JAVA_OPTIONS");
         if (fromEnv != null) {
             options.addAll(List.of(fromEnv.strip().split("\\s+")));
@@ -105,7 +107,8 @@ final class Subreaper {
         String name = moduleName();
         for (int i = 0; i < options.size(); i++) {
             String o = options.get(i);
-            String value = o.startsWith("--enable-native-access=") ? o.substring(o.indexOf('=') + 1)
+            String value = o.startsWith("--enable-native-access=")
+                    ? o.substring(o.indexOf('=') + 1)
                     : o.equals("--enable-native-access") && i + 1 < options.size() ? options.get(i + 1) : null;
             if (value != null && List.of(value.split(",")).contains(name)) {
                 return true;

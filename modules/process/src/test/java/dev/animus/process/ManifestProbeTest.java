@@ -101,7 +101,8 @@ class ManifestProbeTest {
         @Test
         void mayBeExactlyAsLargeAsTheCap() throws Exception {
             Path exe = script("mebibyte", "head -c 1048576 /dev/zero | tr '\\0' 'x'");
-            String stdout = printed(ManifestProbe.run(exe, env(), ProbeLimits.defaults())).stdout();
+            String stdout = printed(ManifestProbe.run(exe, env(), ProbeLimits.defaults()))
+                    .stdout();
             assertEquals(1 << 20, stdout.length());
             assertTrue(stdout.chars().allMatch(c -> c == 'x'));
         }
@@ -121,7 +122,10 @@ class ManifestProbeTest {
         void leavesNoOrphanedGrandchildOfItsSessionBehind() throws Exception {
             Path pidFile = dir.resolve("orphan.pid");
             Path exe = script("orphaner", "(sleep 3600 & echo $! > " + pidFile + ")\necho '{}'");
-            assertEquals("{}\n", printed(ManifestProbe.run(exe, env(), ProbeLimits.defaults())).stdout());
+            assertEquals(
+                    "{}\n",
+                    printed(ManifestProbe.run(exe, env(), ProbeLimits.defaults()))
+                            .stdout());
             assertGone(pids(pidFile));
         }
     }
@@ -343,12 +347,13 @@ class ManifestProbeTest {
         void sixteenInParallelEachGetTheirOwnOutcome() throws Exception {
             List<Path> exes = new ArrayList<>();
             for (int i = 0; i < 16; i++) {
-                exes.add(switch (i % 4) {
-                    case 0 -> script("p" + i, "echo '{\"n\":" + i + "}'");
-                    case 1 -> script("p" + i, "echo 'missing " + i + "' >&2; exit " + (10 + i));
-                    case 2 -> script("p" + i, "exec sleep 3600");
-                    default -> script("p" + i, "exec yes " + i);
-                });
+                exes.add(
+                        switch (i % 4) {
+                            case 0 -> script("p" + i, "echo '{\"n\":" + i + "}'");
+                            case 1 -> script("p" + i, "echo 'missing " + i + "' >&2; exit " + (10 + i));
+                            case 2 -> script("p" + i, "exec sleep 3600");
+                            default -> script("p" + i, "exec yes " + i);
+                        });
             }
             List<ProbeOutcome> outcomes = new ArrayList<>();
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -362,13 +367,19 @@ class ManifestProbeTest {
             for (int i = 0; i < 16; i++) {
                 ProbeOutcome o = outcomes.get(i);
                 int n = i;
-                checks.add(switch (i % 4) {
-                    case 0 -> () -> assertEquals("{\"n\":" + n + "}\n", printed(o).stdout());
-                    case 1 -> () -> assertEquals(exes.get(n) + " exited with code " + (10 + n) + ": missing " + n,
-                            failed(ProbeOutcome.Reason.EXITED_NONZERO, o).message());
-                    case 2 -> () -> failed(ProbeOutcome.Reason.TIMED_OUT, o);
-                    default -> () -> failed(ProbeOutcome.Reason.STDOUT_TOO_LARGE, o);
-                });
+                checks.add(
+                        switch (i % 4) {
+                            case 0 ->
+                                () -> assertEquals(
+                                        "{\"n\":" + n + "}\n", printed(o).stdout());
+                            case 1 ->
+                                () -> assertEquals(
+                                        exes.get(n) + " exited with code " + (10 + n) + ": missing " + n,
+                                        failed(ProbeOutcome.Reason.EXITED_NONZERO, o)
+                                                .message());
+                            case 2 -> () -> failed(ProbeOutcome.Reason.TIMED_OUT, o);
+                            default -> () -> failed(ProbeOutcome.Reason.STDOUT_TOO_LARGE, o);
+                        });
             }
             assertAll(checks.stream().map(c -> c::run));
         }

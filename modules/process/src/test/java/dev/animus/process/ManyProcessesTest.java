@@ -39,8 +39,10 @@ class ManyProcessesTest {
             }
             CountDownLatch ran = new CountDownLatch(1);
             Thread.ofVirtual().name("probe").start(ran::countDown);
-            assertTrue(ran.await(20, TimeUnit.SECONDS), "a virtual thread started after " + PROCESSES
-                    + " quiet processes never ran: their stderr drains hold every carrier");
+            assertTrue(
+                    ran.await(20, TimeUnit.SECONDS),
+                    "a virtual thread started after " + PROCESSES
+                            + " quiet processes never ran: their stderr drains hold every carrier");
         } finally {
             processes.forEach(PluginProcess::kill);
         }
@@ -51,7 +53,7 @@ class ManyProcessesTest {
     }
 
     private static PluginProcess start(Path exe, int i) throws IOException {
-        return PluginProcess.start(new SpawnSpec(List.of(exe.toString()), Map.of("PATH", "/usr/bin:/bin"),
-                Optional.empty(), "idle-" + i));
+        return PluginProcess.start(
+                new SpawnSpec(List.of(exe.toString()), Map.of("PATH", "/usr/bin:/bin"), Optional.empty(), "idle-" + i));
     }
 }

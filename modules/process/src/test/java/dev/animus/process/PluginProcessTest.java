@@ -95,8 +95,8 @@ class PluginProcessTest {
         void theWorkingDirectoryIsTheOneAskedFor() throws Exception {
             Path exe = script("pwd", "pwd");
             Path cwd = Files.createDirectory(dir.resolve("work"));
-            try (PluginProcess p = PluginProcess.start(
-                    new SpawnSpec(List.of(exe.toString()), PATH_ONLY, Optional.of(cwd), "test"))) {
+            try (PluginProcess p =
+                    PluginProcess.start(new SpawnSpec(List.of(exe.toString()), PATH_ONLY, Optional.of(cwd), "test"))) {
                 assertEquals(cwd.toRealPath().toString(), readAll(p).strip());
             }
         }
@@ -155,13 +155,15 @@ class PluginProcessTest {
             Path exe = script("hold", "sleep 3600 & echo hi; exit 0");
             PluginProcess p = start(exe, PATH_ONLY);
             var reader = new CompletableFuture<String>();
-            Thread.ofVirtual().start(() -> { // not the common pool: this read blocks until the reap
-                try {
-                    reader.complete(readAll(p));
-                } catch (IOException e) {
-                    reader.completeExceptionally(e);
-                }
-            });
+            Thread.ofVirtual()
+                    .start(
+                            () -> { // not the common pool: this read blocks until the reap
+                                try {
+                                    reader.complete(readAll(p));
+                                } catch (IOException e) {
+                                    reader.completeExceptionally(e);
+                                }
+                            });
             assertEquals(0, p.exited().get(10, TimeUnit.SECONDS).code());
             p.close();
             assertEquals("hi\n", reader.get(10, TimeUnit.SECONDS));
@@ -227,14 +229,14 @@ class PluginProcessTest {
 
         @Test
         void aGrandchildThatStartedItsOwnSessionAndLostItsParentIsStoppedToo() throws Exception {
-            Path exe = script("escaper",
-                    ESCAPE + "; echo \"$pid\"; exec cat");
+            Path exe = script("escaper", ESCAPE + "; echo \"$pid\"; exec cat");
             PluginProcess p = start(exe, PATH_ONLY);
             long escaped = Long.parseLong(firstLine(p));
             try {
                 assertTrue(ProcessTree.isRunning(escaped), "the escaper's sleep is not running");
                 assertEquals(escaped, ProcessTree.sessionOf(Path.of("/proc", Long.toString(escaped))));
-                assertFalse(ProcessHandle.of(p.pid()).orElseThrow().descendants().anyMatch(h -> h.pid() == escaped));
+                assertFalse(
+                        ProcessHandle.of(p.pid()).orElseThrow().descendants().anyMatch(h -> h.pid() == escaped));
                 assertEquals(Termination.EXITED_ON_EOF, p.stop(SHORT_STEP));
                 awaitGone(escaped, Duration.ofSeconds(5));
             } finally {
@@ -245,8 +247,7 @@ class PluginProcessTest {
 
         @Test
         void aGrandchildThatEscapedWhileAnotherPluginRanIsStoppedWithTheLastOfThem() throws Exception {
-            Path exe = script("escaper",
-                    ESCAPE + "; echo \"$pid\"; exec cat");
+            Path exe = script("escaper", ESCAPE + "; echo \"$pid\"; exec cat");
             PluginProcess other = start(script("cat", "exec cat"), PATH_ONLY);
             PluginProcess p = start(exe, PATH_ONLY);
             long escaped = Long.parseLong(firstLine(p));

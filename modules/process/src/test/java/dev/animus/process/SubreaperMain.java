@@ -10,8 +10,8 @@ public final class SubreaperMain {
     private SubreaperMain() {}
 
     public static void main(String[] args) {
-        PluginProcess p = PluginProcess.start(new SpawnSpec(List.of("/bin/cat"), Map.of("PATH", "/usr/bin:/bin"),
-                Optional.empty(), "cat"));
+        PluginProcess p = PluginProcess.start(
+                new SpawnSpec(List.of("/bin/cat"), Map.of("PATH", "/usr/bin:/bin"), Optional.empty(), "cat"));
         p.stop(Duration.ofSeconds(2));
         System.out.println("subreaper=" + Subreaper.active());
     }

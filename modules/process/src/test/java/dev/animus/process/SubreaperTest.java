@@ -39,15 +39,23 @@ class SubreaperTest {
     private record Result(String out, String err) {}
 
     private Result jvm(String... options) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of(options));
-        cmd.addAll(List.of("-p", System.getProperty("jdk.module.path"),
-                "--patch-module", "dev.animus.process=" + Path.of("target", "test-classes").toAbsolutePath(),
-                "-m", "dev.animus.process/dev.animus.process.SubreaperMain"));
+        cmd.addAll(List.of(
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "--patch-module",
+                "dev.animus.process=" + Path.of("target", "test-classes").toAbsolutePath(),
+                "-m",
+                "dev.animus.process/dev.animus.process.SubreaperMain"));
         Path out = dir.resolve("out");
         Path err = dir.resolve("err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("the JVM did not end within 60 s");

@@ -108,7 +108,9 @@ final class CompactJson {
             } else if (c < 0x800) {
                 out.write(0xC0 | (c >> 6));
                 out.write(0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && k + 1 < s.length() && Character.isLowSurrogate(s.charAt(k + 1))) {
+            } else if (Character.isHighSurrogate(c)
+                    && k + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(k + 1))) {
                 int cp = Character.toCodePoint(c, s.charAt(++k));
                 out.write(0xF0 | (cp >> 18));
                 out.write(0x80 | ((cp >> 12) & 0x3F));

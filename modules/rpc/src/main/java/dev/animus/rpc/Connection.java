@@ -34,6 +34,7 @@ final class Connection implements RpcConnection {
 
     /** Written by the reader thread only. */
     private volatile long invalidEnvelopes;
+
     private volatile long droppedResponses;
     private volatile long rejectedRequests;
     private volatile long laggedNotifications;
@@ -137,8 +138,15 @@ final class Connection implements RpcConnection {
     @Override
     public RpcStats stats() {
         FrameStats frames = reader.stats();
-        return new RpcStats(frames.frames(), writer.framesWritten(), frames.malformed(), frames.oversized(),
-                invalidEnvelopes, droppedResponses, rejectedRequests, laggedNotifications);
+        return new RpcStats(
+                frames.frames(),
+                writer.framesWritten(),
+                frames.malformed(),
+                frames.oversized(),
+                invalidEnvelopes,
+                droppedResponses,
+                rejectedRequests,
+                laggedNotifications);
     }
 
     @Override
@@ -193,7 +201,8 @@ final class Connection implements RpcConnection {
     private ConnectionLost peerGone() {
         if (endOfStreamAsked.compareAndSet(false, true)) {
             try {
-                endOfStream.complete(Objects.requireNonNull(options.endOfStream().get(), "endOfStream value"));
+                endOfStream.complete(
+                        Objects.requireNonNull(options.endOfStream().get(), "endOfStream value"));
             } catch (RuntimeException supplierFailed) {
                 LOG.warn("{}: the end-of-stream supplier failed", peer, supplierFailed);
                 endOfStream.complete(new ConnectionLost(peer + " closed its stdout"));
@@ -221,17 +230,21 @@ final class Connection implements RpcConnection {
                 Call call = calls.take(error.id());
                 if (call == null) {
                     dropResponse(error.id());
-                } else if (!call.answerWithError(new RemoteError(error.code(), error.message(), error.data(), call.method()))) {
+                } else if (!call.answerWithError(
+                        new RemoteError(error.code(), error.message(), error.data(), call.method()))) {
                     answeredAfterCancel(call);
                 }
             }
             case Inbound.PeerNotification notification ->
-                    laggedNotifications += broadcast.publish(notification.notification());
+                laggedNotifications += broadcast.publish(notification.notification());
             case Inbound.PeerRequest request -> answer(request);
             case Inbound.Unmatched unmatched -> {
                 droppedResponses++;
-                LOG.warn("{}: dropped a response with id {}, which the host never sends ({})",
-                        peer, unmatched.id(), unmatched.summary());
+                LOG.warn(
+                        "{}: dropped a response with id {}, which the host never sends ({})",
+                        peer,
+                        unmatched.id(),
+                        unmatched.summary());
             }
             case Inbound.Invalid invalid -> {
                 invalidEnvelopes++;

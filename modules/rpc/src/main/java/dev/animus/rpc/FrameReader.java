@@ -108,8 +108,12 @@ public final class FrameReader {
         if (malformedInARow < WARNINGS_IN_A_ROW) {
             LOG.warn("{}: discarded malformed output ({}): {}", peerName, reason, excerpt);
         } else if (malformedInARow == WARNINGS_IN_A_ROW) {
-            LOG.warn("{}: discarded malformed output ({}): {} (further ones are logged at debug level"
-                    + " until a valid frame arrives)", peerName, reason, excerpt);
+            LOG.warn(
+                    "{}: discarded malformed output ({}): {} (further ones are logged at debug level"
+                            + " until a valid frame arrives)",
+                    peerName,
+                    reason,
+                    excerpt);
         } else {
             LOG.debug("{}: discarded malformed output ({}): {}", peerName, reason, excerpt);
         }
@@ -124,7 +128,8 @@ public final class FrameReader {
             try {
                 tree = FrameParser.parse(bytes, offset, length);
             } catch (IllegalArgumentException | JacksonException rejected) {
-                reportMalformed("rejected by the JSON parser: " + rejected.getMessage(),
+                reportMalformed(
+                        "rejected by the JSON parser: " + rejected.getMessage(),
                         Excerpt.of(bytes, offset, offset + Math.min(length, 80)));
                 return;
             }
@@ -141,8 +146,7 @@ public final class FrameReader {
         @Override
         public void oversized(long bytesDiscarded) {
             oversized++;
-            LOG.warn("{}: discarded a frame larger than {} bytes (and the rest of its line)",
-                    peerName, bytesDiscarded);
+            LOG.warn("{}: discarded a frame larger than {} bytes (and the rest of its line)", peerName, bytesDiscarded);
             sink.oversized(bytesDiscarded);
         }
     }

@@ -127,7 +127,8 @@ final class FrameScanner {
     /** The stream ended: a frame still open is reported malformed. */
     void endOfInput() {
         if (depth > 0) {
-            listener.malformed("frame cut off by the end of the stream at byte " + streamOffset,
+            listener.malformed(
+                    "frame cut off by the end of the stream at byte " + streamOffset,
                     Excerpt.of(partial.bytes(), 0, Math.min(partial.length(), 80)));
             reset(ROOT);
         }
@@ -150,7 +151,8 @@ final class FrameScanner {
                 return i + 1;
             }
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                listener.malformed("not a JSON object or array at byte " + offsetOf(i),
+                listener.malformed(
+                        "not a JSON object or array at byte " + offsetOf(i),
                         Excerpt.of(b, i, Excerpt.lineEnd(b, i, Math.min(i + 80, chunkEnd))));
                 state = DISCARD;
                 return i;
@@ -186,8 +188,7 @@ final class FrameScanner {
             i = switch (state) {
                 case STRING -> string(b, i, stop);
                 case ESCAPE, UNICODE -> escape(b[i], i);
-                case NUM_MINUS, NUM_ZERO, NUM_INT, FRAC_START, FRAC, EXP_START, EXP_SIGN, EXP ->
-                        number(b, i, stop);
+                case NUM_MINUS, NUM_ZERO, NUM_INT, FRAC_START, FRAC, EXP_START, EXP_SIGN, EXP -> number(b, i, stop);
                 case LITERAL -> literal(b[i], i);
                 default -> structural(b, i, stop);
             };
@@ -209,8 +210,8 @@ final class FrameScanner {
         return switch (state) {
             case AFTER -> afterValue(c, i);
             case COLON -> c == ':' ? accept(VALUE, i) : error(i, "expected ':'");
-            case OBJ_FIRST -> c == '"' ? startString(true, i)
-                    : c == '}' ? close(i) : error(i, "expected a property name or '}'");
+            case OBJ_FIRST ->
+                c == '"' ? startString(true, i) : c == '}' ? close(i) : error(i, "expected a property name or '}'");
             case OBJ_KEY -> c == '"' ? startString(true, i) : error(i, "expected a property name");
             case ARR_FIRST -> c == ']' ? close(i) : value(c, i);
             default -> value(c, i);
@@ -287,13 +288,15 @@ final class FrameScanner {
         byte c = b[i];
         boolean digit = c >= '0' && c <= '9';
         return switch (state) {
-            case NUM_MINUS -> c == '0' ? accept(NUM_ZERO, i) : digit ? accept(NUM_INT, i)
-                    : error(i, "expected a digit after '-'");
+            case NUM_MINUS ->
+                c == '0' ? accept(NUM_ZERO, i) : digit ? accept(NUM_INT, i) : error(i, "expected a digit after '-'");
             case NUM_ZERO -> digit ? error(i, "leading zero in a number") : fractionOrEnd(c, i);
             case NUM_INT, FRAC, EXP -> digit ? digits(b, i, stop) : fractionOrEnd(c, i);
             case FRAC_START -> digit ? accept(FRAC, i) : error(i, "expected a digit after '.'");
-            case EXP_START -> c == '+' || c == '-' ? accept(EXP_SIGN, i) : digit ? accept(EXP, i)
-                    : error(i, "expected a digit in the exponent");
+            case EXP_START ->
+                c == '+' || c == '-'
+                        ? accept(EXP_SIGN, i)
+                        : digit ? accept(EXP, i) : error(i, "expected a digit in the exponent");
             default -> digit ? accept(EXP, i) : error(i, "expected a digit in the exponent");
         };
     }
@@ -370,7 +373,8 @@ final class FrameScanner {
     private int error(int i, String reason) {
         int from = Math.max(depth > 0 ? frameStart : chunkOffset, i - 48);
         from = Math.max(from, Excerpt.lineStart(chunk, from, i));
-        listener.malformed(reason + " at byte " + offsetOf(i),
+        listener.malformed(
+                reason + " at byte " + offsetOf(i),
                 Excerpt.of(chunk, from, Excerpt.lineEnd(chunk, i, Math.min(i + 32, chunkEnd))));
         reset(lineBreak ? ROOT : DISCARD);
         return i;

@@ -56,6 +56,7 @@ public final class FrameWriter implements AutoCloseable {
     private volatile Thread announcer;
     /** How long a failing writer waits for the listener before it throws anyway. */
     private static final Duration LISTENER_WAIT = Duration.ofSeconds(5);
+
     private final WriteWatchdog watchdog;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition pushed = lock.newCondition();
@@ -70,6 +71,7 @@ public final class FrameWriter implements AutoCloseable {
     private WriteDeadline pendingDeadline = WriteDeadline.NONE;
     /** The earliest deadline of the batch being pushed, and when its push started (for the stall message). */
     private volatile WriteDeadline pushDeadline = WriteDeadline.NONE;
+
     private volatile long pushStartedAt;
     private volatile ConnectionLost dead;
     private volatile Thread deferringThread;
@@ -333,8 +335,8 @@ public final class FrameWriter implements AutoCloseable {
         if (!deadline.isNone() && deadline.at() - (pushStartedAt + writeTimeout.toNanos()) < 0) {
             kill(deadline.missed(peerName));
         } else {
-            kill(new ConnectionLost(peerName + " stopped reading: a write blocked for more than "
-                    + writeTimeout.toMillis() + " ms"));
+            kill(new ConnectionLost(
+                    peerName + " stopped reading: a write blocked for more than " + writeTimeout.toMillis() + " ms"));
         }
     }
 

@@ -56,8 +56,8 @@ sealed interface Inbound {
         if (params != null && !params.isContainer()) {
             return new Invalid("\"params\" of " + method.stringValue() + " is neither an object nor an array");
         }
-        return new PeerNotification(new Notification(
-                method.stringValue(), params == null ? MissingNode.getInstance() : params));
+        return new PeerNotification(
+                new Notification(method.stringValue(), params == null ? MissingNode.getInstance() : params));
     }
 
     private static Inbound response(JsonNode message, JsonNode id) {
@@ -78,15 +78,21 @@ sealed interface Inbound {
         if (result != null) {
             return new Response(id.longValue(), result);
         }
-        return new ErrorResponse(id.longValue(), error.get("code").intValue(),
-                error.get("message").stringValue(), error.path("data"));
+        return new ErrorResponse(
+                id.longValue(),
+                error.get("code").intValue(),
+                error.get("message").stringValue(),
+                error.path("data"));
     }
 
     private static boolean isErrorObject(JsonNode error) {
         JsonNode code = error.get("code");
         JsonNode message = error.get("message");
         return error.isObject()
-                && code != null && code.isIntegralNumber() && code.canConvertToInt()
-                && message != null && message.isString();
+                && code != null
+                && code.isIntegralNumber()
+                && code.canConvertToInt()
+                && message != null
+                && message.isString();
     }
 }

@@ -41,8 +41,9 @@ final class RpcThreads {
     /** The most readers that are virtual threads at once (a small share of the JDK's 256 carriers). */
     static final int VIRTUAL_READER_LIMIT = 64;
     /** {@link #VIRTUAL_READER_LIMIT}, or {@code -Danimus.rpc.virtualReaders=N} for measurements. */
-    private static final int VIRTUAL_READERS_AT_MOST = Integer.getInteger("animus.rpc.virtualReaders",
-            VIRTUAL_READER_LIMIT);
+    private static final int VIRTUAL_READERS_AT_MOST =
+            Integer.getInteger("animus.rpc.virtualReaders", VIRTUAL_READER_LIMIT);
+
     private static final AtomicInteger LIVE_VIRTUAL_READERS = new AtomicInteger();
 
     private RpcThreads() {}

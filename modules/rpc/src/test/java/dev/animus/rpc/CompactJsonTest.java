@@ -50,7 +50,10 @@ class CompactJsonTest {
 
     @Test
     void nodesItDoesNotHandleGoToJacksonWhole() {
-        ObjectNode tree = JsonNodeFactory.instance.objectNode().put("bytes", new byte[] {1, 2, 3}).put("f", 1.5f);
+        ObjectNode tree = JsonNodeFactory.instance
+                .objectNode()
+                .put("bytes", new byte[] {1, 2, 3})
+                .put("f", 1.5f);
         assertEquals(JSON.writeValueAsString(tree), compact(tree));
     }
 }

@@ -111,8 +111,8 @@ final class FakePeer implements AutoCloseable {
     }
 
     private void readHostLines() {
-        try (BufferedReader reader = new BufferedReader(
-                new InputStreamReader(hostToPeer.in(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(hostToPeer.in(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lines.put(line);
             }

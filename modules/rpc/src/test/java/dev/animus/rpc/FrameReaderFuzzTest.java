@@ -1,8 +1,8 @@
 package dev.animus.rpc;
 
-import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.testfuzz.Mutations;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -41,10 +41,35 @@ import tools.jackson.databind.json.JsonMapper;
 class FrameReaderFuzzTest {
     private static final JsonMapper JSON = JsonMapper.shared();
     private static final int INPUTS = Integer.getInteger("fuzz.inputs", 10_000);
-    private static final List<String> FRAGMENTS = List.of("{", "}", "[", "]", "\"", ":", ",", "\\", "\\u", "\\u12",
-            "{\"a\":", "[[", "]]", "\n", "\r\n", "\r", " ", "\t", "true", "nul", "fals", "-", "1e", ".",
-            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}", "{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":1}",
-            "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"error\":{\"code\":1,\"message\":\"m\"}}", "[{\"jsonrpc\":\"2.0\"}]");
+    private static final List<String> FRAGMENTS = List.of(
+            "{",
+            "}",
+            "[",
+            "]",
+            "\"",
+            ":",
+            ",",
+            "\\",
+            "\\u",
+            "\\u12",
+            "{\"a\":",
+            "[[",
+            "]]",
+            "\n",
+            "\r\n",
+            "\r",
+            " ",
+            "\t",
+            "true",
+            "nul",
+            "fals",
+            "-",
+            "1e",
+            ".",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":1}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"error\":{\"code\":1,\"message\":\"m\"}}",
+            "[{\"jsonrpc\":\"2.0\"}]");
 
     /** One thing the reader reported: a frame (its tree), a malformed reason, or an oversized count. */
     private record Event(String kind, Object what) {}
@@ -104,7 +129,9 @@ class FrameReaderFuzzTest {
             int bound = random.nextInt(3) == 0 ? FrameReader.DEFAULT_MAX_FRAME_BYTES : 128 + random.nextInt(4096);
             for (int s = 1 + random.nextInt(8); s > 0; s--) {
                 stream.writeBytes(segment(random, json, garbage, mutations, bound, how));
-                stream.writeBytes(mutations.pick(List.of("", "\n", "\n", "\r\n", "\r", " ")).getBytes(StandardCharsets.US_ASCII));
+                stream.writeBytes(mutations
+                        .pick(List.of("", "\n", "\n", "\r\n", "\r", " "))
+                        .getBytes(StandardCharsets.US_ASCII));
             }
             byte[] body = stream.toByteArray();
             if (random.nextInt(3) == 0) {
@@ -112,7 +139,10 @@ class FrameReaderFuzzTest {
                 body = mutations.mutate(body, how);
             }
             String sentinel = "{\"jsonrpc\":\"2.0\",\"method\":\"sentinel\",\"params\":[" + i + "]}";
-            byte[] input = Mutations.splice(body, body.length, body.length,
+            byte[] input = Mutations.splice(
+                    body,
+                    body.length,
+                    body.length,
                     ("\n" + sentinel + "\n" + sentinel + "\n").getBytes(StandardCharsets.US_ASCII));
             int n = i;
             Event expectedLast = new Event("frame", JSON.readTree(sentinel));
@@ -120,22 +150,30 @@ class FrameReaderFuzzTest {
                     + "): " + Mutations.show(input);
             long t0 = System.nanoTime();
             Events whole = read(new ByteArrayInputStream(input), bound, input.length, which);
-            Events split = read(new ChunkedInputStream(input, new SplittableRandom(seed ^ i)), bound, input.length, which);
+            Events split =
+                    read(new ChunkedInputStream(input, new SplittableRandom(seed ^ i)), bound, input.length, which);
             if (System.nanoTime() - t0 > slowest) {
                 slowest = System.nanoTime() - t0;
                 slowestInput = i + " (" + input.length + " bytes," + how + ")";
             }
-            check(whole.events.equals(split.events), which, () -> "chunked reads saw " + split.events
-                    + " where one read saw " + whole.events);
-            check(whole.malformed + whole.oversized <= lineFeeds(input) + 1, which,
+            check(
+                    whole.events.equals(split.events),
+                    which,
+                    () -> "chunked reads saw " + split.events + " where one read saw " + whole.events);
+            check(
+                    whole.malformed + whole.oversized <= lineFeeds(input) + 1,
+                    which,
                     () -> "more reports than lines: " + whole.events);
-            check(!whole.events.isEmpty() && whole.events.getLast().equals(expectedLast), which,
+            check(
+                    !whole.events.isEmpty() && whole.events.getLast().equals(expectedLast),
+                    which,
                     () -> "the frame after the garbage was not delivered last: " + whole.events);
             totals.merge("frames", whole.frames, Integer::sum);
             totals.merge("malformed", whole.malformed, Integer::sum);
             totals.merge("oversized", whole.oversized, Integer::sum);
         }
-        System.out.printf("FrameReaderFuzzTest: %d streams in %d ms (slowest: input %s, %.1f ms, both reads): %s%n",
+        System.out.printf(
+                "FrameReaderFuzzTest: %d streams in %d ms (slowest: input %s, %.1f ms, both reads): %s%n",
                 INPUTS, (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, totals);
         assertTrue(totals.get("malformed") > 0 && totals.get("oversized") > 0, "the inputs never hit a failure path");
     }
@@ -150,14 +188,24 @@ class FrameReaderFuzzTest {
             throw new AssertionError("the reader threw " + e + " for " + which.get(), e);
         }
         FrameStats expected = new FrameStats(sink.frames, sink.malformed, sink.oversized, length);
-        check(reader.stats().equals(expected), which, () -> "stats " + reader.stats() + " but the sink saw " + expected);
-        check(sink.onlyContainers, which,
+        check(
+                reader.stats().equals(expected),
+                which,
+                () -> "stats " + reader.stats() + " but the sink saw " + expected);
+        check(
+                sink.onlyContainers,
+                which,
                 () -> "delivered a frame that is neither an object nor an array: " + sink.events);
         return sink;
     }
 
-    private static byte[] segment(SplittableRandom random, JsonText json, Garbage garbage, Mutations mutations,
-            int bound, StringBuilder how) {
+    private static byte[] segment(
+            SplittableRandom random,
+            JsonText json,
+            Garbage garbage,
+            Mutations mutations,
+            int bound,
+            StringBuilder how) {
         switch (random.nextInt(9)) {
             case 0 -> {
                 how.append(" frame");

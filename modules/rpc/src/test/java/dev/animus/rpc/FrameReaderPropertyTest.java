@@ -70,16 +70,18 @@ class FrameReaderPropertyTest {
         SplittableRandom random = new SplittableRandom(seed);
         Stream stream = randomStream(random);
         CollectingSink sink = new CollectingSink();
-        FrameReader reader = new FrameReader(new ChunkedInputStream(stream.bytes(), random),
-                FrameReader.DEFAULT_MAX_FRAME_BYTES, sink);
+        FrameReader reader = new FrameReader(
+                new ChunkedInputStream(stream.bytes(), random), FrameReader.DEFAULT_MAX_FRAME_BYTES, sink);
 
         reader.run();
 
         String context = "seed " + seed + "\n--- stream ---\n" + stream.text() + "\n--- reports ---\n" + sink.malformed;
         assertEquals(stream.frames(), sink.frames, context);
         assertEquals(stream.garbageLines(), sink.malformed.size(), context);
-        assertEquals(new FrameStats(stream.frames().size(), stream.garbageLines(), 0, stream.bytes().length),
-                reader.stats(), context);
+        assertEquals(
+                new FrameStats(stream.frames().size(), stream.garbageLines(), 0, stream.bytes().length),
+                reader.stats(),
+                context);
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -140,7 +140,8 @@ class FrameReaderTest {
         void aFrameOverTheBoundIsCountedDiscardedThroughItsLineAndTheNextFrameParses() {
             int bound = 1024;
             String big = "{\"blob\":\"" + "x".repeat(5000) + "\"}";
-            CollectingSink sink = read((big + " {\"same line\":1}\n{\"next\":1}\n").getBytes(StandardCharsets.UTF_8), bound);
+            CollectingSink sink =
+                    read((big + " {\"same line\":1}\n{\"next\":1}\n").getBytes(StandardCharsets.UTF_8), bound);
             assertEquals(frames("{\"next\":1}"), sink.frames);
             assertEquals(List.of((long) bound), sink.oversized);
             assertEquals(List.of(), sink.malformed);
@@ -151,7 +152,9 @@ class FrameReaderTest {
             String frame = "[\"" + "y".repeat(96) + "\"]";
             assertEquals(100, frame.length());
             assertEquals(frames(frame), read((frame + "\n").getBytes(StandardCharsets.UTF_8), 100).frames);
-            assertEquals(List.of(Long.valueOf(100)), read((frame.replace("]", " ]") + "\n").getBytes(StandardCharsets.UTF_8), 100).oversized);
+            assertEquals(
+                    List.of(Long.valueOf(100)),
+                    read((frame.replace("]", " ]") + "\n").getBytes(StandardCharsets.UTF_8), 100).oversized);
         }
 
         @Test
@@ -182,7 +185,8 @@ class FrameReaderTest {
             scanner.feed("[\"".getBytes(StandardCharsets.US_ASCII), 0, 2);
             for (int i = 0; i < 100; i++) {
                 scanner.feed(chunk, 0, chunk.length);
-                assertTrue(scanner.bufferCapacity() <= bound, "buffer " + scanner.bufferCapacity() + " after chunk " + i);
+                assertTrue(
+                        scanner.bufferCapacity() <= bound, "buffer " + scanner.bufferCapacity() + " after chunk " + i);
             }
         }
     }
@@ -195,8 +199,8 @@ class FrameReaderTest {
                 throw new IOException("boom");
             }
         };
-        UncheckedIOException thrown = assertThrows(UncheckedIOException.class,
-                () -> new FrameReader(broken, 1024, new CollectingSink()).run());
+        UncheckedIOException thrown = assertThrows(
+                UncheckedIOException.class, () -> new FrameReader(broken, 1024, new CollectingSink()).run());
         assertEquals("boom", thrown.getCause().getMessage());
     }
 

@@ -104,7 +104,8 @@ class FrameWriterTest {
         FrameWriter writer = new FrameWriter(pipe.out(), LONG);
         int threads = 8;
         int perThread = 400;
-        CompletableFuture<List<String>> lines = CompletableFuture.supplyAsync(() -> readLines(pipe, threads * perThread));
+        CompletableFuture<List<String>> lines =
+                CompletableFuture.supplyAsync(() -> readLines(pipe, threads * perThread));
         CountDownLatch start = new CountDownLatch(1);
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
             List<Future<?>> done = new ArrayList<>();
@@ -113,7 +114,8 @@ class FrameWriterTest {
                 done.add(pool.submit(() -> {
                     start.await();
                     for (int i = 0; i < perThread; i++) {
-                        ObjectNode frame = JSON.createObjectNode().put("thread", thread).put("seq", i);
+                        ObjectNode frame =
+                                JSON.createObjectNode().put("thread", thread).put("seq", i);
                         frame.put("pad", "p".repeat((i * 7919 + thread * 104729) % 20_000));
                         writer.write(frame);
                     }
@@ -161,7 +163,8 @@ class FrameWriterTest {
         FrameWriter writer = new FrameWriter(pipe.out(), Duration.ofHours(1), "sleepy", told::set);
         ObjectNode big = JSON.createObjectNode().put("blob", "z".repeat(1 << 20));
         long started = System.nanoTime();
-        WriteDeadline deadline = new WriteDeadline(started + TimeUnit.MILLISECONDS.toNanos(300), Duration.ofMillis(300));
+        WriteDeadline deadline =
+                new WriteDeadline(started + TimeUnit.MILLISECONDS.toNanos(300), Duration.ofMillis(300));
 
         ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(big, deadline));
 
@@ -169,7 +172,8 @@ class FrameWriterTest {
         // what the reason says (and the class's timeout bounds the wait)
         long elapsed = System.nanoTime() - started;
         assertTrue(elapsed >= TimeUnit.MILLISECONDS.toNanos(300), elapsed + " ns");
-        assertEquals("sleepy stopped reading: a request could not be written within its deadline of 300 ms", lost.reason());
+        assertEquals(
+                "sleepy stopped reading: a request could not be written within its deadline of 300 ms", lost.reason());
         assertSame(lost, told.get());
         assertFalse(writer.isAlive());
     }
@@ -193,14 +197,18 @@ class FrameWriterTest {
             Thread.onSpinWait();
         }
         long started = System.nanoTime();
-        WriteDeadline deadline = new WriteDeadline(started + TimeUnit.MILLISECONDS.toNanos(200), Duration.ofMillis(200));
+        WriteDeadline deadline =
+                new WriteDeadline(started + TimeUnit.MILLISECONDS.toNanos(200), Duration.ofMillis(200));
 
-        ConnectionLost lost = assertThrows(ConnectionLost.class, () -> writer.write(JSON.readTree("{\"small\":1}"), deadline));
+        ConnectionLost lost =
+                assertThrows(ConnectionLost.class, () -> writer.write(JSON.readTree("{\"small\":1}"), deadline));
 
         // the deadline, not the hour-long write timeout, ended the wait: the reason says which
-        assertEquals("sleepy stopped reading: a request could not be written within its deadline of 200 ms", lost.reason());
+        assertEquals(
+                "sleepy stopped reading: a request could not be written within its deadline of 200 ms", lost.reason());
         assertSame(lost, told.get());
-        assertSame(lost, blocked.get(10, TimeUnit.SECONDS), "the blocked push ends with the writer (the pipe is closed)");
+        assertSame(
+                lost, blocked.get(10, TimeUnit.SECONDS), "the blocked push ends with the writer (the pipe is closed)");
     }
 
     @Test

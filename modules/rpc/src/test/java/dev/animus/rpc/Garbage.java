@@ -20,13 +20,47 @@ import java.util.SplittableRandom;
  * </ol>
  */
 final class Garbage {
-    private static final String[] BANNER_STARTS = {"S", "starting", "INFO", "#", "*", "<", ">", "=", "!",
-        "plugin ready", "Ünïcode", "🚀 launched", "WARN: {", "x", "{{oops", "\\"};
-    private static final String[] TAILS = {"", " plugin v1.2", " {\"jsonrpc\":\"2.0\"}", " [1,2]", " \"quoted\"",
-        " é 中 😀", " \\n \\", " }", "\t\ttabs"};
-    private static final String[] BROKEN = {"{\"a\":1,}", "{\"a\" 1}", "[1 2]", "{\"a\":tru}", "{\"a\":01}",
-        "{\"a\":\"\\x\"}", "{\"a\":-}", "[1.]", "{\"a\":1e}", "{\"a\":[}", "[}", "{]",
-        "[\"\\u12G4\"]", "{\"s\":\"unterminated", "[\"raw", "{\"a\":nul}", "{\"a\":1 \"b\":2}", "{,}"};
+    private static final String[] BANNER_STARTS = {
+        "S",
+        "starting",
+        "INFO",
+        "#",
+        "*",
+        "<",
+        ">",
+        "=",
+        "!",
+        "plugin ready",
+        "Ünïcode",
+        "🚀 launched",
+        "WARN: {",
+        "x",
+        "{{oops",
+        "\\"
+    };
+    private static final String[] TAILS = {
+        "", " plugin v1.2", " {\"jsonrpc\":\"2.0\"}", " [1,2]", " \"quoted\"", " é 中 😀", " \\n \\", " }", "\t\ttabs"
+    };
+    private static final String[] BROKEN = {
+        "{\"a\":1,}",
+        "{\"a\" 1}",
+        "[1 2]",
+        "{\"a\":tru}",
+        "{\"a\":01}",
+        "{\"a\":\"\\x\"}",
+        "{\"a\":-}",
+        "[1.]",
+        "{\"a\":1e}",
+        "{\"a\":[}",
+        "[}",
+        "{]",
+        "[\"\\u12G4\"]",
+        "{\"s\":\"unterminated",
+        "[\"raw",
+        "{\"a\":nul}",
+        "{\"a\":1 \"b\":2}",
+        "{,}"
+    };
 
     private final SplittableRandom random;
     private final JsonText json;
@@ -39,12 +73,13 @@ final class Garbage {
     /** One garbage line, without its line terminator. */
     String line() {
         String indent = random.nextInt(4) == 0 ? "  " : "";
-        return indent + switch (random.nextInt(4)) {
-            case 0 -> json.pick(BANNER_STARTS) + json.pick(TAILS);
-            case 1 -> json.scalar() + (random.nextBoolean() ? "" : json.pick(TAILS));
-            case 2 -> json.pick(BROKEN) + (random.nextBoolean() ? "" : json.pick(TAILS));
-            default -> truncated();
-        };
+        return indent
+                + switch (random.nextInt(4)) {
+                    case 0 -> json.pick(BANNER_STARTS) + json.pick(TAILS);
+                    case 1 -> json.scalar() + (random.nextBoolean() ? "" : json.pick(TAILS));
+                    case 2 -> json.pick(BROKEN) + (random.nextBoolean() ? "" : json.pick(TAILS));
+                    default -> truncated();
+                };
     }
 
     private String truncated() {

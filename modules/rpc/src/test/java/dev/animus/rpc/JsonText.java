@@ -12,8 +12,21 @@ import java.util.SplittableRandom;
  */
 final class JsonText {
     private static final String[] RAW = {"a", "Z", " ", "é", "中", "😀", "{", "}", "[", "]", ":", ",", "'", "#"};
-    private static final String[] ESCAPES = {"\\n", "\\r", "\\t", "\\b", "\\f", "\\\"", "\\\\", "\\/",
-        "\\u00e9", "\\u0000", "\\ud83d\\ude00", "\\u2028", "\\u000A"};
+    private static final String[] ESCAPES = {
+        "\\n",
+        "\\r",
+        "\\t",
+        "\\b",
+        "\\f",
+        "\\\"",
+        "\\\\",
+        "\\/",
+        "\\u00e9",
+        "\\u0000",
+        "\\ud83d\\ude00",
+        "\\u2028",
+        "\\u000A"
+    };
     private static final String[] PRETTY_SPACE = {" ", "\n", "\n  ", "\r\n\t", "  ", ""};
 
     private final SplittableRandom random;

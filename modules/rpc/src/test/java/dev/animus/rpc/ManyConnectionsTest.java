@@ -28,19 +28,24 @@ class ManyConnectionsTest {
         try {
             for (int i = 0; i < CONNECTIONS; i++) {
                 children.add(idleChild());
-                connections.add(RpcConnection.open(children.getLast().getInputStream(),
-                        children.getLast().getOutputStream(), RpcOptions.defaults("idle-" + i)));
+                connections.add(RpcConnection.open(
+                        children.getLast().getInputStream(),
+                        children.getLast().getOutputStream(),
+                        RpcOptions.defaults("idle-" + i)));
             }
 
             CountDownLatch ran = new CountDownLatch(1);
             Thread.ofVirtual().name("probe").start(ran::countDown);
-            assertTrue(ran.await(20, TimeUnit.SECONDS), "a virtual thread started after " + CONNECTIONS
-                    + " idle connections never ran: their readers hold every carrier");
+            assertTrue(
+                    ran.await(20, TimeUnit.SECONDS),
+                    "a virtual thread started after " + CONNECTIONS
+                            + " idle connections never ran: their readers hold every carrier");
 
             // the deadline of a call fires through a virtual thread too
-            PendingCall call = connections.getLast().call("ping", JsonNodeFactory.instance.objectNode(),
-                    Duration.ofMillis(100));
-            assertTrue(call.result().handle((r, e) -> e).get(20, TimeUnit.SECONDS) instanceof RequestTimedOut,
+            PendingCall call =
+                    connections.getLast().call("ping", JsonNodeFactory.instance.objectNode(), Duration.ofMillis(100));
+            assertTrue(
+                    call.result().handle((r, e) -> e).get(20, TimeUnit.SECONDS) instanceof RequestTimedOut,
                     "the call's deadline never fired");
         } finally {
             children.forEach(Process::destroyForcibly); // end of file for every reader
@@ -50,6 +55,8 @@ class ManyConnectionsTest {
 
     /** A child that reads nothing and writes nothing until it is killed. */
     private static Process idleChild() throws IOException {
-        return new ProcessBuilder("sleep", "600").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder("sleep", "600")
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 }

@@ -77,8 +77,11 @@ class NumberFidelityPropertyTest {
         for (int n = 0; n < 10; n++) {
             String frame = frame(random);
             CollectingSink sink = new CollectingSink();
-            new FrameReader(new ByteArrayInputStream((frame + "\n").getBytes(StandardCharsets.UTF_8)),
-                    FrameReader.DEFAULT_MAX_FRAME_BYTES, sink).run();
+            new FrameReader(
+                            new ByteArrayInputStream((frame + "\n").getBytes(StandardCharsets.UTF_8)),
+                            FrameReader.DEFAULT_MAX_FRAME_BYTES,
+                            sink)
+                    .run();
             assertEquals(1, sink.frames.size(), "seed " + seed + ": " + frame + " " + sink.malformed);
             JsonNode read = sink.frames.getFirst();
             JsonNode parsed = ExactJson.parse(frame);
@@ -99,10 +102,13 @@ class NumberFidelityPropertyTest {
         assertEquals(params, tree.toString());
         assertEquals(ExactNumberNode.class, tree.get("a").getClass());
         assertEquals(Double.POSITIVE_INFINITY, tree.get("a").numberValue().doubleValue());
-        assertEquals(new BigDecimal("0.1000000000000000000000000001"), tree.get("b").decimalValue());
-        assertEquals(new BigInteger("123456789012345678901234567890"), tree.get("c").bigIntegerValue());
+        assertEquals(
+                new BigDecimal("0.1000000000000000000000000001"), tree.get("b").decimalValue());
+        assertEquals(
+                new BigInteger("123456789012345678901234567890"), tree.get("c").bigIntegerValue());
         assertEquals(100.0, tree.get("e").asDouble());
-        assertEquals(JSON.readTree("{\"g\":2.5,\"h\":7}"), JSON.createObjectNode().setAll(Map.of(
-                "g", tree.get("g"), "h", tree.get("h"))));
+        assertEquals(
+                JSON.readTree("{\"g\":2.5,\"h\":7}"),
+                JSON.createObjectNode().setAll(Map.of("g", tree.get("g"), "h", tree.get("h"))));
     }
 }

@@ -25,7 +25,8 @@ class RpcConnectionFailuresTest {
     private static final Duration HOUR = Duration.ofHours(1);
 
     private static RpcException failureOf(PendingCall call) throws Exception {
-        ExecutionException e = assertThrows(ExecutionException.class, () -> call.result().get(10, TimeUnit.SECONDS));
+        ExecutionException e =
+                assertThrows(ExecutionException.class, () -> call.result().get(10, TimeUnit.SECONDS));
         return assertInstanceOf(RpcException.class, e.getCause());
     }
 
@@ -33,10 +34,12 @@ class RpcConnectionFailuresTest {
     class Death {
         @Test
         void endOfStreamFailsEveryPendingCallAtOnceWithTheSuppliedCause() throws Exception {
-            ConnectionLost exited = new ConnectionLost("plugin x exited", OptionalInt.of(3), List.of("a", "panic: boom"));
+            ConnectionLost exited =
+                    new ConnectionLost("plugin x exited", OptionalInt.of(3), List.of("a", "panic: boom"));
             try (FakePeer peer = FakePeer.start(RpcOptions.defaults("x").withEndOfStream(() -> exited))) {
                 List<PendingCall> calls = IntStream.range(0, 3)
-                        .mapToObj(i -> peer.connection.call("slow", JSON.createObjectNode(), HOUR)).toList();
+                        .mapToObj(i -> peer.connection.call("slow", JSON.createObjectNode(), HOUR))
+                        .toList();
                 peer.closeOutput();
                 for (PendingCall call : calls) {
                     assertSame(exited, failureOf(call));
@@ -78,8 +81,9 @@ class RpcConnectionFailuresTest {
                 PendingCall late = peer.connection.call("late", JSON.createObjectNode(), HOUR);
                 assertTrue(late.result().isCompletedExceptionally());
                 assertSame(cause, assertThrows(ConnectionLost.class, late::await));
-                assertSame(cause, assertThrows(ConnectionLost.class,
-                        () -> peer.connection.notify("n", JSON.createObjectNode())));
+                assertSame(
+                        cause,
+                        assertThrows(ConnectionLost.class, () -> peer.connection.notify("n", JSON.createObjectNode())));
             }
         }
 
@@ -131,13 +135,19 @@ class RpcConnectionFailuresTest {
 
                 RequestTimedOut timedOut = assertInstanceOf(RequestTimedOut.class, failureOf(call));
                 assertFalse(timedOut.requestWritten());
-                assertEquals("upload timed out after 300 ms while its request was being written (the peer stopped reading)",
+                assertEquals(
+                        "upload timed out after 300 ms while its request was being written (the peer stopped reading)",
                         timedOut.getMessage());
                 ConnectionLost lost = peer.connection.whenClosed().get(10, TimeUnit.SECONDS);
-                assertEquals("sleepy stopped reading: a request could not be written within its deadline of 300 ms",
+                assertEquals(
+                        "sleepy stopped reading: a request could not be written within its deadline of 300 ms",
                         lost.reason());
-                assertInstanceOf(RequestTimedOut.class, assertThrows(ExecutionException.class,
-                        () -> call.settled().get(10, TimeUnit.SECONDS)).getCause());
+                assertInstanceOf(
+                        RequestTimedOut.class,
+                        assertThrows(
+                                        ExecutionException.class,
+                                        () -> call.settled().get(10, TimeUnit.SECONDS))
+                                .getCause());
             }
         }
 
@@ -147,7 +157,8 @@ class RpcConnectionFailuresTest {
                 peer.connection.peerSupportsCancellation(true);
                 PendingCall call = peer.connection.call("slow", JSON.createObjectNode(), Duration.ofMillis(50));
                 peer.nextRequest("slow");
-                assertEquals(JSON.readTree("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":1}}"),
+                assertEquals(
+                        JSON.readTree("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":1}}"),
                         peer.nextFrame());
                 assertInstanceOf(RequestTimedOut.class, failureOf(call));
             }
@@ -177,8 +188,13 @@ class RpcConnectionFailuresTest {
                 told.cancel();
                 peer.nextRequest("a");
                 peer.nextRequest("b");
-                assertEquals(JSON.readTree("{\"id\":2}"), peer.nextRequest("$/cancelRequest").get("params"));
-                assertEquals("a", assertInstanceOf(RequestCancelled.class, failureOf(quiet)).method());
+                assertEquals(
+                        JSON.readTree("{\"id\":2}"),
+                        peer.nextRequest("$/cancelRequest").get("params"));
+                assertEquals(
+                        "a",
+                        assertInstanceOf(RequestCancelled.class, failureOf(quiet))
+                                .method());
                 assertInstanceOf(RequestCancelled.class, failureOf(told));
             }
         }
@@ -245,8 +261,8 @@ class RpcConnectionFailuresTest {
                 peer.nextRequest("a");
                 call.cancel();
                 assertInstanceOf(RequestCancelled.class, failureOf(call));
-                ExecutionException e = assertThrows(ExecutionException.class,
-                        () -> call.settled().get(10, TimeUnit.SECONDS));
+                ExecutionException e = assertThrows(
+                        ExecutionException.class, () -> call.settled().get(10, TimeUnit.SECONDS));
                 assertInstanceOf(RequestTimedOut.class, e.getCause());
                 assertInstanceOf(RequestCancelled.class, failureOf(call), "the deadline changed the outcome");
             }
@@ -261,8 +277,8 @@ class RpcConnectionFailuresTest {
                 PendingCall pending = peer.connection.call("b", JSON.createObjectNode(), HOUR);
                 pending.cancel();
                 peer.connection.close();
-                ExecutionException e = assertThrows(ExecutionException.class,
-                        () -> pending.settled().get(10, TimeUnit.SECONDS));
+                ExecutionException e = assertThrows(
+                        ExecutionException.class, () -> pending.settled().get(10, TimeUnit.SECONDS));
                 assertInstanceOf(ConnectionLost.class, e.getCause());
             }
         }

@@ -18,12 +18,17 @@ class RpcConnectionNotificationsTest {
     }
 
     private static int valueOf(SubscriptionEvent event) {
-        return assertInstanceOf(SubscriptionEvent.Delivered.class, event).notification().params().get("value").intValue();
+        return assertInstanceOf(SubscriptionEvent.Delivered.class, event)
+                .notification()
+                .params()
+                .get("value")
+                .intValue();
     }
 
     @Test
     void everySubscriberGetsEveryNotificationInOrder() throws Exception {
-        try (FakePeer peer = FakePeer.start(); Subscription a = peer.connection.subscribe();
+        try (FakePeer peer = FakePeer.start();
+                Subscription a = peer.connection.subscribe();
                 Subscription b = peer.connection.subscribe()) {
             peer.send(progress(1) + progress(2));
             for (Subscription s : new Subscription[] {a, b}) {
@@ -37,29 +42,38 @@ class RpcConnectionNotificationsTest {
     void numbersInNotificationsAndResultsReachTheSubscriberAndTheCallerAsThePeerWroteThem() throws Exception {
         String numbers = "{\"a\":1e1000000,\"b\":0.1000000000000000000000000001,\"c\":123456789012345678901234567890,"
                 + "\"d\":-0.0,\"e\":1E+2,\"f\":-0}";
-        try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
+        try (FakePeer peer = FakePeer.start();
+                Subscription s = peer.connection.subscribe()) {
             PendingCall call = peer.connection.call("exact", JSON.createObjectNode(), LONG);
             long id = peer.nextRequest("exact").get("id").longValue();
             peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"x/numbers\",\"params\":" + numbers + "}\n"
                     + "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + numbers + "}\n");
-            assertEquals(numbers, assertInstanceOf(SubscriptionEvent.Delivered.class, s.next(LONG))
-                    .notification().params().toString());
+            assertEquals(
+                    numbers,
+                    assertInstanceOf(SubscriptionEvent.Delivered.class, s.next(LONG))
+                            .notification()
+                            .params()
+                            .toString());
             assertEquals(numbers, call.await().toString());
         }
     }
 
     @Test
     void aNotificationWithoutParamsHasMissingParams() throws Exception {
-        try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
+        try (FakePeer peer = FakePeer.start();
+                Subscription s = peer.connection.subscribe()) {
             peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}\n");
-            assertEquals(new Notification("ping", MissingNode.getInstance()),
-                    assertInstanceOf(SubscriptionEvent.Delivered.class, s.next(LONG)).notification());
+            assertEquals(
+                    new Notification("ping", MissingNode.getInstance()),
+                    assertInstanceOf(SubscriptionEvent.Delivered.class, s.next(LONG))
+                            .notification());
         }
     }
 
     @Test
     void aSlowSubscriberLagsWithoutBlockingTheReaderOrOtherSubscribers() throws Exception {
-        try (FakePeer peer = FakePeer.start(); Subscription slow = peer.connection.subscribe(4);
+        try (FakePeer peer = FakePeer.start();
+                Subscription slow = peer.connection.subscribe(4);
                 Subscription fast = peer.connection.subscribe(2000)) {
             PendingCall call = peer.connection.call("after", JSON.createObjectNode(), LONG);
             StringBuilder burst = new StringBuilder();
@@ -83,7 +97,8 @@ class RpcConnectionNotificationsTest {
 
     @Test
     void nextReturnsIdleWhenNothingArrivesInTime() throws Exception {
-        try (FakePeer peer = FakePeer.start(); Subscription s = peer.connection.subscribe()) {
+        try (FakePeer peer = FakePeer.start();
+                Subscription s = peer.connection.subscribe()) {
             assertEquals(new SubscriptionEvent.Idle(), s.next(Duration.ofMillis(20)));
         }
     }

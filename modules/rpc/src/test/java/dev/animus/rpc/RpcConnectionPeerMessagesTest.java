@@ -26,8 +26,10 @@ class RpcConnectionPeerMessagesTest {
     void aRequestFromThePeerIsAnsweredWithMethodNotFound() throws Exception {
         try (FakePeer peer = FakePeer.start()) {
             peer.send("{\"jsonrpc\":\"2.0\",\"id\":\"p-1\",\"method\":\"host/openFile\",\"params\":{}}\n");
-            assertEquals(JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":\"p-1\",\"error\":{\"code\":-32601,"
-                    + "\"message\":\"method not found: host/openFile\"}}"), peer.nextFrame());
+            assertEquals(
+                    JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":\"p-1\",\"error\":{\"code\":-32601,"
+                            + "\"message\":\"method not found: host/openFile\"}}"),
+                    peer.nextFrame());
             assertEquals(1, peer.connection.stats().rejectedPeerRequests());
         }
     }
@@ -77,7 +79,8 @@ class RpcConnectionPeerMessagesTest {
         try (FakePeer peer = FakePeer.start()) {
             PendingCall one = peer.connection.call("one", JSON.createObjectNode(), LONG);
             PendingCall two = peer.connection.call("two", JSON.createObjectNode(), LONG);
-            peer.send("[{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"b\"},{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"a\"}]\n");
+            peer.send(
+                    "[{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"b\"},{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"a\"}]\n");
             assertEquals("a", one.await().stringValue());
             assertEquals("b", two.await().stringValue());
         }

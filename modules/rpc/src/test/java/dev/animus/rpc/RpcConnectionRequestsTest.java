@@ -26,8 +26,10 @@ class RpcConnectionRequestsTest {
         try (FakePeer peer = FakePeer.start()) {
             PendingCall first = peer.connection.call("a", JSON.createObjectNode(), LONG);
             PendingCall second = peer.connection.call("b", JSON.createArrayNode(), LONG);
-            assertEquals(JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",\"params\":{}}"), peer.nextFrame());
-            assertEquals(JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"b\",\"params\":[]}"), peer.nextFrame());
+            assertEquals(
+                    JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",\"params\":{}}"), peer.nextFrame());
+            assertEquals(
+                    JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"b\",\"params\":[]}"), peer.nextFrame());
             assertEquals(1, first.id());
             assertEquals(2, second.id());
             assertEquals("b", second.method());
@@ -116,7 +118,8 @@ class RpcConnectionRequestsTest {
             assertEquals("no such subject", error.message());
             assertEquals("not_found", error.data().get("category").stringValue());
             assertEquals("subject/get", error.method());
-            ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> call.result().get(1, TimeUnit.SECONDS));
+            ExecutionException viaFuture =
+                    assertThrows(ExecutionException.class, () -> call.result().get(1, TimeUnit.SECONDS));
             assertInstanceOf(RemoteError.class, viaFuture.getCause());
         }
     }

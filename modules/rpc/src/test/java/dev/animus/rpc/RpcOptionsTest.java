@@ -25,7 +25,8 @@ class RpcOptionsTest {
 
     @Test
     void withersReplaceOneField() {
-        RpcOptions options = RpcOptions.defaults("p").withWriteTimeout(Duration.ofMillis(5)).withBroadcastCapacity(3);
+        RpcOptions options =
+                RpcOptions.defaults("p").withWriteTimeout(Duration.ofMillis(5)).withBroadcastCapacity(3);
         assertEquals(Duration.ofMillis(5), options.writeTimeout());
         assertEquals(3, options.broadcastCapacity());
         assertEquals("p", options.peerName());

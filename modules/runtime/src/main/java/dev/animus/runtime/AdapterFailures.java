@@ -2,6 +2,8 @@ package dev.animus.runtime;
 
 import dev.animus.core.Fix;
 import dev.animus.core.Guidance;
+import dev.animus.discovery.DiscoveryFailure;
+import dev.animus.discovery.ProbeCopy;
 import dev.animus.fetch.ArchiveRefused;
 import dev.animus.fetch.ChecksumInvalid;
 import dev.animus.fetch.FetchFailed;
@@ -10,8 +12,6 @@ import dev.animus.fetch.ReleaseInvalid;
 import dev.animus.install.SigstoreRoot;
 import dev.animus.process.Interpreters;
 import dev.animus.process.ProcessFailure;
-import dev.animus.discovery.DiscoveryFailure;
-import dev.animus.discovery.ProbeCopy;
 import dev.animus.process.SpawnFailed;
 import dev.animus.rpc.ConnectionLost;
 import dev.animus.rpc.RemoteError;
@@ -80,11 +80,15 @@ public final class AdapterFailures {
 
     static FailureReport fetch(FetchFailure failure) {
         return switch (failure) {
-            case FetchFailed f -> FailureReport.of(switch (f.reason()) {
-                case NOT_HTTPS -> Category.USAGE;
-                case DEADLINE -> Category.TIMEOUT;
-                case HOST_NOT_ALLOWED, TOO_MANY_REDIRECTS, TOO_LARGE, HTTP_STATUS, NETWORK -> Category.FAILED;
-            }, f.getMessage());
+            case FetchFailed f ->
+                FailureReport.of(
+                        switch (f.reason()) {
+                            case NOT_HTTPS -> Category.USAGE;
+                            case DEADLINE -> Category.TIMEOUT;
+                            case HOST_NOT_ALLOWED, TOO_MANY_REDIRECTS, TOO_LARGE, HTTP_STATUS, NETWORK ->
+                                Category.FAILED;
+                        },
+                        f.getMessage());
             case ArchiveRefused a -> FailureReport.of(Category.FAILED, a.getMessage());
             case ReleaseInvalid r -> FailureReport.of(Category.FAILED, r.getMessage());
             case ChecksumInvalid c -> FailureReport.of(Category.VERIFICATION, c.getMessage());
@@ -93,10 +97,14 @@ public final class AdapterFailures {
 
     static FailureReport sigstore(SigstoreFailure failure) {
         return switch (failure) {
-            case VerificationFailed v when v.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ->
-                    new FailureReport(Category.USAGE, Guidance.of(v.getMessage() + " (set by ",
-                            new Fix.Choose(Fix.Choice.TRUSTED_ROOT), " or " + SigstoreRoot.VARIABLE
-                                    + "; fix or unset it to use the built-in root)"));
+            case VerificationFailed v
+            when v.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ->
+                new FailureReport(
+                        Category.USAGE,
+                        Guidance.of(
+                                v.getMessage() + " (set by ",
+                                new Fix.Choose(Fix.Choice.TRUSTED_ROOT),
+                                " or " + SigstoreRoot.VARIABLE + "; fix or unset it to use the built-in root)"));
             case VerificationFailed v -> FailureReport.of(Category.VERIFICATION, v.getMessage());
         };
     }

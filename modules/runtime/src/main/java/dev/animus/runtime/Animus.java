@@ -12,8 +12,8 @@ import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discoverer;
 import dev.animus.discovery.Discovery;
-import dev.animus.discovery.ManifestCache;
 import dev.animus.discovery.FileDigest;
+import dev.animus.discovery.ManifestCache;
 import dev.animus.discovery.TrustView;
 import dev.animus.host.CallOptions;
 import dev.animus.host.FailureText;
@@ -38,14 +38,14 @@ import dev.animus.install.SigstoreRoot;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
-import dev.animus.store.DocumentUnreadable;
 import dev.animus.sigstore.TrustedRoot;
+import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockTimedOut;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.security.cert.X509Certificate;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
@@ -203,8 +203,8 @@ public final class Animus implements AutoCloseable {
      * Installs the latest (or tagged) {@code release}'s asset for this platform, checked against
      * the release's checksums and, as {@code options} say, its signature.
      */
-    public RemoteReport installRelease(GithubRelease release, RemoteInstaller.Options options,
-            DownloadListener listener) {
+    public RemoteReport installRelease(
+            GithubRelease release, RemoteInstaller.Options options, DownloadListener listener) {
         try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(home)) {
             return remote.installRelease(release.ref(), options, listener::update);
         }
@@ -222,14 +222,23 @@ public final class Animus implements AutoCloseable {
      *
      * @throws BundleRefused when it does not verify, or the trusted root cannot be read
      */
-    public static BundleVerified verifyBundle(byte[] bundle, String bundleName, byte[] sha256, BundleSigner signer,
-            Optional<byte[]> trustedRoot, String trustedRootName) {
+    public static BundleVerified verifyBundle(
+            byte[] bundle,
+            String bundleName,
+            byte[] sha256,
+            BundleSigner signer,
+            Optional<byte[]> trustedRoot,
+            String trustedRootName) {
         return BundleCheck.verify(bundle, bundleName, sha256, signer, trustedRoot, trustedRootName);
     }
 
     /** The first certificate of the built-in trusted root's first certificate authority (Fulcio's). */
     public static X509Certificate builtInFulcioCertificate() {
-        return TrustedRoot.production().certificateAuthorities().getFirst().chain().getFirst();
+        return TrustedRoot.production()
+                .certificateAuthorities()
+                .getFirst()
+                .chain()
+                .getFirst();
     }
 
     /**
@@ -417,18 +426,27 @@ public final class Animus implements AutoCloseable {
     public Supervisor register(Permit permit, PluginHost host) {
         Manifest manifest = permit.manifest();
         Map<String, String> env = home.callerEnvironment();
-        List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty() ? List.of()
+        List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty()
+                ? List.of()
                 : PluginSecrets.resolve(permit.name(), manifest, env, secrets());
-        LaunchRequirements.of(permit.name(), manifest, env, secrets).stream().findFirst().ifPresent(missing -> {
-            throw new RequirementMissing(permit.name(), missing);
-        });
+        LaunchRequirements.of(permit.name(), manifest, env, secrets).stream()
+                .findFirst()
+                .ifPresent(missing -> {
+                    throw new RequirementMissing(permit.name(), missing);
+                });
         Set<String> declared = new TreeSet<>();
         manifest.envRequired().forEach(e -> declared.add(e.name()));
         declared.addAll(PluginSecrets.variables(manifest));
-        LaunchSpec spec = new LaunchSpec(permit.name(), permit.executable(), EnvironmentPolicy.declaring(declared),
-                env, PluginSecrets.environment(secrets), Optional.empty(), permit.interpreter());
-        return host.register(new PluginRegistration(permit.name(), spec, manifest.timeouts(),
-                home.gate().guard(permit)));
+        LaunchSpec spec = new LaunchSpec(
+                permit.name(),
+                permit.executable(),
+                EnvironmentPolicy.declaring(declared),
+                env,
+                PluginSecrets.environment(secrets),
+                Optional.empty(),
+                permit.interpreter());
+        return host.register(new PluginRegistration(
+                permit.name(), spec, manifest.timeouts(), home.gate().guard(permit)));
     }
 
     /**

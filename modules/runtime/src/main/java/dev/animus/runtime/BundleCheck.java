@@ -15,17 +15,31 @@ import java.util.Optional;
 final class BundleCheck {
     private BundleCheck() {}
 
-    static BundleVerified verify(byte[] bundle, String bundleName, byte[] sha256, BundleSigner signer,
-            Optional<byte[]> trustedRoot, String trustedRootName) {
+    static BundleVerified verify(
+            byte[] bundle,
+            String bundleName,
+            byte[] sha256,
+            BundleSigner signer,
+            Optional<byte[]> trustedRoot,
+            String trustedRootName) {
         try {
-            TrustedRoot trusted = trustedRoot.map(r -> TrustedRoot.parse(r, trustedRootName))
-                    .orElseGet(TrustedRoot::production);
+            TrustedRoot trusted =
+                    trustedRoot.map(r -> TrustedRoot.parse(r, trustedRootName)).orElseGet(TrustedRoot::production);
             Bundle parsed = Bundle.parse(bundle, bundleName);
             Verified v = new SigstoreVerifier(trusted, Clock.systemUTC()).verify(parsed, sha256, signer.policy());
-            return new BundleVerified(v.identity(), v.issuer(), v.signedAt(), v.entries().stream()
-                    .map(e -> new BundleVerified.Entry(logUrl(trusted, e), e.logId(), e.logIndex(), e.kind(),
-                            e.version(), e.integratedTime()))
-                    .toList());
+            return new BundleVerified(
+                    v.identity(),
+                    v.issuer(),
+                    v.signedAt(),
+                    v.entries().stream()
+                            .map(e -> new BundleVerified.Entry(
+                                    logUrl(trusted, e),
+                                    e.logId(),
+                                    e.logIndex(),
+                                    e.kind(),
+                                    e.version(),
+                                    e.integratedTime()))
+                            .toList());
         } catch (VerificationFailed f) {
             throw new BundleRefused(f.reason().name(), f.getMessage(), f);
         }
@@ -34,8 +48,10 @@ final class BundleCheck {
     /** The base URL the trusted root gives the entry's log, if it gives one. */
     private static Optional<String> logUrl(TrustedRoot trusted, LogEntry entry) {
         byte[] id = entry.logId();
-        return trusted.tlogs().stream().filter(log -> Arrays.equals(log.logId(), id)).map(TransparencyLog::baseUrl)
-                .filter(url -> !url.isEmpty()).findFirst();
+        return trusted.tlogs().stream()
+                .filter(log -> Arrays.equals(log.logId(), id))
+                .map(TransparencyLog::baseUrl)
+                .filter(url -> !url.isEmpty())
+                .findFirst();
     }
-
 }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * @param signedAt the verified times of signing
  * @param entries the transparency-log entries, in the bundle's order
  */
-public record BundleVerified(Optional<String> identity, Optional<String> issuer, List<Instant> signedAt,
-        List<Entry> entries) {
+public record BundleVerified(
+        Optional<String> identity, Optional<String> issuer, List<Instant> signedAt, List<Entry> entries) {
     /** Copies the lists. */
     public BundleVerified {
         signedAt = List.copyOf(signedAt);
@@ -36,7 +36,12 @@ public record BundleVerified(Optional<String> identity, Optional<String> issuer,
      * @param version the kind's version
      * @param integratedTime when the log integrated it, in seconds since the epoch
      */
-    public record Entry(Optional<String> logUrl, byte[] logId, long logIndex, String kind, String version,
+    public record Entry(
+            Optional<String> logUrl,
+            byte[] logId,
+            long logIndex,
+            String kind,
+            String version,
             Optional<Long> integratedTime) {
         /** Copies {@code logId}. */
         public Entry {

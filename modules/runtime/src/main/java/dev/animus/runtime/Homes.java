@@ -35,8 +35,14 @@ public final class Homes {
         Path projectLock = HomeLayout.projectLockfile(paths.projectRoot());
         Path lockfile = Files.isDirectory(projectLock.getParent()) ? projectLock : layout.globalLockfile();
         Map<String, String> env = Map.copyOf(callerEnvironment);
-        return new AnimusHome(paths, layout, new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT),
-                new DigestStore(layout.store()), new LockfileStore(lockfile, LOCK_WAIT), clock, env,
+        return new AnimusHome(
+                paths,
+                layout,
+                new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT),
+                new DigestStore(layout.store()),
+                new LockfileStore(lockfile, LOCK_WAIT),
+                clock,
+                env,
                 () -> SecretBackends.select(env, layout));
     }
 }

@@ -16,10 +16,22 @@ import java.util.Optional;
  * @param signature the signature status word
  * @param installedAt when it was installed
  */
-public record Pin(String name, String version, InstallSource source, String artifactSha256,
-        Optional<String> signatureBundleSha256, String signature, Instant installedAt) {
+public record Pin(
+        String name,
+        String version,
+        InstallSource source,
+        String artifactSha256,
+        Optional<String> signatureBundleSha256,
+        String signature,
+        Instant installedAt) {
     static Pin of(LockEntry e) {
-        return new Pin(e.name(), e.version(), e.source(), e.artifactSha256(), e.signatureBundleSha256(),
-                e.signature(), e.installedAt());
+        return new Pin(
+                e.name(),
+                e.version(),
+                e.source(),
+                e.artifactSha256(),
+                e.signatureBundleSha256(),
+                e.signature(),
+                e.installedAt());
     }
 }

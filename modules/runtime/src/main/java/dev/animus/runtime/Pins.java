@@ -16,6 +16,8 @@ public record Pins(int schemaVersion, List<Pin> entries) {
     }
 
     static Pins of(Lockfile file) {
-        return new Pins(file.schemaVersion(), file.entries().values().stream().map(Pin::of).toList());
+        return new Pins(
+                file.schemaVersion(),
+                file.entries().values().stream().map(Pin::of).toList());
     }
 }

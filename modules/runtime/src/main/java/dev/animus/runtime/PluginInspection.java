@@ -13,16 +13,21 @@ import java.util.Optional;
  * @param pin the lockfile's pin of it, if any
  * @param problems why a recorded install record no longer validates, if it does not
  */
-public record PluginInspection(Inspection inspection, ArtifactCheck artifact, Optional<Pin> pin,
-        List<RecordFault> problems) {
+public record PluginInspection(
+        Inspection inspection, ArtifactCheck artifact, Optional<Pin> pin, List<RecordFault> problems) {
     /** Copies {@code problems}. */
     public PluginInspection {
         problems = List.copyOf(problems);
     }
 
     static PluginInspection of(Inspection i) {
-        return new PluginInspection(i, ArtifactCheck.of(i.artifact()), i.pin().map(Pin::of),
-                i.problems().stream().map(p -> new RecordFault(p.plugin(), p.slot(), p.reason())).toList());
+        return new PluginInspection(
+                i,
+                ArtifactCheck.of(i.artifact()),
+                i.pin().map(Pin::of),
+                i.problems().stream()
+                        .map(p -> new RecordFault(p.plugin(), p.slot(), p.reason()))
+                        .toList());
     }
 
     /**

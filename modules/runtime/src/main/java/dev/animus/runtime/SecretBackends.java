@@ -29,8 +29,9 @@ public final class SecretBackends {
             case "file" -> new SecretsFile(layout);
             case "none" -> new NoSecretStore();
             case "" -> SecretServiceStore.available(env) ? new SecretServiceStore(env) : new SecretsFile(layout);
-            default -> throw new SecretStoreFailed(VARIABLE + "=" + choice + " names no secret store: use secret-service,"
-                    + " file or none (or unset it to pick the Secret Service when one runs, else the file)");
+            default ->
+                throw new SecretStoreFailed(VARIABLE + "=" + choice + " names no secret store: use secret-service,"
+                        + " file or none (or unset it to pick the Secret Service when one runs, else the file)");
         };
     }
 }

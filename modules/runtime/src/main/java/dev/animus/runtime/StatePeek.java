@@ -28,11 +28,14 @@ final class StatePeek {
 
     static Optional<InstallState> read(Map<String, String> environment) {
         try {
-            HomeLayout layout = new HomeLayout(AnimusPaths.from(environment, Path.of("")).home());
+            HomeLayout layout =
+                    new HomeLayout(AnimusPaths.from(environment, Path.of("")).home());
             if (!Files.exists(layout.stateFile())) {
                 return Optional.empty(); // nothing installed: and a completion creates no home
             }
-            return Optional.of(new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT).read().state());
+            return Optional.of(new StateStore(layout.stateFile(), layout.stateLock(), LOCK_WAIT)
+                    .read()
+                    .state());
         } catch (DocumentUnreadable | LockTimedOut | UncheckedIOException | IllegalArgumentException e) {
             LOG.debug("completion: the state document is not readable now: {}", e.getMessage());
             return Optional.empty();

@@ -27,7 +27,9 @@ final class Installs {
         Map<String, String> env = new HashMap<>(TestPlugins.CALLER);
         env.put("ANIMUS_HOME", root.resolve("home").toString());
         env.put("HOME", root.toString());
-        return Homes.open(AnimusPaths.from(env, root.resolve("project")), env,
+        return Homes.open(
+                AnimusPaths.from(env, root.resolve("project")),
+                env,
                 InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z")));
     }
 
@@ -61,7 +63,10 @@ final class Installs {
         InstallReport r = new PluginInstaller(home).install(path, Optional.empty(), false);
         TrustService trust = new TrustService(home);
         trust.trust(r.name(), r.digest());
-        String consent = new PluginInspector(home).inspect(r.name(), "default").consentDigest().orElseThrow();
+        String consent = new PluginInspector(home)
+                .inspect(r.name(), "default")
+                .consentDigest()
+                .orElseThrow();
         trust.consent(r.name(), consent);
         trust.enable(r.name(), new AgentScope.One("default"));
         return r;

@@ -58,10 +58,17 @@ class StderrRedactionTest {
         Duration deadline = Duration.ofSeconds(30);
         assertTimeoutPreemptively(deadline.plusSeconds(30), () -> {
             try (PluginSession s = TestPlugins.launch(TestPlugins.misbehaving())) {
-                JsonNode r = s.call("stderr-bytes", obj().put("bytes", 20 << 20).put("line_bytes", 1024)
-                        .put("fill", fill), deadline).await();
+                JsonNode r = s.call(
+                                "stderr-bytes",
+                                obj().put("bytes", 20 << 20)
+                                        .put("line_bytes", 1024)
+                                        .put("fill", fill),
+                                deadline)
+                        .await();
                 assertEquals(20 << 10, r.path("lines").asLong(), r.toString());
-                assertEquals(obj().put("after", true), s.call("echo", obj().put("after", true), deadline).await());
+                assertEquals(
+                        obj().put("after", true),
+                        s.call("echo", obj().put("after", true), deadline).await());
                 // stderr is drained apart from stdout: wait for the plugin's last line, not the answer
                 List<String> tail = tailWith(s, "misbehaving plugin: wrote 20480 lines");
                 assertEquals("misbehaving plugin: wrote 20480 lines", tail.getLast());
@@ -88,26 +95,39 @@ class StderrRedactionTest {
 
     @Test
     void aSecretOfSeveralLinesOrWithATabIsInNoStderrLineAndNoFailureMessage() {
-        Map<String, String> secrets = PluginSecrets.environment(List.of(
-                resolved("pem", "ANIMUS_TEST_PEM", PEM), resolved("tabbed", "ANIMUS_TEST_TABBED", TABBED)));
-        LaunchSpec spec = new LaunchSpec("misbehaving", TestPlugins.misbehaving(),
-                EnvironmentPolicy.declaring(Set.of("ANIMUS_TEST_PEM", "ANIMUS_TEST_TABBED")), TestPlugins.CALLER,
-                secrets, Optional.empty());
+        Map<String, String> secrets = PluginSecrets.environment(
+                List.of(resolved("pem", "ANIMUS_TEST_PEM", PEM), resolved("tabbed", "ANIMUS_TEST_TABBED", TABBED)));
+        LaunchSpec spec = new LaunchSpec(
+                "misbehaving",
+                TestPlugins.misbehaving(),
+                EnvironmentPolicy.declaring(Set.of("ANIMUS_TEST_PEM", "ANIMUS_TEST_TABBED")),
+                TestPlugins.CALLER,
+                secrets,
+                Optional.empty());
         List<String> shown = new ArrayList<>();
         for (String name : List.of("ANIMUS_TEST_PEM", "ANIMUS_TEST_TABBED")) {
             try (PluginSession s = PluginSession.launch(spec, TestPlugins.HELLO, TestPlugins.LAUNCH)) {
-                assertEquals(secrets.get(name), s.call("env", obj(), TestPlugins.LAUNCH).await().path(name).asString(),
+                assertEquals(
+                        secrets.get(name),
+                        s.call("env", obj(), TestPlugins.LAUNCH)
+                                .await()
+                                .path(name)
+                                .asString(),
                         "the plugin got the value itself");
-                RemoteError error = assertThrows(RemoteError.class,
-                        () -> s.call("leak-env", obj().put("name", name), TestPlugins.LAUNCH).await());
+                RemoteError error = assertThrows(
+                        RemoteError.class,
+                        () -> s.call("leak-env", obj().put("name", name), TestPlugins.LAUNCH)
+                                .await());
                 HostFailure answered = HostFailures.of(error, "leak-env");
                 assertTrue(answered.message().startsWith("the value of " + name + " is ***"), answered.message());
                 shown.add(answered.message());
                 shown.addAll(tailWith(s, name + " is "));
             }
             try (PluginSession s = PluginSession.launch(spec, TestPlugins.HELLO, TestPlugins.LAUNCH)) {
-                ConnectionLost lost = assertThrows(ConnectionLost.class,
-                        () -> s.call("leak-env", obj().put("name", name).put("crash", true), TestPlugins.LAUNCH).await());
+                ConnectionLost lost = assertThrows(
+                        ConnectionLost.class,
+                        () -> s.call("leak-env", obj().put("name", name).put("crash", true), TestPlugins.LAUNCH)
+                                .await());
                 HostFailure.ConnectionLost failure = HostFailures.lost(lost);
                 shown.add(lost.getMessage());
                 shown.add(failure.message());
@@ -119,8 +139,13 @@ class StderrRedactionTest {
             // the secret starts 10 bytes before the 512 kept of the line: those 10 must not stay
             String prefix = "misbehaving plugin: ANIMUS_TEST_TABBED is ";
             int pad = 512 - prefix.length() - 10;
-            assertThrows(RemoteError.class, () -> s.call("leak-env", obj().put("name", "ANIMUS_TEST_TABBED")
-                    .put("pad", pad), TestPlugins.LAUNCH).await());
+            assertThrows(
+                    RemoteError.class,
+                    () -> s.call(
+                                    "leak-env",
+                                    obj().put("name", "ANIMUS_TEST_TABBED").put("pad", pad),
+                                    TestPlugins.LAUNCH)
+                            .await());
             String cut = tailWith(s, prefix).getLast();
             assertEquals("x".repeat(pad) + prefix + "***…", cut);
             shown.add(cut);
@@ -137,7 +162,9 @@ class StderrRedactionTest {
     }
 
     private static PluginSecrets.Resolved resolved(String name, String env, String value) {
-        return new PluginSecrets.Resolved(new SecretDeclaration(name, env, true, ""), PluginSecrets.Source.FILE,
+        return new PluginSecrets.Resolved(
+                new SecretDeclaration(name, env, true, ""),
+                PluginSecrets.Source.FILE,
                 Optional.of(SecretValue.of(value)));
     }
 }

@@ -20,17 +20,23 @@ import tools.jackson.databind.JsonNode;
 final class TestPlugins {
     /** JVM plugins start in a few hundred ms; leave room for a loaded 2-core machine. */
     static final Duration LAUNCH = Duration.ofSeconds(20);
+
     static final HostHello HELLO = HostHello.animus("test");
     /**
      * The caller's {@code HOME} that plugins see: a directory of this test run's own, never the
      * operator's home nor {@code $TMPDIR} itself (which every run shares).
      */
     static final Path CALLER_HOME = ownHome();
+
     static final Map<String, String> CALLER = Map.of(
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-            "HOME", CALLER_HOME.toString(),
-            "SECRET_TOKEN", "x",
-            "DECLARED_URL", "https://example.test");
+            "PATH",
+            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+            "HOME",
+            CALLER_HOME.toString(),
+            "SECRET_TOKEN",
+            "x",
+            "DECLARED_URL",
+            "https://example.test");
 
     private TestPlugins() {}
 
@@ -77,8 +83,13 @@ final class TestPlugins {
     }
 
     static LaunchSpec spec(Path exe, String... declared) {
-        return new LaunchSpec(exe.getFileName().toString(), exe, EnvironmentPolicy.declaring(Set.of(declared)),
-                CALLER, Map.of(), Optional.empty());
+        return new LaunchSpec(
+                exe.getFileName().toString(),
+                exe,
+                EnvironmentPolicy.declaring(Set.of(declared)),
+                CALLER,
+                Map.of(),
+                Optional.empty());
     }
 
     static PluginSession launch(Path exe, String... declared) {

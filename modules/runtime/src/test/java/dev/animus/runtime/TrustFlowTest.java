@@ -61,8 +61,8 @@ class TrustFlowTest {
         @Test
         void anInstalledPluginRunsOnlyOnceTrustedConsentedAndEnabled() throws IOException {
             AnimusHome home = Installs.home(root);
-            InstallReport r = new PluginInstaller(home).install(Installs.pyecho(root.resolve("src"), ""),
-                    Optional.empty(), false);
+            InstallReport r = new PluginInstaller(home)
+                    .install(Installs.pyecho(root.resolve("src"), ""), Optional.empty(), false);
             assertEquals("pyecho", r.name());
             LaunchGate gate = home.gate();
             assertInstanceOf(HostFailure.NotTrusted.class, refusal(gate, "pyecho"));
@@ -70,11 +70,18 @@ class TrustFlowTest {
             TrustReport trusted = trust.trust("pyecho", r.digest());
             assertEquals("pyecho", trusted.manifest().orElseThrow().name(), "trusting read the manifest");
             assertInstanceOf(HostFailure.NotConsented.class, refusal(gate, "pyecho"));
-            trust.consent("pyecho", new PluginInspector(home).inspect("pyecho", "default").consentDigest().orElseThrow());
+            trust.consent(
+                    "pyecho",
+                    new PluginInspector(home)
+                            .inspect("pyecho", "default")
+                            .consentDigest()
+                            .orElseThrow());
             assertInstanceOf(HostFailure.NotEnabled.class, refusal(gate, "pyecho"));
             trust.enable("pyecho", new AgentScope.One("default"));
             Permit p = gate.admit("pyecho", "default");
-            assertTrue(p.executable().startsWith(home.layout().store()), p.executable().toString());
+            assertTrue(
+                    p.executable().startsWith(home.layout().store()),
+                    p.executable().toString());
             assertInstanceOf(HostFailure.NotEnabled.class, refusal(gate, "pyecho", "coder"));
         }
 
@@ -86,7 +93,8 @@ class TrustFlowTest {
             String actual = DigestStore.fileDigest(r.stored());
             var changed = assertInstanceOf(HostFailure.CodeChanged.class, refusal(home.gate(), "pyecho"));
             assertEquals(r.digest(), changed.expected());
-            assertTrue(changed.message().contains(r.digest()) && changed.message().contains(actual), changed.message());
+            assertTrue(
+                    changed.message().contains(r.digest()) && changed.message().contains(actual), changed.message());
         }
 
         @Test
@@ -95,8 +103,11 @@ class TrustFlowTest {
             InstallReport r = Installs.ready(home, Installs.pyecho(root.resolve("src"), ""));
             try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(TestPlugins.HELLO))) {
                 Permit permit = home.gate().admit("pyecho", "default");
-                Supervisor s = host.register(new PluginRegistration("pyecho", TestPlugins.spec(permit.executable()),
-                        permit.manifest().timeouts(), home.gate().guard(permit)));
+                Supervisor s = host.register(new PluginRegistration(
+                        "pyecho",
+                        TestPlugins.spec(permit.executable()),
+                        permit.manifest().timeouts(),
+                        home.gate().guard(permit)));
                 s.ping(CallOptions.defaults());
                 s.stopProcess();
                 Installs.tamper(r.stored(), "\n# swapped while stopped\n");
@@ -111,23 +122,33 @@ class TrustFlowTest {
             Installs.ready(home, Installs.pyecho(root.resolve("src"), ""));
             try (PluginHost host = PluginHost.create(PluginHost.Options.defaults(TestPlugins.HELLO))) {
                 Permit permit = home.gate().admit("pyecho", "default");
-                assertFalse(permit.manifest().methods().contains("files/export"), permit.manifest().methods().toString());
-                Supervisor s = host.register(new PluginRegistration("pyecho", TestPlugins.spec(permit.executable()),
-                        permit.manifest().timeouts(), home.gate().guard(permit)));
-                var failed = assertThrows(PluginCallFailed.class, () -> s.call("files/export",
-                        JsonNodeFactory.instance.objectNode()));
+                assertFalse(
+                        permit.manifest().methods().contains("files/export"),
+                        permit.manifest().methods().toString());
+                Supervisor s = host.register(new PluginRegistration(
+                        "pyecho",
+                        TestPlugins.spec(permit.executable()),
+                        permit.manifest().timeouts(),
+                        home.gate().guard(permit)));
+                var failed = assertThrows(
+                        PluginCallFailed.class, () -> s.call("files/export", JsonNodeFactory.instance.objectNode()));
                 var undisclosed = assertInstanceOf(HostFailure.Undisclosed.class, failed.failure());
                 assertEquals(new HostFailure.Undisclosed("pyecho", "files/export", false), undisclosed);
-                assertTrue(undisclosed.message().contains("files/export")
-                        && undisclosed.fixes().contains(new Fix.Consent("pyecho")), undisclosed.message());
+                assertTrue(
+                        undisclosed.message().contains("files/export")
+                                && undisclosed.fixes().contains(new Fix.Consent("pyecho")),
+                        undisclosed.message());
                 assertTrue(s.handshake().isEmpty() && s.status().pid().isEmpty(), "nothing was started: " + s.status());
-                var lifecycle = assertThrows(PluginCallFailed.class, () -> s.call("shutdown",
-                        JsonNodeFactory.instance.objectNode()));
+                var lifecycle = assertThrows(
+                        PluginCallFailed.class, () -> s.call("shutdown", JsonNodeFactory.instance.objectNode()));
                 assertEquals(new HostFailure.Undisclosed("pyecho", "shutdown", true), lifecycle.failure());
                 assertTrue(s.handshake().isEmpty(), "nothing was started");
                 // declared methods and the protocol's checks go through
-                assertEquals("hi", s.call("echo", JsonNodeFactory.instance.objectNode()
-                        .put("text", "hi")).path("text").asString());
+                assertEquals(
+                        "hi",
+                        s.call("echo", JsonNodeFactory.instance.objectNode().put("text", "hi"))
+                                .path("text")
+                                .asString());
                 s.call("health/check", JsonNodeFactory.instance.objectNode());
                 s.ping(CallOptions.defaults());
             }
@@ -159,7 +180,8 @@ class TrustFlowTest {
             assertThrows(InstallationRefused.class, () -> trust.enable("pyecho", new AgentScope.All()));
             assertInstanceOf(HostFailure.NotConsented.class, refusal(home.gate(), "pyecho"));
             Inspection seen = new PluginInspector(home).inspect("pyecho", "default");
-            assertEquals(List.of("api.example.com"), seen.disclosure().orElseThrow().networkDestinations());
+            assertEquals(
+                    List.of("api.example.com"), seen.disclosure().orElseThrow().networkDestinations());
             trust.consent("pyecho", seen.consentDigest().orElseThrow());
             trust.enable("pyecho", new AgentScope.All());
             assertEquals("pyecho", home.gate().admit("pyecho", "coder").name());
@@ -168,11 +190,11 @@ class TrustFlowTest {
         @Test
         void aConsentForADisclosureTheOperatorWasNotShownIsRefused() throws IOException {
             AnimusHome home = Installs.home(root);
-            InstallReport r = new PluginInstaller(home).install(Installs.tree(root.resolve("t"), ""), Optional.empty(),
-                    false);
+            InstallReport r =
+                    new PluginInstaller(home).install(Installs.tree(root.resolve("t"), ""), Optional.empty(), false);
             new TrustService(home).trust("pyecho", r.digest());
-            var refused = assertThrows(InstallationRefused.class,
-                    () -> new TrustService(home).consent("pyecho", "0".repeat(64)));
+            var refused = assertThrows(
+                    InstallationRefused.class, () -> new TrustService(home).consent("pyecho", "0".repeat(64)));
             assertEquals(InstallationRefused.Reason.CHANGED_SINCE_SHOWN, refused.reason());
         }
     }
@@ -183,8 +205,8 @@ class TrustFlowTest {
         void updateClearsEnablementAndRollbackRestoresThePreviousDigestStillDisabled() throws IOException {
             AnimusHome home = Installs.home(root);
             InstallReport v1 = Installs.ready(home, Installs.pyecho(root.resolve("a"), ""));
-            InstallReport v2 = new PluginInstaller(home).update("pyecho", Installs.pyecho(root.resolve("b"), "# v2\n"),
-                    false);
+            InstallReport v2 =
+                    new PluginInstaller(home).update("pyecho", Installs.pyecho(root.resolve("b"), "# v2\n"), false);
             assertEquals(Optional.of(v1.digest()), v2.previousDigest());
             var afterUpdate = home.state().read().state().plugin("pyecho").orElseThrow();
             assertTrue(afterUpdate.enabledAgents().isEmpty() && !afterUpdate.enabledAllAgents());
@@ -194,8 +216,11 @@ class TrustFlowTest {
             assertEquals(v1.digest(), back.digest());
             assertInstanceOf(HostFailure.NotEnabled.class, refusal(home.gate(), "pyecho"));
             new TrustService(home).enable("pyecho", new AgentScope.One("default"));
-            assertEquals(v1.digest(), home.gate().admit("pyecho", "default").record().digest());
-            assertEquals(v1.digest(), home.lockfile().read().entry("pyecho").orElseThrow().artifactSha256(),
+            assertEquals(
+                    v1.digest(), home.gate().admit("pyecho", "default").record().digest());
+            assertEquals(
+                    v1.digest(),
+                    home.lockfile().read().entry("pyecho").orElseThrow().artifactSha256(),
                     "the lockfile pins what is current");
         }
 
@@ -216,33 +241,45 @@ class TrustFlowTest {
         @Test
         void installRefusesBytesThatDifferFromTheLockedDigestUnlessForced() throws IOException {
             AnimusHome home = Installs.home(root);
-            InstallReport v1 = new PluginInstaller(home).install(Installs.pyecho(root.resolve("a"), ""),
-                    Optional.empty(), false);
+            InstallReport v1 =
+                    new PluginInstaller(home).install(Installs.pyecho(root.resolve("a"), ""), Optional.empty(), false);
             new TrustService(home).remove("pyecho"); // the lockfile keeps no pin after a remove: pin again by hand
-            home.lockfile().save(List.of(new LockEntry("pyecho", "0.1.0",
-                    InstallSource.path("/x"), v1.digest(), Optional.empty(), "unsigned",
-                    Instant.parse("2026-11-30T12:00:00Z"))), Set.of(), false);
+            home.lockfile()
+                    .save(
+                            List.of(new LockEntry(
+                                    "pyecho",
+                                    "0.1.0",
+                                    InstallSource.path("/x"),
+                                    v1.digest(),
+                                    Optional.empty(),
+                                    "unsigned",
+                                    Instant.parse("2026-11-30T12:00:00Z"))),
+                            Set.of(),
+                            false);
             Path other = Installs.pyecho(root.resolve("b"), "# other bytes\n");
-            var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(other,
-                    Optional.empty(), false));
+            var refused = assertThrows(
+                    InstallFailed.class, () -> new PluginInstaller(home).install(other, Optional.empty(), false));
             assertEquals(InstallFailed.Kind.VERIFICATION, refused.kind());
             String v2 = DigestStore.fileDigest(other);
-            assertTrue(refused.getMessage().contains(v1.digest()) && refused.getMessage().contains(v2),
+            assertTrue(
+                    refused.getMessage().contains(v1.digest())
+                            && refused.getMessage().contains(v2),
                     refused.getMessage());
             assertTrue(home.state().read().state().plugin("pyecho").isEmpty(), "nothing was installed");
 
             InstallReport forced = new PluginInstaller(home).install(other, Optional.empty(), true);
             assertEquals(Optional.of(v1.digest()), forced.replacedPin());
-            assertEquals(v2, home.lockfile().read().entry("pyecho").orElseThrow().artifactSha256());
+            assertEquals(
+                    v2, home.lockfile().read().entry("pyecho").orElseThrow().artifactSha256());
         }
 
         @Test
         void lockVerifyReportsMatchMismatchAndMissing() throws IOException {
             AnimusHome home = Installs.home(root);
-            InstallReport good = new PluginInstaller(home).install(Installs.pyecho(root.resolve("a"), ""),
-                    Optional.of("good"), false);
-            InstallReport bad = new PluginInstaller(home).install(Installs.pyecho(root.resolve("b"), "# b\n"),
-                    Optional.of("bad"), false);
+            InstallReport good = new PluginInstaller(home)
+                    .install(Installs.pyecho(root.resolve("a"), ""), Optional.of("good"), false);
+            InstallReport bad = new PluginInstaller(home)
+                    .install(Installs.pyecho(root.resolve("b"), "# b\n"), Optional.of("bad"), false);
             new PluginInstaller(home).install(Installs.pyecho(root.resolve("c"), "# c\n"), Optional.of("gone"), false);
             home.state().transact(s -> Installation.remove(s, "gone"));
             Installs.tamper(bad.stored(), "# tampered\n");
@@ -252,7 +289,9 @@ class TrustFlowTest {
             assertEquals(LockCheck.Status.MATCH, byName.get("good").status());
             assertEquals(good.digest(), byName.get("good").locked());
             assertEquals(LockCheck.Status.MISMATCH, byName.get("bad").status());
-            assertEquals(Optional.of(DigestStore.fileDigest(bad.stored())), byName.get("bad").actual());
+            assertEquals(
+                    Optional.of(DigestStore.fileDigest(bad.stored())),
+                    byName.get("bad").actual());
             assertEquals(LockCheck.Status.MISSING, byName.get("gone").status());
         }
     }
@@ -263,15 +302,21 @@ class TrustFlowTest {
         void aBuiltInProviderNameNeedsLeaveAndARefusalLeavesNothingBehind() throws IOException {
             AnimusHome home = Installs.home(root);
             Path claude = Installs.pyecho(root.resolve("c"), "");
-            var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(claude,
-                    Optional.of("claude"), false));
-            assertTrue(refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.ALLOW_SHADOW_BUILTIN)),
+            var refused = assertThrows(
+                    InstallFailed.class, () -> new PluginInstaller(home).install(claude, Optional.of("claude"), false));
+            assertTrue(
+                    refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.ALLOW_SHADOW_BUILTIN)),
                     refused.getMessage());
             assertFalse(Files.exists(home.layout().stateFile()));
-            InstallReport allowed = new PluginInstaller(home).install(new InstallRequest(claude, Optional.of("oai-runner"),
-                    InstallSource.path(claude.toString()), new PluginInstaller.PinPolicy(false, false),
-                    Optional.empty(), new InstallRequest.Guards(Optional.empty(), false, true),
-                    SignatureCheck.unsigned()));
+            InstallReport allowed = new PluginInstaller(home)
+                    .install(new InstallRequest(
+                            claude,
+                            Optional.of("oai-runner"),
+                            InstallSource.path(claude.toString()),
+                            new PluginInstaller.PinPolicy(false, false),
+                            Optional.empty(),
+                            new InstallRequest.Guards(Optional.empty(), false, true),
+                            SignatureCheck.unsigned()));
             assertEquals("oai-runner", allowed.name());
         }
 
@@ -280,18 +325,28 @@ class TrustFlowTest {
             AnimusHome home = Installs.home(root);
             Path p = Installs.pyecho(root.resolve("p"), "");
             String digest = DigestStore.fileDigest(p);
-            var wrongName = new InstallRequest(p, Optional.of("pyecho"), InstallSource.path(p.toString()),
-                    new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
+            var wrongName = new InstallRequest(
+                    p,
+                    Optional.of("pyecho"),
+                    InstallSource.path(p.toString()),
+                    new PluginInstaller.PinPolicy(false, false),
+                    Optional.of(digest),
                     new InstallRequest.Guards(Optional.of("lint"), false, false),
                     SignatureCheck.unsigned());
             var refused = assertThrows(InstallFailed.class, () -> new PluginInstaller(home).install(wrongName));
-            assertTrue(refused.getMessage().contains("'pyecho'") && refused.getMessage().contains("'lint'"),
+            assertTrue(
+                    refused.getMessage().contains("'pyecho'")
+                            && refused.getMessage().contains("'lint'"),
                     refused.getMessage());
             assertFalse(Files.exists(home.layout().stateFile()), "nothing recorded");
             assertEquals(List.of(), home.store().digests(), "the published entry was removed again");
 
-            var right = new InstallRequest(p, Optional.of("pyecho"), InstallSource.path(p.toString()),
-                    new PluginInstaller.PinPolicy(false, false), Optional.of(digest),
+            var right = new InstallRequest(
+                    p,
+                    Optional.of("pyecho"),
+                    InstallSource.path(p.toString()),
+                    new PluginInstaller.PinPolicy(false, false),
+                    Optional.of(digest),
                     new InstallRequest.Guards(Optional.of("pyecho"), false, false),
                     SignatureCheck.unsigned());
             new PluginInstaller(home).install(right);
@@ -310,8 +365,8 @@ class TrustFlowTest {
             Path evil = plugins.resolve("animus-plugin-evil");
             Files.writeString(evil, "#!/bin/sh\ntouch '" + marker + "'\n");
             Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("rwx------"));
-            Discoverer d = new Discoverer(home.paths(), home.callerEnvironment(),
-                    () -> new PluginInspector(home).view());
+            Discoverer d =
+                    new Discoverer(home.paths(), home.callerEnvironment(), () -> new PluginInspector(home).view());
             Discovery found = d.discover(false);
             var untrusted = assertInstanceOf(Discovery.Lookup.Untrusted.class, found.find("evil"));
             assertEquals(DigestStore.fileDigest(evil), untrusted.binary().sha256());
@@ -322,9 +377,11 @@ class TrustFlowTest {
         void installedPluginsComeFirstAndAreListedWithoutRunningThem() throws IOException {
             AnimusHome home = Installs.home(root);
             Installs.ready(home, Installs.pyecho(root.resolve("a"), ""));
-            Discovery found = new Discoverer(home.paths(), home.callerEnvironment(),
-                    () -> new PluginInspector(home).view()).discover(false);
-            var plugin = assertInstanceOf(Discovery.Lookup.Found.class, found.find("pyecho")).plugin();
+            Discovery found = new Discoverer(
+                            home.paths(), home.callerEnvironment(), () -> new PluginInspector(home).view())
+                    .discover(false);
+            var plugin = assertInstanceOf(Discovery.Lookup.Found.class, found.find("pyecho"))
+                    .plugin();
             assertEquals(DiscoverySource.INSTALLED, plugin.source());
             assertTrue(plugin.executable().startsWith(home.layout().store()));
         }

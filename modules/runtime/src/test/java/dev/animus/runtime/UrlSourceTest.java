@@ -12,19 +12,22 @@ class UrlSourceTest {
     private static final String SHA = "a".repeat(64);
 
     private static UrlSource.Problem refused(String url, Optional<String> sha256) {
-        return assertThrows(UrlSource.Refused.class, () -> UrlSource.of(url, sha256)).problem();
+        return assertThrows(UrlSource.Refused.class, () -> UrlSource.of(url, sha256))
+                .problem();
     }
 
     @Test
     void anHttpsUrlWithAHostAndASha256IsASource() {
-        assertEquals(new UrlSource(URI.create("https://example.test/p.tar.gz"), SHA),
+        assertEquals(
+                new UrlSource(URI.create("https://example.test/p.tar.gz"), SHA),
                 UrlSource.of("https://example.test/p.tar.gz", Optional.of(SHA)));
     }
 
     @Test
     void eachRefusalNamesItsProblemAndTheDigestIsCheckedFirst() {
         assertEquals(UrlSource.Problem.NO_SHA256, refused("http://example.test/p", Optional.empty()));
-        assertEquals(UrlSource.Problem.SHA256_MALFORMED, refused("https://example.test/p", Optional.of("A".repeat(64))));
+        assertEquals(
+                UrlSource.Problem.SHA256_MALFORMED, refused("https://example.test/p", Optional.of("A".repeat(64))));
         assertEquals(UrlSource.Problem.SHA256_MALFORMED, refused("not a url", Optional.of(SHA.substring(1))));
         assertEquals(UrlSource.Problem.NOT_A_URL, refused("https://exa mple.test/", Optional.of(SHA)));
         assertEquals(UrlSource.Problem.NOT_HTTPS, refused("http://example.test/p", Optional.of(SHA)));
@@ -34,8 +37,8 @@ class UrlSourceTest {
 
     @Test
     void aUrlThatDoesNotParseCarriesTheParsersReason() {
-        UrlSource.Refused e = assertThrows(UrlSource.Refused.class,
-                () -> UrlSource.of("https://exa mple.test/", Optional.of(SHA)));
+        UrlSource.Refused e =
+                assertThrows(UrlSource.Refused.class, () -> UrlSource.of("https://exa mple.test/", Optional.of(SHA)));
         assertEquals("Illegal character in authority", e.detail());
     }
 }

@@ -15,7 +15,11 @@ import tools.jackson.databind.JsonNode;
  */
 final class InFlightRequest implements RequestContext {
 
-    private enum State { RUNNING, CANCELLED, DONE }
+    private enum State {
+        RUNNING,
+        CANCELLED,
+        DONE
+    }
 
     private final JsonNode id;
     private final String method;

@@ -51,8 +51,14 @@ public record PluginDefinition(
 
     /** The manifest keys this record writes itself. */
     static final Set<String> OWN_MANIFEST_KEYS = Set.of(
-            "name", "version", "plugin_kind", "plugin_kinds", "description",
-            "protocol_version", "capabilities", "env_required");
+            "name",
+            "version",
+            "plugin_kind",
+            "plugin_kinds",
+            "description",
+            "protocol_version",
+            "capabilities",
+            "env_required");
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
@@ -76,8 +82,7 @@ public record PluginDefinition(
             throw new IllegalArgumentException("version: '" + version + "' is not a semantic version");
         }
         if (SemVer.parse(protocolVersion).isEmpty()) {
-            throw new IllegalArgumentException(
-                    "protocol_version: '" + protocolVersion + "' is not a semantic version");
+            throw new IllegalArgumentException("protocol_version: '" + protocolVersion + "' is not a semantic version");
         }
         if (kind.isBlank()) {
             throw new IllegalArgumentException("plugin_kind: must not be blank");
@@ -94,51 +99,131 @@ public record PluginDefinition(
 
     /** A definition speaking {@link #PROTOCOL_VERSION}, with no features, flags or extras. */
     public static PluginDefinition of(String name, String version, String kind, String description) {
-        return new PluginDefinition(name, version, kind, List.of(), description, PROTOCOL_VERSION,
-                Set.of(), List.of(), List.of(), List.of(), Map.of());
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                List.of(),
+                description,
+                PROTOCOL_VERSION,
+                Set.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                Map.of());
     }
 
     /** This definition with the extra roles {@code extraKinds}. */
     public PluginDefinition withKinds(String... extraKinds) {
-        return new PluginDefinition(name, version, kind, List.of(extraKinds), description, protocolVersion,
-                features, subjectKinds, capabilityFlags, envRequired, manifestExtras);
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                List.of(extraKinds),
+                description,
+                protocolVersion,
+                features,
+                subjectKinds,
+                capabilityFlags,
+                envRequired,
+                manifestExtras);
     }
 
     /** This definition advertising exactly {@code advertised}. */
     public PluginDefinition withFeatures(Feature... advertised) {
-        return new PluginDefinition(name, version, kind, kinds, description, protocolVersion,
-                Set.of(advertised), subjectKinds, capabilityFlags, envRequired, manifestExtras);
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                kinds,
+                description,
+                protocolVersion,
+                Set.of(advertised),
+                subjectKinds,
+                capabilityFlags,
+                envRequired,
+                manifestExtras);
     }
 
     /** This definition serving the subject kinds {@code served}. */
     public PluginDefinition withSubjectKinds(String... served) {
-        return new PluginDefinition(name, version, kind, kinds, description, protocolVersion,
-                features, List.of(served), capabilityFlags, envRequired, manifestExtras);
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                kinds,
+                description,
+                protocolVersion,
+                features,
+                List.of(served),
+                capabilityFlags,
+                envRequired,
+                manifestExtras);
     }
 
     /** This definition with the manifest capability flags {@code flags} (e.g. {@code $ui/web}). */
     public PluginDefinition withCapabilityFlags(String... flags) {
-        return new PluginDefinition(name, version, kind, kinds, description, protocolVersion,
-                features, subjectKinds, List.of(flags), envRequired, manifestExtras);
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                kinds,
+                description,
+                protocolVersion,
+                features,
+                subjectKinds,
+                List.of(flags),
+                envRequired,
+                manifestExtras);
     }
 
     /** This definition asking for the environment variables {@code variables}. */
     public PluginDefinition withEnvRequired(EnvRequirement... variables) {
-        return new PluginDefinition(name, version, kind, kinds, description, protocolVersion,
-                features, subjectKinds, capabilityFlags, List.of(variables), manifestExtras);
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                kinds,
+                description,
+                protocolVersion,
+                features,
+                subjectKinds,
+                capabilityFlags,
+                List.of(variables),
+                manifestExtras);
     }
 
     /** This definition speaking {@code version} of the protocol instead of {@link #PROTOCOL_VERSION}. */
     public PluginDefinition withProtocolVersion(String version) {
-        return new PluginDefinition(name, this.version, kind, kinds, description, version,
-                features, subjectKinds, capabilityFlags, envRequired, manifestExtras);
+        return new PluginDefinition(
+                name,
+                this.version,
+                kind,
+                kinds,
+                description,
+                version,
+                features,
+                subjectKinds,
+                capabilityFlags,
+                envRequired,
+                manifestExtras);
     }
 
     /** This definition with one more manifest field {@code key} (replacing an extra of that key). */
     public PluginDefinition withManifestExtra(String key, JsonNode value) {
         var extras = new LinkedHashMap<>(manifestExtras);
         extras.put(key, value);
-        return new PluginDefinition(name, version, kind, kinds, description, protocolVersion,
-                features, subjectKinds, capabilityFlags, envRequired, extras);
+        return new PluginDefinition(
+                name,
+                version,
+                kind,
+                kinds,
+                description,
+                protocolVersion,
+                features,
+                subjectKinds,
+                capabilityFlags,
+                envRequired,
+                extras);
     }
 }

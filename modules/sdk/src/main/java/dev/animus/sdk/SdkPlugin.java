@@ -21,8 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class SdkPlugin implements Plugin {
 
     /** Answered by the sdk itself; a plugin cannot register them. */
-    private static final Set<String> LIFECYCLE = Set.of(
-            "initialize", "initialized", "shutdown", "exit", "$/ping", "$/cancelRequest");
+    private static final Set<String> LIFECYCLE =
+            Set.of("initialize", "initialized", "shutdown", "exit", "$/ping", "$/cancelRequest");
 
     private final PluginDefinition definition;
     private final Map<String, Route> routes;
@@ -30,8 +30,8 @@ final class SdkPlugin implements Plugin {
     private final List<String> methods;
     private final ObjectNode initializeResult;
 
-    private SdkPlugin(PluginDefinition definition, Map<String, Route> routes,
-            Map<String, NotificationHandler> notifications) {
+    private SdkPlugin(
+            PluginDefinition definition, Map<String, Route> routes, Map<String, NotificationHandler> notifications) {
         this.definition = definition;
         this.routes = Map.copyOf(routes);
         this.notifications = Map.copyOf(notifications);
@@ -62,8 +62,7 @@ final class SdkPlugin implements Plugin {
             System.out.flush();
             System.setOut(System.err); // a stray println must not land in the protocol stream
         }
-        return run(args, new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out),
-                System.err);
+        return run(args, new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out), System.err);
     }
 
     /** {@link #run(String[])} over the given streams. */
@@ -79,8 +78,9 @@ final class SdkPlugin implements Plugin {
             }
         }
         if (args.length > 0) {
-            new Diagnostics(err, definition.name()).warn("usage: <plugin> [--manifest] (without arguments it "
-                    + "serves the Animus protocol on stdin/stdout); unexpected: " + String.join(" ", args));
+            new Diagnostics(err, definition.name())
+                    .warn("usage: <plugin> [--manifest] (without arguments it "
+                            + "serves the Animus protocol on stdin/stdout); unexpected: " + String.join(" ", args));
             return 2;
         }
         return serve(in, out, err);

@@ -35,7 +35,11 @@ final class Session {
      */
     static final Duration END_OF_INPUT_GRACE = Duration.ofSeconds(1);
 
-    private enum Phase { AWAITING_INITIALIZE, AWAITING_INITIALIZED, READY }
+    private enum Phase {
+        AWAITING_INITIALIZE,
+        AWAITING_INITIALIZED,
+        READY
+    }
 
     private final SdkPlugin plugin;
     private final Diagnostics diagnostics;
@@ -116,12 +120,13 @@ final class Session {
                 fail(NullNode.getInstance(), PluginError.INVALID_REQUEST, "id must be an integer or a string");
             }
         } else if (id != null && (message.has("result") || message.has("error"))) {
-            diagnostics.warn("dropped a response (nothing here waits for answers): "
-                    + Diagnostics.excerpt(frame.toString()));
+            diagnostics.warn(
+                    "dropped a response (nothing here waits for answers): " + Diagnostics.excerpt(frame.toString()));
         } else if (id != null && isValidId(id)) {
             fail(id, PluginError.INVALID_REQUEST, "not a JSON-RPC request: 'method' must be a string");
         } else {
-            diagnostics.warn("ignored a frame that is not a JSON-RPC message: " + Diagnostics.excerpt(frame.toString()));
+            diagnostics.warn(
+                    "ignored a frame that is not a JSON-RPC message: " + Diagnostics.excerpt(frame.toString()));
         }
     }
 
@@ -152,7 +157,9 @@ final class Session {
     private void pluginMethod(ObjectNode frame, JsonNode id, String method, JsonNode params) {
         boolean healthCheck = method.equals("health/check");
         if (phase != Phase.READY && !healthCheck) {
-            fail(id, PluginError.NOT_INITIALIZED,
+            fail(
+                    id,
+                    PluginError.NOT_INITIALIZED,
                     "not initialized: '" + method + "' arrived before the initialized notification");
             return;
         }
@@ -193,14 +200,15 @@ final class Session {
             if (!call.isCancelled()) {
                 diagnostics.warn("handler of '" + call.method() + "' failed", e);
             }
-            answer = Frames.error(call.id(), new PluginError(PluginError.INTERNAL_ERROR,
-                    "internal error in " + call.method() + ": " + e));
+            answer = Frames.error(
+                    call.id(),
+                    new PluginError(PluginError.INTERNAL_ERROR, "internal error in " + call.method() + ": " + e));
         } finally {
             inFlight.remove(key, call);
         }
         if (!call.finish()) {
-            answer = Frames.error(call.id(), new PluginError(PluginError.REQUEST_CANCELLED,
-                    "request cancelled: " + call.method()));
+            answer = Frames.error(
+                    call.id(), new PluginError(PluginError.REQUEST_CANCELLED, "request cancelled: " + call.method()));
         }
         Thread.interrupted(); // a cancellation's interrupt must not break the write of the answer
         if (!exitCode.isDone()) {
@@ -210,13 +218,14 @@ final class Session {
 
     private void startRaw(ObjectNode frame, JsonNode id, String method, RawMethodHandler handler) {
         handlerThread(method, () -> {
-            try {
-                handler.handle(frame, writer);
-            } catch (Exception e) {
-                diagnostics.warn("handler of '" + method + "' failed", e);
-                fail(id, PluginError.INTERNAL_ERROR, "internal error in " + method + ": " + e);
-            }
-        }).start();
+                    try {
+                        handler.handle(frame, writer);
+                    } catch (Exception e) {
+                        diagnostics.warn("handler of '" + method + "' failed", e);
+                        fail(id, PluginError.INTERNAL_ERROR, "internal error in " + method + ": " + e);
+                    }
+                })
+                .start();
     }
 
     /** A handler thread, known to {@link #awaitHandlers} while it runs. */

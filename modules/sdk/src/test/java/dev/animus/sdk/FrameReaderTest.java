@@ -11,9 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 class FrameReaderTest {
@@ -40,8 +40,11 @@ class FrameReaderTest {
             }
         }
         List<String> seen = new ArrayList<>();
-        new FrameReader(new RandomChunks(text.toString().getBytes(StandardCharsets.UTF_8), random), diagnostics,
-                FrameReader.MAX_FRAME_BYTES).readAll(frame -> seen.add(frame.toString()));
+        new FrameReader(
+                        new RandomChunks(text.toString().getBytes(StandardCharsets.UTF_8), random),
+                        diagnostics,
+                        FrameReader.MAX_FRAME_BYTES)
+                .readAll(frame -> seen.add(frame.toString()));
         assertEquals(expected, seen);
     }
 
@@ -50,8 +53,11 @@ class FrameReaderTest {
         String big = "{\"id\":1,\"pad\":\"" + "x".repeat(5000) + "\"}\n";
         String small = "{\"id\":2}\n";
         List<JsonNode> seen = new ArrayList<>();
-        new FrameReader(new RandomChunks((big + small).getBytes(StandardCharsets.UTF_8), new SplittableRandom(7)),
-                diagnostics, 1024).readAll(seen::add);
+        new FrameReader(
+                        new RandomChunks((big + small).getBytes(StandardCharsets.UTF_8), new SplittableRandom(7)),
+                        diagnostics,
+                        1024)
+                .readAll(seen::add);
         assertEquals(1, seen.size());
         assertEquals(2, seen.getFirst().get("id").asInt());
         assertTrue(stderr.toString(StandardCharsets.UTF_8).contains("larger than 1024"), stderr.toString());
@@ -60,8 +66,11 @@ class FrameReaderTest {
     @Test
     void aLastFrameWithoutANewlineIsStillRead() throws IOException {
         List<JsonNode> seen = new ArrayList<>();
-        new FrameReader(new RandomChunks("{\"id\":3}".getBytes(StandardCharsets.UTF_8), new SplittableRandom(1)),
-                diagnostics, 1024).readAll(seen::add);
+        new FrameReader(
+                        new RandomChunks("{\"id\":3}".getBytes(StandardCharsets.UTF_8), new SplittableRandom(1)),
+                        diagnostics,
+                        1024)
+                .readAll(seen::add);
         assertEquals(3, seen.getFirst().get("id").asInt());
     }
 

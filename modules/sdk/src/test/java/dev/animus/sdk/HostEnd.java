@@ -66,7 +66,10 @@ final class HostEnd implements AutoCloseable {
     /** Connects and completes the handshake ({@code initialize}, then {@code initialized}). */
     static HostEnd ready(Plugin plugin) {
         var host = connect(plugin);
-        host.request(0, "initialize", "{\"protocol_version\":\"1.1.0\",\"host_info\":{\"name\":\"animus\",\"version\":\"0.1.0\"}}");
+        host.request(
+                0,
+                "initialize",
+                "{\"protocol_version\":\"1.1.0\",\"host_info\":{\"name\":\"animus\",\"version\":\"0.1.0\"}}");
         JsonNode answer = host.next();
         assertEquals(0, answer.get("id").asInt(), answer.toString());
         assertNotNull(answer.get("result"), answer.toString());

@@ -14,8 +14,7 @@ class PluginDefinitionTest {
 
     @Test
     void aNameOutsideTheManifestGrammarIsRejectedNamingTheField() {
-        var e = assertThrows(IllegalArgumentException.class,
-                () -> PluginDefinition.of("Echo!", "0.1.0", "custom", ""));
+        var e = assertThrows(IllegalArgumentException.class, () -> PluginDefinition.of("Echo!", "0.1.0", "custom", ""));
         assertTrue(e.getMessage().startsWith("name:"), e.getMessage());
     }
 
@@ -27,7 +26,8 @@ class PluginDefinitionTest {
 
     @Test
     void aManifestExtraCannotReplaceAFieldOfTheDefinition() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> echo.withManifestExtra("name", JsonNodeFactory.instance.stringNode("other")));
     }
 
@@ -36,10 +36,14 @@ class PluginDefinitionTest {
         var definition = echo.withEnvRequired(new EnvRequirement("API_TOKEN", "the token", true, true))
                 .withCapabilityFlags("$ui/web")
                 .withManifestExtra("hooks", JsonNodeFactory.instance.arrayNode().add("route.skills"));
-        JsonNode manifest = Plugin.builder(definition).method("go", r -> null).build().manifest();
-        assertEquals("[{\"name\":\"API_TOKEN\",\"description\":\"the token\",\"sensitive\":true,\"required\":true}]",
+        JsonNode manifest =
+                Plugin.builder(definition).method("go", r -> null).build().manifest();
+        assertEquals(
+                "[{\"name\":\"API_TOKEN\",\"description\":\"the token\",\"sensitive\":true,\"required\":true}]",
                 manifest.get("env_required").toString());
-        assertEquals("[\"$/ping\",\"health/check\",\"go\",\"$ui/web\"]", manifest.get("capabilities").toString());
+        assertEquals(
+                "[\"$/ping\",\"health/check\",\"go\",\"$ui/web\"]",
+                manifest.get("capabilities").toString());
         assertEquals("[\"route.skills\"]", manifest.get("hooks").toString());
         assertEquals("", manifest.get("description").asString());
     }
@@ -48,7 +52,8 @@ class PluginDefinitionTest {
     void lifecycleMethodsAndDuplicatesCannotBeRegistered() {
         assertThrows(IllegalArgumentException.class, () -> Plugin.builder(echo).method("initialize", r -> null));
         assertThrows(IllegalArgumentException.class, () -> Plugin.builder(echo).method("$/ping", r -> null));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Plugin.builder(echo).method("a", r -> null).rawMethod("a", (r, o) -> {}));
     }
 }

@@ -41,8 +41,10 @@ class PluginSessionTest {
                     }
                     return Map.of("count", 3);
                 })
-                .rawMethod("raw", (request, out) -> out.writeVerbatim(
-                        "{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":\"mine\"}\n"))
+                .rawMethod(
+                        "raw",
+                        (request, out) -> out.writeVerbatim(
+                                "{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":\"mine\"}\n"))
                 .notification("poke", params -> notified.countDown())
                 .build();
     }
@@ -64,7 +66,8 @@ class PluginSessionTest {
         @Test
         void initializeIsAnsweredWithProtocolVersionPluginInfoAndCapabilities() {
             try (var host = HostEnd.connect(sample())) {
-                JsonNode result = host.call(1, "initialize", "{\"protocol_version\":\"1.1.0\"}").get("result");
+                JsonNode result = host.call(1, "initialize", "{\"protocol_version\":\"1.1.0\"}")
+                        .get("result");
                 assertEquals("1.1.0", result.get("protocol_version").asString());
                 JsonNode info = result.get("plugin_info");
                 assertEquals("sample", info.get("name").asString());
@@ -73,8 +76,10 @@ class PluginSessionTest {
                 assertEquals("[\"subject_backend\"]", info.get("plugin_kinds").toString());
                 assertEquals("a plugin for tests", info.get("description").asString());
                 JsonNode caps = result.get("capabilities");
-                assertEquals("[\"$/ping\",\"health/check\",\"echo\",\"typed-failure\",\"failure\",\"wait\","
-                        + "\"sleep\",\"count\",\"raw\"]", caps.get("methods").toString());
+                assertEquals(
+                        "[\"$/ping\",\"health/check\",\"echo\",\"typed-failure\",\"failure\",\"wait\","
+                                + "\"sleep\",\"count\",\"raw\"]",
+                        caps.get("methods").toString());
                 assertFalse(caps.get("streaming").asBoolean());
                 assertTrue(caps.get("progress").asBoolean());
                 assertTrue(caps.get("cancellation").asBoolean());
@@ -85,7 +90,8 @@ class PluginSessionTest {
         @Test
         void aHostOfAnotherMajorIsRejectedWithAMessageNamingBothVersions() {
             try (var host = HostEnd.connect(sample())) {
-                JsonNode error = host.call(1, "initialize", "{\"protocol_version\":\"2.0.0\"}").get("error");
+                JsonNode error = host.call(1, "initialize", "{\"protocol_version\":\"2.0.0\"}")
+                        .get("error");
                 assertEquals(-32602, error.get("code").asInt());
                 String message = error.get("message").asString();
                 assertTrue(message.contains("2.0.0") && message.contains("1.1.0"), message);
@@ -97,7 +103,9 @@ class PluginSessionTest {
             try (var host = HostEnd.connect(sample())) {
                 host.call(1, "initialize", "{\"protocol_version\":\"2.0.0\"}");
                 host.notify("initialized", "{}");
-                assertEquals(-32000, host.call(2, "echo", "{}").get("error").get("code").asInt());
+                assertEquals(
+                        -32000,
+                        host.call(2, "echo", "{}").get("error").get("code").asInt());
             }
         }
 
@@ -105,21 +113,28 @@ class PluginSessionTest {
         void minorAndPatchDriftIsAccepted() {
             try (var host = HostEnd.connect(sample())) {
                 JsonNode answer = host.call(1, "initialize", "{\"protocol_version\":\"1.9.7\"}");
-                assertEquals("1.1.0", answer.get("result").get("protocol_version").asString());
+                assertEquals(
+                        "1.1.0", answer.get("result").get("protocol_version").asString());
             }
         }
 
         @Test
         void initializeWithoutAProtocolVersionIsInvalidParams() {
             try (var host = HostEnd.connect(sample())) {
-                assertEquals(-32602, host.call(1, "initialize", "{}").get("error").get("code").asInt());
+                assertEquals(
+                        -32602,
+                        host.call(1, "initialize", "{}")
+                                .get("error")
+                                .get("code")
+                                .asInt());
             }
         }
 
         @Test
         void aSecondInitializeIsAnInvalidRequest() {
             try (var host = HostEnd.ready(sample())) {
-                JsonNode error = host.call(1, "initialize", "{\"protocol_version\":\"1.1.0\"}").get("error");
+                JsonNode error = host.call(1, "initialize", "{\"protocol_version\":\"1.1.0\"}")
+                        .get("error");
                 assertEquals(-32600, error.get("code").asInt());
             }
         }
@@ -131,7 +146,9 @@ class PluginSessionTest {
         @Test
         void aPluginMethodBeforeInitializedIsAnsweredNotInitialized() {
             try (var host = HostEnd.connect(sample())) {
-                assertEquals(-32000, host.call(1, "echo", "{}").get("error").get("code").asInt());
+                assertEquals(
+                        -32000,
+                        host.call(1, "echo", "{}").get("error").get("code").asInt());
                 host.call(2, "initialize", "{\"protocol_version\":\"1.1.0\"}");
                 JsonNode error = host.call(3, "echo", "{}").get("error");
                 assertEquals(-32000, error.get("code").asInt());
@@ -177,7 +194,9 @@ class PluginSessionTest {
                 JsonNode answer = host.call("a-1", "echo", "{\"text\":\"hi\\nthere\",\"n\":[1,2]}");
                 assertEquals("a-1", answer.get("id").stringValue());
                 assertEquals("2.0", answer.get("jsonrpc").asString());
-                assertEquals("{\"text\":\"hi\\nthere\",\"n\":[1,2]}", answer.get("result").toString());
+                assertEquals(
+                        "{\"text\":\"hi\\nthere\",\"n\":[1,2]}",
+                        answer.get("result").toString());
             }
         }
 
@@ -219,7 +238,8 @@ class PluginSessionTest {
                     JsonNode progress = host.next();
                     assertEquals("$/progress", progress.get("method").asString());
                     assertEquals(7, progress.get("params").get("id").asInt());
-                    assertEquals(i, progress.get("params").get("value").get("index").asInt());
+                    assertEquals(
+                            i, progress.get("params").get("value").get("index").asInt());
                 }
                 assertEquals(3, host.next().get("result").get("count").asInt());
             }
@@ -229,7 +249,9 @@ class PluginSessionTest {
         void anIdAlreadyInFlightIsAnInvalidRequest() {
             try (var host = HostEnd.ready(sample())) {
                 host.request(1, "wait", "{}");
-                assertEquals(-32600, host.call(1, "echo", "{}").get("error").get("code").asInt());
+                assertEquals(
+                        -32600,
+                        host.call(1, "echo", "{}").get("error").get("code").asInt());
                 release.countDown();
                 assertEquals("released", host.next().get("result").asString());
             }

@@ -14,44 +14,60 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
-import picocli.CommandLine;
 
 /** The root of the command tree. */
 @Command(
         name = "animus",
         mixinStandardHelpOptions = true,
         versionProvider = AnimusCommand.Version.class,
-        description = "Discover, trust, launch and supervise out-of-process plugins that speak JSON-RPC 2.0 over stdio.",
+        description =
+                "Discover, trust, launch and supervise out-of-process plugins that speak JSON-RPC 2.0 over stdio.",
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
+        footer = {
+            "  animus plugin dev ./animus-plugin-echo call echo --params '{\"text\":\"hi\"}'",
             "  animus help plugin dev",
-            "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"})
+            "  animus --keep-going < commands.txt   # one command per line, plugins kept warm"
+        })
 public final class AnimusCommand implements Callable<Integer> {
 
-    @Option(names = "--json", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--json",
+            scope = ScopeType.INHERIT,
             description = "Print one JSON document with a versioned envelope instead of human output.")
     public boolean json;
 
-    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+    @Option(
+            names = {"-v", "--verbose"},
+            scope = ScopeType.INHERIT,
             description = "Say more on stderr (plugin notifications, timings).")
     public boolean verbose;
 
-    @Option(names = "--project-root", paramLabel = "PATH", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--project-root",
+            paramLabel = "PATH",
+            scope = ScopeType.INHERIT,
             description = "The project whose .animus/plugins/ is searched (default: the current directory).")
     Path projectRoot;
 
-    @Option(names = "--include-system-path", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--include-system-path",
+            scope = ScopeType.INHERIT,
             description = "Also look for plugins in the directories of $PATH (last, after every other source).")
     public boolean includeSystemPath;
 
-    @Option(names = "--agent", paramLabel = "NAME", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--agent",
+            paramLabel = "NAME",
+            scope = ScopeType.INHERIT,
             description = "The agent a plugin is called, enabled or disabled for (default: default).")
     public String agent;
 
-    @Option(names = "--keep-going",
+    @Option(
+            names = "--keep-going",
             description = "With commands read from stdin: run the rest after a command fails "
                     + "(the exit status is then that of the last failing command).")
     boolean keepGoing;
@@ -77,8 +93,7 @@ public final class AnimusCommand implements Callable<Integer> {
     /** Where Animus keeps and looks for things, from the environment and {@code --project-root}. */
     public AnimusPaths paths() {
         try {
-            return AnimusPaths.from(context.environment(),
-                    projectRoot == null ? Path.of("") : projectRoot);
+            return AnimusPaths.from(context.environment(), projectRoot == null ? Path.of("") : projectRoot);
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
         }
@@ -106,8 +121,11 @@ public final class AnimusCommand implements Callable<Integer> {
      */
     public Discovery discover(boolean includeSystemPath) {
         var animus = animus();
-        return animus.discover(() -> animus.trustViewOr(e -> terminal().warn(Failures.ofException(e).getMessage()
-                + " (installed plugins are not listed, and no binary is run)")), includeSystemPath);
+        return animus.discover(
+                () -> animus.trustViewOr(e -> terminal()
+                        .warn(Failures.ofException(e).getMessage()
+                                + " (installed plugins are not listed, and no binary is run)")),
+                includeSystemPath);
     }
 
     /**
@@ -151,8 +169,10 @@ public final class AnimusCommand implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"animus " + HostVersion.current() + " (protocol "
-                    + HostHello.PROTOCOL_VERSION + ", Java " + Runtime.version().feature() + ")"};
+            return new String[] {
+                "animus " + HostVersion.current() + " (protocol " + HostHello.PROTOCOL_VERSION + ", Java "
+                        + Runtime.version().feature() + ")"
+            };
         }
     }
 }

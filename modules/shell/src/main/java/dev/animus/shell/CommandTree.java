@@ -1,11 +1,5 @@
 package dev.animus.shell;
 
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.OptionSpec;
 import dev.animus.shell.completion.CompleteCommand;
 import dev.animus.shell.completion.CompletionCommand;
 import dev.animus.shell.dev.DevCall;
@@ -37,6 +31,12 @@ import dev.animus.shell.trust.SecretCommand;
 import dev.animus.shell.trust.TrustCommand;
 import dev.animus.shell.trust.TrustOrgsCommand;
 import dev.animus.shell.trust.VerifyBundleCommand;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Which command sits under which, and building the picocli tree from it: whole (help, completion,
@@ -48,18 +48,44 @@ import dev.animus.shell.trust.VerifyBundleCommand;
  */
 final class CommandTree {
     private static final Map<Class<?>, List<Class<?>>> CHILDREN = Map.of(
-            AnimusCommand.class, List.of(PluginCommand.class, SecretCommand.class, TrustOrgsCommand.class,
-                    VerifyBundleCommand.class, CompletionCommand.class, HelpCommand.class, TourCommand.class,
-                    CompleteCommand.class, TrainCommand.class),
-            PluginCommand.class, List.of(ListCommand.class, InstallCommand.class, InspectCommand.class,
-                    TrustCommand.class, ConsentCommand.class, EnableCommand.class, DisableCommand.class,
-                    UpdateCommand.class, RollbackCommand.class, RemoveCommand.class, DoctorCommand.class,
-                    LockCommand.class, StateCommand.class, PluginNamedInfo.class, PluginNamedPing.class,
-                    PluginNamedCall.class, StatusCommand.class, ResetCommand.class, CacheCommand.class, DevCommand.class),
+            AnimusCommand.class,
+                    List.of(
+                            PluginCommand.class,
+                            SecretCommand.class,
+                            TrustOrgsCommand.class,
+                            VerifyBundleCommand.class,
+                            CompletionCommand.class,
+                            HelpCommand.class,
+                            TourCommand.class,
+                            CompleteCommand.class,
+                            TrainCommand.class),
+            PluginCommand.class,
+                    List.of(
+                            ListCommand.class,
+                            InstallCommand.class,
+                            InspectCommand.class,
+                            TrustCommand.class,
+                            ConsentCommand.class,
+                            EnableCommand.class,
+                            DisableCommand.class,
+                            UpdateCommand.class,
+                            RollbackCommand.class,
+                            RemoveCommand.class,
+                            DoctorCommand.class,
+                            LockCommand.class,
+                            StateCommand.class,
+                            PluginNamedInfo.class,
+                            PluginNamedPing.class,
+                            PluginNamedCall.class,
+                            StatusCommand.class,
+                            ResetCommand.class,
+                            CacheCommand.class,
+                            DevCommand.class),
             CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class),
             DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class),
             LockCommand.class, List.of(LockCommand.Verify.class, LockCommand.Show.class, LockCommand.Prune.class),
-            SecretCommand.class, List.of(SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class),
+            SecretCommand.class,
+                    List.of(SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class),
             StateCommand.class, List.of(StateCommand.Repair.class),
             TrustOrgsCommand.class, List.of(TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class));
 
@@ -111,7 +137,10 @@ final class CommandTree {
             at = sub;
             type = next;
         }
-        if (type != AnimusCommand.class || unknownWord || List.of(args).contains("--help") || List.of(args).contains("-h")) {
+        if (type != AnimusCommand.class
+                || unknownWord
+                || List.of(args).contains("--help")
+                || List.of(args).contains("-h")) {
             attach(at, type, false);
         }
         return cli;

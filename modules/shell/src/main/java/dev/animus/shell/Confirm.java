@@ -1,12 +1,12 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
+import dev.animus.shell.render.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import dev.animus.shell.render.Terminal;
 
 /**
  * Confirmations (docs/cli.md#confirmations): on a terminal a question that defaults to no; without
@@ -29,8 +29,9 @@ public final class Confirm {
         }
         Terminal t = root.terminal();
         if (!t.interactive() || root.context().scriptMode()) {
-            throw new CommandFailed(ExitCodes.USAGE, act + " needs a confirmation and there is no terminal to ask"
-                    + " on; pass --yes to confirm");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    act + " needs a confirmation and there is no terminal to ask" + " on; pass --yes to confirm");
         }
         t.err().print(OneLine.of(question) + " [y/N] ");
         t.err().flush();

@@ -32,9 +32,11 @@ final class HelpCommand implements Runnable {
         for (String name : path) {
             CommandLine next = target.getSubcommands().get(name);
             if (next == null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "unknown command '"
-                        + String.join(" ", path) + "': '" + name + "' is not a subcommand of "
-                        + target.getCommandSpec().qualifiedName());
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "unknown command '"
+                                + String.join(" ", path) + "': '" + name + "' is not a subcommand of "
+                                + target.getCommandSpec().qualifiedName());
             }
             target = next;
         }

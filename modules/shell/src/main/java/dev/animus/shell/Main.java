@@ -46,7 +46,8 @@ public final class Main {
      * the commands the line names ({@link CommandTree#along}).
      */
     public static int execute(String[] args, ShellContext context) {
-        return configure(CommandTree.along(new AnimusCommand(context), args), context).execute(args);
+        return configure(CommandTree.along(new AnimusCommand(context), args), context)
+                .execute(args);
     }
 
     /** The whole command tree, for help, completion and tests. */
@@ -61,8 +62,8 @@ public final class Main {
         cli.setErr(terminal.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler((ex, argv) -> {
-            terminal.error(ex.getMessage() + " (try '" + ex.getCommandLine().getCommandSpec().qualifiedName()
-                    + " --help')");
+            terminal.error(ex.getMessage() + " (try '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
@@ -84,8 +85,10 @@ public final class Main {
     private static void stackTrace(Throwable ex, Terminal terminal) {
         StringWriter trace = new StringWriter();
         ex.printStackTrace(new PrintWriter(trace));
-        trace.toString().lines().forEach(line -> terminal.err().println(line.startsWith("\t")
-                ? "\t" + OneLine.of(line.substring(1)) : OneLine.of(line)));
+        trace.toString()
+                .lines()
+                .forEach(line -> terminal.err()
+                        .println(line.startsWith("\t") ? "\t" + OneLine.of(line.substring(1)) : OneLine.of(line)));
         terminal.err().flush();
     }
 }

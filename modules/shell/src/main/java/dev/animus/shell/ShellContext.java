@@ -3,6 +3,7 @@ package dev.animus.shell;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.Plugins;
+import dev.animus.shell.render.Terminal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import dev.animus.shell.render.Terminal;
 
 /**
  * What every command of one {@code animus} process shares: the standard streams, the caller's
@@ -22,8 +22,14 @@ import dev.animus.shell.render.Terminal;
  *     or the shell), as words: {@code animus --project-root P < script} runs every line of the
  *     script in project P unless the line names its own {@code --project-root}
  */
-public record ShellContext(Terminal terminal, Map<String, String> environment, Plugins host, Mode mode,
-        Set<Path> warnedAbout, Map<AnimusPaths, Animus> animuses, List<List<String>> defaults) {
+public record ShellContext(
+        Terminal terminal,
+        Map<String, String> environment,
+        Plugins host,
+        Mode mode,
+        Set<Path> warnedAbout,
+        Map<AnimusPaths, Animus> animuses,
+        List<List<String>> defaults) {
 
     /** Where the commands of this process come from. */
     enum Mode {
@@ -42,8 +48,14 @@ public record ShellContext(Terminal terminal, Map<String, String> environment, P
     }
 
     public static ShellContext oneShot(Terminal terminal, Map<String, String> environment, Plugins host) {
-        return new ShellContext(terminal, environment, host, Mode.ONE_SHOT, ConcurrentHashMap.newKeySet(),
-                new ConcurrentHashMap<>(), List.of());
+        return new ShellContext(
+                terminal,
+                environment,
+                host,
+                Mode.ONE_SHOT,
+                ConcurrentHashMap.newKeySet(),
+                new ConcurrentHashMap<>(),
+                List.of());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.animus.shell;
 
+import dev.animus.shell.render.Terminal;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import dev.animus.shell.render.Terminal;
 
 /** Runs the command tree in-process, capturing what it writes. */
 final class Cli {
@@ -59,11 +59,13 @@ final class Cli {
      */
     static Path ownDirectory(Path dir) {
         Path own = dir.toAbsolutePath().normalize();
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
-        Path userHome = Path.of(System.getProperty("user.home")).toAbsolutePath().normalize();
+        Path tmp =
+                Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+        Path userHome =
+                Path.of(System.getProperty("user.home")).toAbsolutePath().normalize();
         if (!own.startsWith(tmp) || own.equals(tmp) || userHome.startsWith(own)) {
-            throw new IllegalArgumentException("a test's home must be inside its own directory under " + tmp
-                    + ", not " + own);
+            throw new IllegalArgumentException(
+                    "a test's home must be inside its own directory under " + tmp + ", not " + own);
         }
         OWN_DIRECTORIES.add(own);
         return own;
@@ -149,8 +151,11 @@ final class Cli {
         requireOwnHome(env);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        Terminal t = new Terminal(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintWriter(out, true), new PrintWriter(err, true), false);
+        Terminal t = new Terminal(
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                false);
         long t0 = System.nanoTime();
         int code = Main.run(args, new HashMap<>(env), t);
         return new Run(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - t0));
@@ -166,15 +171,18 @@ final class Cli {
     }
 
     static String echo() {
-        return Path.of(System.getProperty("animus.testplugins.dir"), "animus-plugin-echo").toString();
+        return Path.of(System.getProperty("animus.testplugins.dir"), "animus-plugin-echo")
+                .toString();
     }
 
     static String misbehaving() {
-        return Path.of(System.getProperty("animus.testplugins.dir"), "animus-plugin-misbehaving").toString();
+        return Path.of(System.getProperty("animus.testplugins.dir"), "animus-plugin-misbehaving")
+                .toString();
     }
 
     static String pythonEcho() {
-        return Path.of(System.getProperty("animus.examples.dir"), "python-echo", "animus-plugin-pyecho").toString();
+        return Path.of(System.getProperty("animus.examples.dir"), "python-echo", "animus-plugin-pyecho")
+                .toString();
     }
 
     static Path python(Path dir, String name, String body) throws IOException {

@@ -30,7 +30,9 @@ class CliHomeGuardTest {
         shared.put("HOME", tmp); // $TMPDIR itself: every run would share it
         assertThrows(IllegalStateException.class, () -> Cli.runWith(shared, "", "plugin", "list"));
         Map<String, String> real = Cli.env(dir);
-        real.put("ANIMUS_HOME", Path.of(System.getProperty("user.home"), ".animus").toString());
+        real.put(
+                "ANIMUS_HOME",
+                Path.of(System.getProperty("user.home"), ".animus").toString());
         assertThrows(IllegalStateException.class, () -> Cli.runWith(real, "", "plugin", "list"));
         assertFalse(Files.exists(dir.resolve("home")), "a refused run wrote its home");
     }
@@ -44,8 +46,13 @@ class CliHomeGuardTest {
 
     @Test
     void aChildProcessGetsTheTestsDirectoryAsItsHome() {
-        Map<String, String> inherited = new HashMap<>(Map.of("HOME", System.getProperty("user.home"),
-                "ANIMUS_HOME", dir.resolve("home").toString()));
-        assertEquals(dir.toAbsolutePath().normalize().toString(), Cli.childEnvironment(inherited, dir).get("HOME"));
+        Map<String, String> inherited = new HashMap<>(Map.of(
+                "HOME",
+                System.getProperty("user.home"),
+                "ANIMUS_HOME",
+                dir.resolve("home").toString()));
+        assertEquals(
+                dir.toAbsolutePath().normalize().toString(),
+                Cli.childEnvironment(inherited, dir).get("HOME"));
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.HostHello;
 import dev.animus.runtime.Plugins;
-import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,9 +37,15 @@ class CliTest {
         void theVersionFastPathPrintsWhatTheCommandTreePrints() {
             var tree = new StringWriter();
             try (var host = Plugins.start(HostHello.animus("test"))) {
-                Cli.inOwnHome(env -> Main.commandLine(ShellContext.oneShot(new Terminal(System.in,
-                        new PrintWriter(tree, true), new PrintWriter(Writer.nullWriter()), false),
-                        env, host)).execute("--json", "--version"));
+                Cli.inOwnHome(env -> Main.commandLine(ShellContext.oneShot(
+                                new Terminal(
+                                        System.in,
+                                        new PrintWriter(tree, true),
+                                        new PrintWriter(Writer.nullWriter()),
+                                        false),
+                                env,
+                                host))
+                        .execute("--json", "--version"));
             }
             assertEquals(tree.toString(), Cli.run("--version").out());
             assertEquals(tree.toString(), Cli.run("-V").out());
@@ -49,8 +54,8 @@ class CliTest {
 
         @Test
         void everyCommandHasHelpWithAnExample() {
-            Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()),
-                    new PrintWriter(Writer.nullWriter()), false);
+            Terminal quiet = new Terminal(
+                    System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()), false);
             try (var host = Plugins.start(HostHello.animus("test"))) {
                 Cli.inOwnHome(env -> {
                     walk(Main.commandLine(ShellContext.oneShot(quiet, env, host)));
@@ -65,7 +70,8 @@ class CliTest {
                 return; // animus __complete: for completion scripts, not for people
             }
             String usage = cmd.getUsageMessage();
-            assertTrue(usage.contains("Examples:") && usage.contains("animus "),
+            assertTrue(
+                    usage.contains("Examples:") && usage.contains("animus "),
                     spec.qualifiedName() + " has no example:\n" + usage);
             assertTrue(spec.optionsMap().containsKey("--help"), spec.qualifiedName() + " has no --help");
             cmd.getSubcommands().values().forEach(this::walk);
@@ -135,8 +141,8 @@ class CliTest {
 
         @Test
         void paramsCanComeFromStdin() {
-            Cli.Run r = Cli.runScript("{\"from\":\"stdin\"}\n",
-                    "plugin", "dev", Cli.echo(), "call", "echo", "--params", "-");
+            Cli.Run r = Cli.runScript(
+                    "{\"from\":\"stdin\"}\n", "plugin", "dev", Cli.echo(), "call", "echo", "--params", "-");
             assertEquals(0, r.exitCode(), r.err());
             assertEquals(JSON.readTree("{\"from\":\"stdin\"}"), JSON.readTree(r.out()));
         }
@@ -153,7 +159,13 @@ class CliTest {
         void verboseCallsShowTheStreamedNotificationsOnStderrBeforeTheResult() {
             Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "call", "stream", "--params", "{\"count\":3}", "-v");
             assertEquals(0, r.exitCode(), r.err());
-            assertEquals(3, r.err().lines().filter(l -> l.startsWith("notification $/progress")).count(), r.err());
+            assertEquals(
+                    3,
+                    r.err()
+                            .lines()
+                            .filter(l -> l.startsWith("notification $/progress"))
+                            .count(),
+                    r.err());
             assertEquals(3, JSON.readTree(r.out()).path("count").asInt());
         }
 
@@ -168,11 +180,17 @@ class CliTest {
         void infoPrintsTheInitializeResult() {
             Cli.Run r = Cli.run("plugin", "dev", Cli.echo(), "info");
             assertEquals(0, r.exitCode(), r.err());
-            assertTrue(r.out().contains("protocol") && r.out().contains("1.1.0") && r.out().contains("echo"), r.out());
+            assertTrue(
+                    r.out().contains("protocol")
+                            && r.out().contains("1.1.0")
+                            && r.out().contains("echo"),
+                    r.out());
             Cli.Run j = Cli.run("plugin", "dev", Cli.echo(), "info", "--json");
             JsonNode doc = JSON.readTree(j.out());
             assertEquals("animus.plugin.dev.info.v1", doc.path("schema").asString());
-            assertEquals("1.1.0", doc.path("initialize_result").path("protocol_version").asString());
+            assertEquals(
+                    "1.1.0",
+                    doc.path("initialize_result").path("protocol_version").asString());
         }
 
         @Test
@@ -213,12 +231,15 @@ class CliTest {
                 {"--timeout", "plugin", "dev", Cli.echo(), "ping", "--timeout", value},
                 {"--launch-timeout", "plugin", "dev", Cli.echo(), "--launch-timeout", value, "ping"},
                 {"--timeout", "plugin", "call", "echo", "echo", "--timeout", value},
-                {"--timeout", "plugin", "ping", "echo", "--timeout", value}}) {
+                {"--timeout", "plugin", "ping", "echo", "--timeout", value}
+            }) {
                 String[] line = Arrays.copyOfRange(args, 1, args.length);
                 Cli.Run r = Cli.run(line);
                 assertEquals(2, r.exitCode(), String.join(" ", line) + ": " + r.err());
-                assertEquals("error: " + args[0] + ": duration '" + value + "' is out of range: give one from 1ms to 365d",
-                        r.errLine(), String.join(" ", line));
+                assertEquals(
+                        "error: " + args[0] + ": duration '" + value + "' is out of range: give one from 1ms to 365d",
+                        r.errLine(),
+                        String.join(" ", line));
             }
         }
 
@@ -238,8 +259,14 @@ class CliTest {
 
         @Test
         void aPluginThatExitsMidRequestFailsWithItsExitCodeAndLastStderrLine() {
-            Cli.Run r = Cli.run("plugin", "dev", Cli.misbehaving(), "call", "crash",
-                    "--params", "{\"exit_code\":3,\"stderr\":\"boom: disk on fire\"}");
+            Cli.Run r = Cli.run(
+                    "plugin",
+                    "dev",
+                    Cli.misbehaving(),
+                    "call",
+                    "crash",
+                    "--params",
+                    "{\"exit_code\":3,\"stderr\":\"boom: disk on fire\"}");
             assertEquals(1, r.exitCode());
             assertTrue(r.errLine().contains("code 3") && r.errLine().contains("boom: disk on fire"), r.err());
         }
@@ -250,9 +277,15 @@ class CliTest {
             Cli.Run r = Cli.run("plugin", "dev", plugin.toString(), "call", "work", "--timeout", "1s");
             assertEquals(124, r.exitCode(), r.err());
             assertTrue(r.errLine().contains("1s"), r.err());
-            long[] pids = Arrays.stream(Files.readString(dir.resolve("pids")).split(" ")).mapToLong(Long::parseLong).toArray();
+            long[] pids = Arrays.stream(Files.readString(dir.resolve("pids")).split(" "))
+                    .mapToLong(Long::parseLong)
+                    .toArray();
             for (long pid : pids) {
-                assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !zombie(pid)).orElse(false), "left: " + pid);
+                assertFalse(
+                        ProcessHandle.of(pid)
+                                .map(h -> h.isAlive() && !zombie(pid))
+                                .orElse(false),
+                        "left: " + pid);
             }
         }
 
@@ -263,15 +296,17 @@ class CliTest {
                     + "z".repeat(4 << 20) + "\"}'\n";
             Cli.Run r = Cli.runScript(script);
             assertEquals(124, r.exitCode(), r.err());
-            assertEquals("error: plugin animus-plugin-misbehaving did not read the request echo within 2s (it stopped "
-                    + "reading its input); it was stopped (raise --timeout if the params are large)", r.errLine());
+            assertEquals(
+                    "error: plugin animus-plugin-misbehaving did not read the request echo within 2s (it stopped "
+                            + "reading its input); it was stopped (raise --timeout if the params are large)",
+                    r.errLine());
             // the message names the 2 s deadline, not the 30 s write timeout, as what ended the call
         }
 
         @Test
         void aTwentyMebibyteFrameIsRejectedAndTheCallStillSucceeds() {
-            Cli.Run r = Cli.run("plugin", "dev", Cli.misbehaving(), "call", "huge-frame",
-                    "--params", "{\"bytes\":20971520}");
+            Cli.Run r = Cli.run(
+                    "plugin", "dev", Cli.misbehaving(), "call", "huge-frame", "--params", "{\"bytes\":20971520}");
             assertEquals(0, r.exitCode(), r.err());
         }
     }

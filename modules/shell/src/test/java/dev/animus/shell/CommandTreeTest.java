@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.animus.core.HostHello;
 import dev.animus.runtime.Plugins;
+import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
-import dev.animus.shell.render.Terminal;
 
 /** A command line's tree holds what it names, built as the whole tree builds it. */
 class CommandTreeTest {
@@ -29,8 +29,8 @@ class CommandTreeTest {
     @BeforeEach
     void open() {
         host = Plugins.start(HostHello.animus("test"));
-        Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
-                false);
+        Terminal quiet = new Terminal(
+                System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()), false);
         context = ShellContext.oneShot(quiet, Cli.env(dir), host);
     }
 
@@ -58,8 +58,8 @@ class CommandTreeTest {
         List<CommandLine> all = new ArrayList<>();
         collect(whole, all);
         for (CommandLine cmd : all) {
-            List<String> path = List.of(cmd.getCommandSpec().qualifiedName().split(" ")).subList(1,
-                    cmd.getCommandSpec().qualifiedName().split(" ").length);
+            List<String> path = List.of(cmd.getCommandSpec().qualifiedName().split(" "))
+                    .subList(1, cmd.getCommandSpec().qualifiedName().split(" ").length);
             List<String> args = new ArrayList<>(path);
             args.add("--help");
             CommandLine narrow = along(args.toArray(String[]::new));
@@ -74,22 +74,39 @@ class CommandTreeTest {
 
     private static void collect(CommandLine cmd, List<CommandLine> into) {
         into.add(cmd);
-        new LinkedHashSet<>(cmd.getSubcommands().values()).stream()
-                .filter(sub -> !sub.getCommandSpec().usageMessage().hidden()).forEach(sub -> collect(sub, into));
+        new LinkedHashSet<>(cmd.getSubcommands().values())
+                .stream()
+                        .filter(sub -> !sub.getCommandSpec().usageMessage().hidden())
+                        .forEach(sub -> collect(sub, into));
     }
 
     @Test
     void aCommandLineBuildsTheCommandsItNamesAndTheChildrenOfTheLast() {
         assertEquals(Set.of("animus"), names(along("--version")));
         assertEquals(Set.of("animus"), names(along()));
-        assertEquals(Set.of("animus", "animus plugin", "animus plugin list"),
-                names(along("--agent", "plugin", "plugin", "list", "--json")), "an option's value is no command");
-        assertEquals(Set.of("animus", "animus plugin", "animus plugin lock", "animus plugin lock verify",
-                "animus plugin lock show", "animus plugin lock prune"), names(along("--project-root=/x", "plugin", "lock")));
+        assertEquals(
+                Set.of("animus", "animus plugin", "animus plugin list"),
+                names(along("--agent", "plugin", "plugin", "list", "--json")),
+                "an option's value is no command");
+        assertEquals(
+                Set.of(
+                        "animus",
+                        "animus plugin",
+                        "animus plugin lock",
+                        "animus plugin lock verify",
+                        "animus plugin lock show",
+                        "animus plugin lock prune"),
+                names(along("--project-root=/x", "plugin", "lock")));
         Set<String> typo = names(along("plugn", "list"));
-        assertEquals(true, typo.contains("animus plugin") && typo.contains("animus secret") && !typo.contains("animus plugin list"),
+        assertEquals(
+                true,
+                typo.contains("animus plugin")
+                        && typo.contains("animus secret")
+                        && !typo.contains("animus plugin list"),
                 "a typo at the root gets the root's children for suggestions: " + typo);
-        assertEquals(names(CommandTree.whole(new AnimusCommand(context))), names(along("help", "plugin", "list")),
+        assertEquals(
+                names(CommandTree.whole(new AnimusCommand(context))),
+                names(along("help", "plugin", "list")),
                 "help of another command sees the whole tree");
     }
 }

@@ -49,14 +49,18 @@ class CompletionCommandTest {
         assertEquals(0, install.exitCode(), install.err());
         animus = dir.resolve("bin/animus");
         Files.createDirectories(animus.getParent());
-        Files.writeString(animus, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -p '" + System.getProperty("jdk.module.path")
-                + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
+        Files.writeString(
+                animus,
+                "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                        + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -p '"
+                        + System.getProperty("jdk.module.path")
+                        + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
         assertTrue(animus.toFile().setExecutable(true));
     }
 
     Shell shell(List<String> command) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ProcessBuilder pb =
+                new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("HOME", dir.toString()); // zsh's compinit writes its .zcompdump here
         pb.environment().put("ANIMUS_HOME", dir.resolve("animus-home").toString());
         Cli.childEnvironment(pb.environment(), dir);
@@ -65,7 +69,8 @@ class CompletionCommandTest {
         byte[] out = p.getInputStream().readAllBytes();
         byte[] err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "shell did not finish: " + command);
-        return new Shell(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        return new Shell(
+                p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
     Path script(String shell) throws IOException {
@@ -79,7 +84,8 @@ class CompletionCommandTest {
 
     /** What bash's completion would offer for {@code line} (the cursor at its end). */
     List<String> bashComplete(Path script, String line) throws IOException, InterruptedException {
-        Shell s = shell(List.of("bash", "--norc", "--noprofile", "-c", """
+        Shell s = shell(List.of(
+                "bash", "--norc", "--noprofile", "-c", """
                 source "$1"
                 read -r -a COMP_WORDS <<< "$2"
                 [[ "$2" == *' ' ]] && COMP_WORDS+=('')
@@ -101,7 +107,8 @@ class CompletionCommandTest {
         Shell s = shell(List.of("bash", "-n", script.toString()));
         assertEquals(0, s.exit(), s.err());
         assertEquals("", s.err());
-        assertTrue(Files.readString(script).contains("complete -o default -F _complete_animus animus"),
+        assertTrue(
+                Files.readString(script).contains("complete -o default -F _complete_animus animus"),
                 "registers for animus");
     }
 
@@ -125,7 +132,8 @@ class CompletionCommandTest {
         Path script = script("bash");
         assertEquals(List.of("echo"), bashComplete(script, "animus plugin call e"));
         assertEquals(List.of("echo"), bashComplete(script, "animus plugin inspect "));
-        assertTrue(bashComplete(script, "animus plugin call echo ").containsAll(List.of("echo", "stream", "sleep")),
+        assertTrue(
+                bashComplete(script, "animus plugin call echo ").containsAll(List.of("echo", "stream", "sleep")),
                 "the methods of the echo plugin's manifest");
         Files.createDirectories(dir.resolve("plugins-here/deeper"));
         assertEquals(List.of("plugins-here/"), bashComplete(script, "animus plugin install --path plugins-h"));
@@ -133,9 +141,12 @@ class CompletionCommandTest {
 
     @Test
     void theZshScriptLoadsThroughBashcompinitAndCompletes() throws Exception {
-        assumeTrue(onPath("zsh"), "zsh is not installed (apt-get install zsh): the zsh completion script is not checked");
+        assumeTrue(
+                onPath("zsh"), "zsh is not installed (apt-get install zsh): the zsh completion script is not checked");
         Path script = script("zsh");
-        assertTrue(Files.readString(script).startsWith("# animus completion for zsh"), "the bashcompinit preamble comes first");
+        assertTrue(
+                Files.readString(script).startsWith("# animus completion for zsh"),
+                "the bashcompinit preamble comes first");
         // zsh's compgen emulation offers every word; zsh's own compadd then keeps those matching the
         // prefix typed, which the (M) filter below does in its place.
         Shell s = shell(List.of("zsh", "-f", "-c", """
@@ -157,7 +168,10 @@ class CompletionCommandTest {
                 complete_line 'animus plugin install --tru' "$2"
                 """, "zsh", script.toString(), animus.toString()));
         assertEquals(0, s.exit(), s.out() + s.err());
-        assertEquals(List.of("plugin", "install,inspect", "echo", "--trust"), s.out().lines().toList(), s.err());
+        assertEquals(
+                List.of("plugin", "install,inspect", "echo", "--trust"),
+                s.out().lines().toList(),
+                s.err());
     }
 
     @Test

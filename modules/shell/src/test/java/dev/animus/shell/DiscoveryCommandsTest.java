@@ -3,6 +3,7 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
 
 /** {@code plugin list | info | ping | call | cache} over a prepared ANIMUS_HOME. */
 class DiscoveryCommandsTest {
@@ -54,14 +54,22 @@ class DiscoveryCommandsTest {
         @Test
         void threeGoodPluginsInThreeSourcesAndTwoBrokenOnesGiveThreeRowsAndTwoWarnings() throws IOException {
             Path project = root.resolve("project/.animus/plugins");
-            script(project, "animus-plugin-proj", "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("proj") + "'\n");
+            script(
+                    project,
+                    "animus-plugin-proj",
+                    "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("proj") + "'\n");
             Path tools = root.resolve("tools");
-            Path reg = script(tools, "registered-thing", "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("reg") + "'\n");
+            Path reg = script(
+                    tools, "registered-thing", "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("reg") + "'\n");
             Files.writeString(home.resolve("plugins.toml"), "[plugins.reg]\npath = \"" + reg + "\"\n");
             script(project, "animus-plugin-crashy", "echo 'cannot find config.yaml' >&2; exit 3\n");
             script(home.resolve("plugins"), "animus-plugin-liar", "echo 'this is not json'\n");
-            for (Path p : List.of(project.resolve("animus-plugin-proj"), reg, project.resolve("animus-plugin-crashy"),
-                    home.resolve("plugins/animus-plugin-liar"), home.resolve("plugins/animus-plugin-echo"))) {
+            for (Path p : List.of(
+                    project.resolve("animus-plugin-proj"),
+                    reg,
+                    project.resolve("animus-plugin-crashy"),
+                    home.resolve("plugins/animus-plugin-liar"),
+                    home.resolve("plugins/animus-plugin-echo"))) {
                 assertEquals(0, animus("plugin", "trust", p.toString(), "--yes").exitCode(), "trust " + p);
             }
 
@@ -69,12 +77,19 @@ class DiscoveryCommandsTest {
             assertEquals(0, r.exitCode(), r.err());
             JsonNode doc = Terminal.json().readTree(r.out());
             assertEquals("animus.plugin.list.v1", doc.path("schema").asString());
-            List<String> names = doc.path("plugins").valueStream().map(p -> p.path("name").asString()).toList();
+            List<String> names = doc.path("plugins")
+                    .valueStream()
+                    .map(p -> p.path("name").asString())
+                    .toList();
             assertEquals(List.of("reg", "proj", "echo"), names);
-            List<String> sources = doc.path("plugins").valueStream().map(p -> p.path("source").asString()).toList();
+            List<String> sources = doc.path("plugins")
+                    .valueStream()
+                    .map(p -> p.path("source").asString())
+                    .toList();
             assertEquals(List.of("registry", "project", "global"), sources);
             assertEquals(2, doc.path("warnings").size(), doc.toString());
-            assertEquals(2, r.err().lines().filter(l -> l.startsWith("warning: ")).count(), r.err());
+            assertEquals(
+                    2, r.err().lines().filter(l -> l.startsWith("warning: ")).count(), r.err());
             assertTrue(r.err().contains("cannot find config.yaml"), r.err());
         }
 
@@ -106,8 +121,11 @@ class DiscoveryCommandsTest {
     class ByName {
         @BeforeEach
         void installEcho() {
-            for (String[] step : new String[][] {{"plugin", "install", "--path", Cli.echo(), "--trust", "--yes"},
-                {"plugin", "consent", "echo", "--yes"}, {"plugin", "enable", "echo"}}) {
+            for (String[] step : new String[][] {
+                {"plugin", "install", "--path", Cli.echo(), "--trust", "--yes"},
+                {"plugin", "consent", "echo", "--yes"},
+                {"plugin", "enable", "echo"}
+            }) {
                 Cli.Run r = animus(step);
                 assertEquals(0, r.exitCode(), String.join(" ", step) + ": " + r.err());
             }
@@ -117,21 +135,29 @@ class DiscoveryCommandsTest {
         void callPingAndInfoFindThePluginByName() {
             Cli.Run call = animus("plugin", "call", "echo", "echo", "--params", "{\"text\":\"by name\"}");
             assertEquals(0, call.exitCode(), call.err());
-            assertEquals("by name", Terminal.json().readTree(call.out()).path("text").asString());
+            assertEquals(
+                    "by name", Terminal.json().readTree(call.out()).path("text").asString());
             assertTrue(animus("plugin", "ping", "echo").out().startsWith("pong from echo"));
             Cli.Run info = animus("plugin", "info", "echo", "--json");
             assertEquals(0, info.exitCode(), info.err());
             JsonNode doc = Terminal.json().readTree(info.out());
             assertEquals("installed", doc.path("source").asString());
             assertEquals("echo", doc.path("manifest").path("name").asString());
-            assertEquals("echo", doc.path("initialize_result").path("plugin_info").path("name").asString());
+            assertEquals(
+                    "echo",
+                    doc.path("initialize_result")
+                            .path("plugin_info")
+                            .path("name")
+                            .asString());
         }
 
         @Test
         void inAScriptInfoLeavesThePluginUsableForTheNextCommand() {
             String project = root.resolve("project").toString();
-            Cli.Run r = Cli.runWith(env, "--project-root " + project + " plugin info echo\n"
-                    + "--project-root " + project + " plugin call echo echo --params '{\"after\": \"info\"}'\n");
+            Cli.Run r = Cli.runWith(
+                    env,
+                    "--project-root " + project + " plugin info echo\n" + "--project-root " + project
+                            + " plugin call echo echo --params '{\"after\": \"info\"}'\n");
             assertEquals(0, r.exitCode(), r.err());
             assertTrue(r.out().contains("\"after\": \"info\""), r.out());
         }
@@ -140,8 +166,10 @@ class DiscoveryCommandsTest {
         void anUnknownNameFailsSayingHowToFindAndInstallOne() {
             Cli.Run r = animus("plugin", "call", "ehco", "echo");
             assertEquals(2, r.exitCode());
-            assertTrue(r.errLine().contains("no plugin named ehco is installed")
-                    && r.errLine().contains("animus plugin install --path"), r.err());
+            assertTrue(
+                    r.errLine().contains("no plugin named ehco is installed")
+                            && r.errLine().contains("animus plugin install --path"),
+                    r.err());
         }
 
         @Test
@@ -149,8 +177,10 @@ class DiscoveryCommandsTest {
             Path other = script(root.resolve("project/.animus/plugins"), "animus-plugin-other", "exit 0\n");
             Cli.Run r = animus("plugin", "call", "other", "echo");
             assertEquals(2, r.exitCode());
-            assertTrue(r.errLine().contains("plugin other is not installed")
-                    && r.errLine().contains("animus plugin install --path " + other), r.err());
+            assertTrue(
+                    r.errLine().contains("plugin other is not installed")
+                            && r.errLine().contains("animus plugin install --path " + other),
+                    r.err());
         }
     }
 
@@ -168,8 +198,13 @@ class DiscoveryCommandsTest {
             Cli.Run clear = animus("plugin", "cache", "clear");
             assertEquals(0, clear.exitCode());
             assertTrue(clear.err().contains("removed 1 cached manifest"), clear.err());
-            assertEquals(0, Terminal.json().readTree(animus("plugin", "cache", "list", "--json").out())
-                    .path("entries").size());
+            assertEquals(
+                    0,
+                    Terminal.json()
+                            .readTree(
+                                    animus("plugin", "cache", "list", "--json").out())
+                            .path("entries")
+                            .size());
         }
     }
 }

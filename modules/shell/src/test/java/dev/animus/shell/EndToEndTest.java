@@ -32,9 +32,13 @@ class EndToEndTest {
     private Result animus(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-p", System.getProperty("jdk.module.path"),
-                "-m", "dev.animus.shell/dev.animus.shell.Main"));
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("SECRET_TOKEN", "x");
@@ -45,8 +49,11 @@ class EndToEndTest {
         var out = p.getInputStream().readAllBytes();
         var err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8), Duration.ofNanos(System.nanoTime() - t0));
+        return new Result(
+                p.exitValue(),
+                new String(out, StandardCharsets.UTF_8),
+                new String(err, StandardCharsets.UTF_8),
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     @Test
@@ -84,9 +91,15 @@ class EndToEndTest {
 
     @Test
     void aScriptFromAPipeKeepsItsPluginWarmAndSigtermLeavesNoPluginBehind() throws Exception {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main");
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("ANIMUS_HOME", dir.toString());
         Cli.childEnvironment(pb.environment(), dir);
@@ -95,8 +108,7 @@ class EndToEndTest {
             var in = new PrintWriter(animus.getOutputStream(), true, StandardCharsets.UTF_8);
             in.println("plugin dev " + Cli.echo() + " call echo --params '{\"n\": 1}'");
             in.println("plugin status --json");
-            var out = new BufferedReader(new InputStreamReader(animus.getInputStream(),
-                    StandardCharsets.UTF_8));
+            var out = new BufferedReader(new InputStreamReader(animus.getInputStream(), StandardCharsets.UTF_8));
             long pid = -1;
             for (String line; (line = out.readLine()) != null; ) {
                 var m = Pattern.compile("\"pid\": (\\d+)").matcher(line);

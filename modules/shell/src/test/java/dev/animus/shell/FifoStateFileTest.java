@@ -38,7 +38,9 @@ class FifoStateFileTest {
     }
 
     Cli.Run animus(String... args) {
-        return assertTimeoutPreemptively(PROMPTLY, () -> Cli.inProject(env, root.resolve("project"), args),
+        return assertTimeoutPreemptively(
+                PROMPTLY,
+                () -> Cli.inProject(env, root.resolve("project"), args),
                 () -> String.join(" ", args) + " blocked: something opened a FIFO");
     }
 
@@ -66,8 +68,11 @@ class FifoStateFileTest {
         for (List<String> command : READING_THE_STATE) {
             Cli.Run r = animus(command.toArray(String[]::new));
             assertTrue(r.exitCode() != 0, command + ": " + r.out() + r.err());
-            assertTrue(r.errLine().contains(state + ": (document): it is a special file (FIFO, socket or device),"
-                    + " not a regular file"), command + ": " + r.err());
+            assertTrue(
+                    r.errLine()
+                            .contains(state + ": (document): it is a special file (FIFO, socket or device),"
+                                    + " not a regular file"),
+                    command + ": " + r.err());
         }
         Cli.Run install = animus("plugin", "install", "--path", v1.toString());
         assertEquals(1, install.exitCode(), install.err());
@@ -86,8 +91,11 @@ class FifoStateFileTest {
         for (List<String> command : READING_THE_STATE) {
             Cli.Run r = animus(command.toArray(String[]::new));
             assertTrue(r.exitCode() != 0, command + ": " + r.out() + r.err());
-            assertTrue(r.errLine().contains(lock + ": it is a special file (FIFO, socket or device), not a regular"
-                    + " file"), command + ": " + r.err());
+            assertTrue(
+                    r.errLine()
+                            .contains(
+                                    lock + ": it is a special file (FIFO, socket or device), not a regular" + " file"),
+                    command + ": " + r.err());
         }
     }
 }

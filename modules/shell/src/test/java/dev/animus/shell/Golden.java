@@ -33,7 +33,8 @@ final class Golden {
         try {
             if (updating()) {
                 Files.createDirectories(golden.getParent());
-                if (!Files.exists(golden) || !Files.readString(golden, StandardCharsets.UTF_8).equals(actual)) {
+                if (!Files.exists(golden)
+                        || !Files.readString(golden, StandardCharsets.UTF_8).equals(actual)) {
                     Files.writeString(golden, actual, StandardCharsets.UTF_8);
                 }
                 return;
@@ -42,8 +43,11 @@ final class Golden {
                 fail("no golden file " + golden + " for " + what + ": run the test with -D" + UPDATE
                         + "=true to write it, then review and commit it");
             }
-            assertEquals(Files.readString(golden, StandardCharsets.UTF_8), actual, what + " differs from " + golden
-                    + " (if the change is intended, rerun with -D" + UPDATE + "=true and review the diff)");
+            assertEquals(
+                    Files.readString(golden, StandardCharsets.UTF_8),
+                    actual,
+                    what + " differs from " + golden + " (if the change is intended, rerun with -D" + UPDATE
+                            + "=true and review the diff)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

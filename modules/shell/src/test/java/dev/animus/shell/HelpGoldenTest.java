@@ -53,8 +53,8 @@ class HelpGoldenTest {
     }
 
     static List<Cmd> commands() {
-        Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
-                false);
+        Terminal quiet = new Terminal(
+                System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()), false);
         try (var host = Plugins.start(HostHello.animus("test"))) {
             List<Cmd> all = new ArrayList<>();
             Cli.inOwnHome(env -> {
@@ -68,7 +68,8 @@ class HelpGoldenTest {
     private static void walk(CommandLine cmd, Cmd at, List<Cmd> into) {
         into.add(at);
         List<String> before = new ArrayList<>(at.words());
-        cmd.getCommandSpec().positionalParameters().stream().filter(p -> p.required())
+        cmd.getCommandSpec().positionalParameters().stream()
+                .filter(p -> p.required())
                 .forEach(p -> before.add(p.paramLabel().replaceAll("[<>]", "")));
         // aliases appear in getSubcommands() under each name: walk each command once, by its name;
         // hidden commands (animus __complete, for completion scripts) are not for people
@@ -116,35 +117,39 @@ class HelpGoldenTest {
         List<Cmd> all = commands();
         Set<String> files = new LinkedHashSet<>();
         all.forEach(c -> files.add(fileName(c.path())));
-        Stream<DynamicTest> each = all.stream().map(c -> dynamicTest(c.name(), () -> {
-            String help = help(c);
-            assertFalse(help.contains("\u001b["), "no colour off a terminal");
-            Golden.check(DIR, fileName(c.path()), c.name() + " --help", help);
-        }));
+        Stream<DynamicTest> each = all.stream()
+                .map(c -> dynamicTest(c.name(), () -> {
+                    String help = help(c);
+                    assertFalse(help.contains("\u001b["), "no colour off a terminal");
+                    Golden.check(DIR, fileName(c.path()), c.name() + " --help", help);
+                }));
         return Stream.concat(each, Stream.of(dynamicTest("no stray golden files", () -> Golden.noStrays(DIR, files))));
     }
 
     @TestFactory
     Stream<DynamicTest> everyHelpHasAnExamplesSectionWithAnAnimusLine() {
-        return commands().stream().map(c -> dynamicTest(c.name(), () -> {
-            String help = help(c);
-            int at = help.indexOf("\nExamples:\n");
-            assertTrue(at >= 0, c.name() + " --help has no Examples: section:\n" + help);
-            List<String> examples = help.substring(at + "\nExamples:\n".length()).lines()
-                    .filter(l -> l.strip().startsWith("animus ") || l.contains("| animus ")).toList();
-            assertFalse(examples.isEmpty(), c.name() + " --help has no 'animus ...' example:\n"
-                    + help);
-        }));
+        return commands().stream()
+                .map(c -> dynamicTest(c.name(), () -> {
+                    String help = help(c);
+                    int at = help.indexOf("\nExamples:\n");
+                    assertTrue(at >= 0, c.name() + " --help has no Examples: section:\n" + help);
+                    List<String> examples = help.substring(at + "\nExamples:\n".length())
+                            .lines()
+                            .filter(l -> l.strip().startsWith("animus ") || l.contains("| animus "))
+                            .toList();
+                    assertFalse(examples.isEmpty(), c.name() + " --help has no 'animus ...' example:\n" + help);
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> helpCommandPrintsTheSameAsDashDashHelp() {
-        return commands().stream().map(c -> dynamicTest("animus help " + String.join(" ", c.path()), () -> {
-            Cli.Run r = Cli.run(prepend("help", c.path()).toArray(String[]::new));
-            assertEquals(0, r.exitCode(), r.err());
-            assertEquals("", r.err());
-            assertEquals(help(c), r.out());
-        }));
+        return commands().stream()
+                .map(c -> dynamicTest("animus help " + String.join(" ", c.path()), () -> {
+                    Cli.Run r = Cli.run(prepend("help", c.path()).toArray(String[]::new));
+                    assertEquals(0, r.exitCode(), r.err());
+                    assertEquals("", r.err());
+                    assertEquals(help(c), r.out());
+                }));
     }
 
     /**
@@ -155,8 +160,8 @@ class HelpGoldenTest {
      */
     @Test
     void everySummaryAndEveryExampleFitsEightyColumns() {
-        Terminal quiet = new Terminal(System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()),
-                false);
+        Terminal quiet = new Terminal(
+                System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()), false);
         Set<String> bad = new TreeSet<>();
         try (var host = Plugins.start(HostHello.animus("test"))) {
             Cli.inOwnHome(env -> {
@@ -175,7 +180,10 @@ class HelpGoldenTest {
         }
         var subcommands = new LinkedHashSet<>(cmd.getSubcommands().values());
         subcommands.removeIf(sub -> sub.getCommandSpec().usageMessage().hidden());
-        int nameColumn = subcommands.stream().mapToInt(sub -> sub.getCommandName().length()).max().orElse(0);
+        int nameColumn = subcommands.stream()
+                .mapToInt(sub -> sub.getCommandName().length())
+                .max()
+                .orElse(0);
         for (CommandLine sub : subcommands) {
             String[] description = sub.getCommandSpec().usageMessage().description();
             // "  name  summary" in the parent's command list

@@ -38,8 +38,9 @@ class HostilePluginOutputTest {
      * Every attack at once: a title change (OSC, BEL), clear screen, colour, CR and erase line, the
      * 8-bit CSI, a bidi override and isolate, zero-width space, BOM, BS, DEL, U+2028, a forged line.
      */
-    static final String EVIL = "\u001b]0;pwned\u0007\u001b[2J\u001b[31m\r\u001b[2K\u009b31m\u202e\u2066\u200b\ufeff\b\u007f"
-            + "\u2028\nforged: line";
+    static final String EVIL =
+            "\u001b]0;pwned\u0007\u001b[2J\u001b[31m\r\u001b[2K\u009b31m\u202e\u2066\u200b\ufeff\b\u007f"
+                    + "\u2028\nforged: line";
     /** What the validator lets through in a method name or a data class. */
     static final String BIDI = "\u202eevil\u2066\u200b";
 
@@ -105,8 +106,11 @@ class HostilePluginOutputTest {
         Files.createDirectories(root.resolve("project"));
         Files.createDirectories(root.resolve("plugin"));
         plugin = Cli.python(root.resolve("plugin"), "animus-plugin-hostile", PLUGIN);
-        for (String[] step : new String[][] {{"plugin", "install", "--path", plugin.toString(), "--trust", "--yes"},
-            {"plugin", "consent", "hostile", "--yes"}, {"plugin", "enable", "hostile"}}) {
+        for (String[] step : new String[][] {
+            {"plugin", "install", "--path", plugin.toString(), "--trust", "--yes"},
+            {"plugin", "consent", "hostile", "--yes"},
+            {"plugin", "enable", "hostile"}
+        }) {
             Cli.Run r = animus(step);
             assertSafe(String.join(" ", step), r);
             assertEquals(0, r.exitCode(), String.join(" ", step) + ": " + OneLine.of(r.err()));
@@ -120,7 +124,9 @@ class HostilePluginOutputTest {
 
         Cli.Run info = shown(0, "plugin", "info", "hostile");
         assertTrue(info.out().contains("description    \\u001b]0;pwned\\u0007\\u001b[2J"), info.out());
-        assertTrue(info.out().contains("\\u009b31m\\u202e\\u2066\\u200b\\ufeff\\u0008\\u007f\\u2028\\nforged: line"), info.out());
+        assertTrue(
+                info.out().contains("\\u009b31m\\u202e\\u2066\\u200b\\ufeff\\u0008\\u007f\\u2028\\nforged: line"),
+                info.out());
         assertTrue(info.out().contains("methods        echo, boom, die, stream, \\u001b]0;pwned"), info.out());
 
         Cli.Run inspect = shown(0, "plugin", "inspect", "hostile");
@@ -141,7 +147,8 @@ class HostilePluginOutputTest {
         JsonNode handshake = info.path("initialize_result");
         assertEquals(EVIL, handshake.path("plugin_info").path("name").asString());
         assertEquals(EVIL, handshake.path("plugin_info").path("version").asString());
-        assertEquals(EVIL, handshake.path("capabilities").path("methods").path(4).asString());
+        assertEquals(
+                EVIL, handshake.path("capabilities").path("methods").path(4).asString());
 
         JsonNode inspect = json(shown(0, "plugin", "inspect", "hostile", "--json"));
         assertEquals(BIDI, inspect.path("disclosure").path("data_sent").path(0).asString());
@@ -149,29 +156,51 @@ class HostilePluginOutputTest {
 
     @Test
     void verboseNotificationsResultsErrorsAndStatusShowEveryStringEscaped() {
-        Cli.Run r = Cli.runWith(env, String.join("\n",
-                "plugin call hostile stream -v",
-                "plugin call hostile echo",
-                "plugin call hostile echo --json",
-                "plugin call hostile boom",
-                "plugin call hostile die",
-                "plugin status",
-                "plugin status --json") + "\n", "--project-root", root.resolve("project").toString(), "--keep-going");
+        Cli.Run r = Cli.runWith(
+                env,
+                String.join(
+                                "\n",
+                                "plugin call hostile stream -v",
+                                "plugin call hostile echo",
+                                "plugin call hostile echo --json",
+                                "plugin call hostile boom",
+                                "plugin call hostile die",
+                                "plugin status",
+                                "plugin status --json")
+                        + "\n",
+                "--project-root",
+                root.resolve("project").toString(),
+                "--keep-going");
         assertSafe("the script", r);
         assertNotEquals(0, r.exitCode(), "boom and die fail");
         assertTrue(r.err().lines().anyMatch(l -> l.startsWith("notification \\u001b]0;pwned")), r.err());
-        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: plugin hostile answered boom with error -32000")
-                && l.contains("\\u001b]0;pwned\\u0007")), r.err());
-        assertTrue(r.out().contains("\"\\u001B]0;pwned\\u0007\\u001B[2J\\u001B[31m\\r\\u001B[2K\\u009b31m\\u202e\\u2066"), r.out());
+        assertTrue(
+                r.err()
+                        .lines()
+                        .anyMatch(l -> l.startsWith("error: plugin hostile answered boom with error -32000")
+                                && l.contains("\\u001b]0;pwned\\u0007")),
+                r.err());
+        assertTrue(
+                r.out().contains("\"\\u001B]0;pwned\\u0007\\u001B[2J\\u001B[31m\\r\\u001B[2K\\u009b31m\\u202e\\u2066"),
+                r.out());
     }
 
     @Test
     void theDebugLogOfTheRealCommandShowsThePluginsStderrEscaped() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-p", System.getProperty("jdk.module.path"),
-                "-m", "dev.animus.shell/dev.animus.shell.Main",
-                "-v", "plugin", "dev", plugin.toString(), "call", "boom"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main",
+                "-v",
+                "plugin",
+                "dev",
+                plugin.toString(),
+                "call",
+                "boom"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("ANIMUS_HOME", root.resolve("home").toString());
         Cli.childEnvironment(pb.environment(), root);
@@ -183,7 +212,8 @@ class HostilePluginOutputTest {
         Cli.Run r = new Cli.Run(p.exitValue(), out, err, Duration.ZERO);
         assertSafe("ANIMUS_LOG=debug plugin dev call boom", r);
         assertEquals(ExitCodes.FAILED, r.exitCode(), OneLine.of(err));
-        assertTrue(err.lines().anyMatch(l -> l.startsWith("DEBUG animus-plugin-hostile - \\u001b]0;pwned\\u0007")),
+        assertTrue(
+                err.lines().anyMatch(l -> l.startsWith("DEBUG animus-plugin-hostile - \\u001b]0;pwned\\u0007")),
                 "the stderr lines are in the debug log, escaped: " + OneLine.of(err));
     }
 
@@ -208,9 +238,11 @@ class HostilePluginOutputTest {
         for (var stream : List.of(Map.entry("stdout", r.out()), Map.entry("stderr", r.err()))) {
             // the shell's own: the line breaks, and the tab indenting a stack frame (ANIMUS_LOG=debug)
             String text = stream.getValue().replace("\n\t", "\n");
-            text.codePoints().filter(c -> c != '\n' && actedOn(c)).findFirst().ifPresent(c ->
-                    fail(what + ": " + stream.getKey() + " holds U+" + String.format("%04X", c) + " raw: "
-                            + OneLine.of(text)));
+            text.codePoints()
+                    .filter(c -> c != '\n' && actedOn(c))
+                    .findFirst()
+                    .ifPresent(c -> fail(what + ": " + stream.getKey() + " holds U+" + String.format("%04X", c)
+                            + " raw: " + OneLine.of(text)));
             if (text.lines().anyMatch(l -> l.startsWith("forged"))) {
                 fail(what + ": " + stream.getKey() + " has a forged line: " + OneLine.of(text));
             }
@@ -224,15 +256,21 @@ class HostilePluginOutputTest {
      */
     private static boolean actedOn(int c) {
         int type = Character.getType(c);
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR
                 || type == Character.PARAGRAPH_SEPARATOR;
     }
 
     /** {@code s} as a Python string literal in ASCII. */
     private static String python(String s) {
         StringBuilder b = new StringBuilder("\"");
-        s.chars().forEach(c -> b.append(c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? Character.toString(c)
-                : String.format("\\u%04x", c)));
+        s.chars()
+                .forEach(c -> b.append(
+                        c >= 0x20 && c < 0x7f && c != '"' && c != '\\'
+                                ? Character.toString(c)
+                                : String.format("\\u%04x", c)));
         return b.append('"').toString();
     }
 }

@@ -73,7 +73,8 @@ class HostileProjectTest {
     @Test
     void aCopyOfTheJavaExampleBesideAFakeJavaRunsNoJavaOfTheProject() throws IOException {
         Path example = Path.of(System.getProperty("animus.examples.dir"))
-                .resolve("../jlink/src/image/examples/echo/animus-plugin-echo").normalize();
+                .resolve("../jlink/src/image/examples/echo/animus-plugin-echo")
+                .normalize();
         Path copy = projectPlugin("animus-plugin-echo", example);
         // what the example would have taken for an image two directories up from itself
         executable(project.resolve("bin/java"), planted());
@@ -95,8 +96,10 @@ class HostileProjectTest {
         String relative = Path.of("").toAbsolutePath().relativize(bin).toString();
         env.put("PATH", relative + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         for (String[] step : new String[][] {
-                {"plugin", "install", "--path", plugin.toString(), "--trust", "--yes"},
-                {"plugin", "consent", "pyecho", "--yes"}, {"plugin", "enable", "pyecho"}}) {
+            {"plugin", "install", "--path", plugin.toString(), "--trust", "--yes"},
+            {"plugin", "consent", "pyecho", "--yes"},
+            {"plugin", "enable", "pyecho"}
+        }) {
             Cli.Run r = animus(step);
             assertFalse(Files.exists(marker), "the project's bin/python3 ran at " + String.join(" ", step));
             assertEquals(0, r.exitCode(), String.join(" ", step) + ": " + r.err());
@@ -106,14 +109,18 @@ class HostileProjectTest {
         assertEquals(0, call.exitCode(), call.err());
         assertTrue(call.out().contains("\"x\""), call.out());
         Cli.Run inspect = animus("plugin", "inspect", "pyecho");
-        assertTrue(inspect.out().lines().anyMatch(l -> l.startsWith("interpreter") && l.contains("/python3")
-                && !l.contains(relative)), inspect.out());
+        assertTrue(
+                inspect.out()
+                        .lines()
+                        .anyMatch(l -> l.startsWith("interpreter") && l.contains("/python3") && !l.contains(relative)),
+                inspect.out());
     }
 
     @Test
     void aFailedProbeIsCachedByDigestUntilTheCacheIsCleared() throws IOException {
         Path counter = root.resolve("probes");
-        Path broken = executable(project.resolve(".animus/plugins/animus-plugin-broken"),
+        Path broken = executable(
+                project.resolve(".animus/plugins/animus-plugin-broken"),
                 "#!/bin/sh\necho probed >> '" + counter + "'\necho 'no manifest today' >&2\nexit 3\n");
         assertEquals(0, animus("plugin", "trust", broken.toString(), "--yes").exitCode());
         for (int i = 0; i < 3; i++) {

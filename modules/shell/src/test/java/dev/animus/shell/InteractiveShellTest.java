@@ -45,7 +45,8 @@ class InteractiveShellTest {
     static void needsTmux() {
         tmux = TmuxSession.tmux().orElse(null);
         if (tmux == null) {
-            String why = "InteractiveShellTest skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)";
+            String why =
+                    "InteractiveShellTest skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)";
             System.err.println(why);
             Assumptions.abort(why);
         }
@@ -63,11 +64,17 @@ class InteractiveShellTest {
         env.put("LANG", "C.UTF-8");
         env.put("ANIMUS_KEYRING", "file");
         Path plugin = slowPlugin(dir.resolve("src"), dir.resolve("markers"));
-        Cli.Run r = Cli.runWith(env, String.join("\n",
-                "plugin install --path " + plugin,
-                "plugin trust pyecho --yes",
-                "plugin consent pyecho --yes",
-                "plugin enable pyecho") + "\n", "--project-root", dir.toString());
+        Cli.Run r = Cli.runWith(
+                env,
+                String.join(
+                                "\n",
+                                "plugin install --path " + plugin,
+                                "plugin trust pyecho --yes",
+                                "plugin consent pyecho --yes",
+                                "plugin enable pyecho")
+                        + "\n",
+                "--project-root",
+                dir.toString());
         assertEquals(0, r.exitCode(), r.err());
     }
 
@@ -88,22 +95,31 @@ class InteractiveShellTest {
         String m = markers.toString().replace("\\", "\\\\").replace("\"", "\\\"");
         String script = Files.readString(Path.of(Cli.pythonEcho()))
                 .replace("\"env\"]", "\"env\", \"sleep\"]")
-                .replace("\"env_required\": [],", "\"env_required\": [],\n        \"secrets\": [{\"name\": \"api_key\","
-                        + " \"env\": \"DEMO_API_KEY\", \"required\": False, \"description\": \"the demo key\"}],")
+                .replace(
+                        "\"env_required\": [],",
+                        "\"env_required\": [],\n        \"secrets\": [{\"name\": \"api_key\","
+                                + " \"env\": \"DEMO_API_KEY\", \"required\": False, \"description\": \"the demo key\"}],")
                 .replace("\"cancellation\": False", "\"cancellation\": True")
-                .replace("def method_env(request_id, params):\n    return dict(os.environ)",
+                .replace(
+                        "def method_env(request_id, params):\n    return dict(os.environ)",
                         "def method_env(request_id, params):\n    return dict(os.environ)\n\n\n"
-                                + "def mark(name, text):\n    with open(os.path.join(\"" + m + "\", name), \"a\") as f:\n"
+                                + "def mark(name, text):\n    with open(os.path.join(\"" + m
+                                + "\", name), \"a\") as f:\n"
                                 + "        f.write(text + \"\\n\")\n\n\n"
                                 + "def method_sleep(request_id, params):\n    mark(\"started\", str(request_id))\n"
                                 + "    time.sleep(float(params.get(\"seconds\", 1)))\n    mark(\"finished\", str(request_id))\n"
                                 + "    return {\"slept\": params.get(\"seconds\", 1)}")
                 .replace("\"env\": method_env}", "\"env\": method_env, \"sleep\": method_sleep}")
-                .replace("        # $/cancelRequest: nothing here",
+                .replace(
+                        "        # $/cancelRequest: nothing here",
                         "        elif method == \"$/cancelRequest\":\n            mark(\"cancelled\", json.dumps(params))\n"
                                 + "        # $/cancelRequest: nothing here");
-        assertTrue(script.contains("DEMO_API_KEY") && script.contains("\"sleep\": method_sleep") && script.contains("mark(\"cancelled\"")
-                && script.contains("\"cancellation\": True") && script.contains("\"env\", \"sleep\"]"),
+        assertTrue(
+                script.contains("DEMO_API_KEY")
+                        && script.contains("\"sleep\": method_sleep")
+                        && script.contains("mark(\"cancelled\"")
+                        && script.contains("\"cancellation\": True")
+                        && script.contains("\"env\", \"sleep\"]"),
                 "the example changed shape");
         Path p = dir.resolve("animus-plugin-pyecho");
         Files.writeString(p, script);
@@ -113,12 +129,16 @@ class InteractiveShellTest {
 
     /** {@code animus} with no arguments on a terminal, with the launcher's JVM options. */
     private TmuxSession shell(String... jvmOptions) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto"));
         cmd.addAll(List.of(jvmOptions));
-        cmd.addAll(List.of("-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main"));
-        TmuxSession s = TmuxSession.start(tmux, dir.resolve("tmux-" + started++ + ".sock"), dir,
-                Cli.requireOwnHome(env), cmd);
+        cmd.addAll(
+                List.of("-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main"));
+        TmuxSession s =
+                TmuxSession.start(tmux, dir.resolve("tmux-" + started++ + ".sock"), dir, Cli.requireOwnHome(env), cmd);
         sessions.add(s);
         s.awaitLine("animus>");
         return s;
@@ -140,7 +160,8 @@ class InteractiveShellTest {
         s.press("C-u");
         s.type("plugin call pyecho e");
         s.press("Tab");
-        String screen = s.await("echo and env offered", t -> t.lines().anyMatch(l -> l.matches(".*\\becho\\s+env\\b.*")));
+        String screen =
+                s.await("echo and env offered", t -> t.lines().anyMatch(l -> l.matches(".*\\becho\\s+env\\b.*")));
         assertFalse(screen.contains("stream"), "only methods starting with e are offered:\n" + screen);
     }
 
@@ -189,7 +210,9 @@ class InteractiveShellTest {
         s.awaitLine("\\s*\\.\\.\\.>");
         s.type("2], \"inner\": {\"deep\": true");
         s.press("Enter");
-        s.await("a second continuation line", t -> t.lines().filter(l -> l.matches("\\s*\\.\\.\\.>.*")).count() == 2);
+        s.await(
+                "a second continuation line",
+                t -> t.lines().filter(l -> l.matches("\\s*\\.\\.\\.>.*")).count() == 2);
         s.type("}}'");
         s.press("Enter");
         String screen = s.awaitLine("\\s*\"deep\": true");
@@ -205,14 +228,19 @@ class InteractiveShellTest {
         awaitFile(dir.resolve("markers/started"));
         s.press("C-c");
         s.awaitLine("error: sleep was cancelled.*");
-        assertFalse(Files.exists(dir.resolve("markers/finished")),
+        assertFalse(
+                Files.exists(dir.resolve("markers/finished")),
                 "the prompt came back only after the plugin finished: Ctrl-C did not cancel");
         s.type("plugin status");
         s.press("Enter");
         String screen = s.awaitLine("pyecho\\s+(ready|busy)\\s+\\d+\\s.*");
-        Matcher m = Pattern.compile("(?m)^pyecho\\s+(?:ready|busy)\\s+(\\d+)\\s").matcher(screen);
+        Matcher m =
+                Pattern.compile("(?m)^pyecho\\s+(?:ready|busy)\\s+(\\d+)\\s").matcher(screen);
         assertTrue(m.find(), screen);
-        assertTrue(ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false),
+        assertTrue(
+                ProcessHandle.of(Long.parseLong(m.group(1)))
+                        .map(ProcessHandle::isAlive)
+                        .orElse(false),
                 "the plugin died with the cancelled call");
         // the plugin was told: $/cancelRequest, read once its sleep is over
         String notice = awaitFile(dir.resolve("markers/cancelled"));
@@ -234,10 +262,20 @@ class InteractiveShellTest {
         long pid = Long.parseLong(awaitFile(dir.resolve("mute.pid")).strip());
         s.press("C-c");
         s.awaitLine("error: .*");
-        s.await("a fresh prompt", t -> t.lines().filter(l -> !l.isBlank()).reduce((x, y) -> y).orElse("")
-                .stripTrailing().equals("animus>"));
-        ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
-        assertTrue(ProcessHandle.of(pid).map(h -> !h.isAlive() || CliTest.zombie(pid)).orElse(true),
+        s.await(
+                "a fresh prompt",
+                t -> t.lines()
+                        .filter(l -> !l.isBlank())
+                        .reduce((x, y) -> y)
+                        .orElse("")
+                        .stripTrailing()
+                        .equals("animus>"));
+        ProcessHandle.of(pid)
+                .ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
+        assertTrue(
+                ProcessHandle.of(pid)
+                        .map(h -> !h.isAlive() || CliTest.zombie(pid))
+                        .orElse(true),
                 "the half-launched plugin outlived its cancelled launch");
         s.type("plugin list");
         s.press("Enter");
@@ -265,8 +303,15 @@ class InteractiveShellTest {
         s.type("plugin li");
         s.press("C-c");
         // a fresh, empty prompt below the dropped line (under load the terminal may redraw it once more)
-        s.await("a fresh prompt", t -> t.lines().filter(l -> l.startsWith("animus>")).count() >= 2
-                && t.lines().filter(l -> !l.isBlank()).reduce((x, y) -> y).orElse("").stripTrailing().equals("animus>"));
+        s.await(
+                "a fresh prompt",
+                t -> t.lines().filter(l -> l.startsWith("animus>")).count() >= 2
+                        && t.lines()
+                                .filter(l -> !l.isBlank())
+                                .reduce((x, y) -> y)
+                                .orElse("")
+                                .stripTrailing()
+                                .equals("animus>"));
         s.type("plugin list");
         s.press("Enter");
         s.awaitLine("pyecho\\s.*");
@@ -320,7 +365,8 @@ class InteractiveShellTest {
         assertFalse(Files.readString(dir.resolve("animus/history")).contains("s3cr"), "the value went to the history");
         Cli.Run status = Cli.runWith(env, "", "plugin", "call", "pyecho", "env");
         assertEquals(0, status.exitCode(), status.err());
-        assertTrue(status.out().contains("\"DEMO_API_KEY\": \"s3cr'et!\\\"x\""), "the plugin did not get the exact value");
+        assertTrue(
+                status.out().contains("\"DEMO_API_KEY\": \"s3cr'et!\\\"x\""), "the plugin did not get the exact value");
     }
 
     /** Calls the plugin once at the shell and returns the pid {@code plugin status} shows for it. */
@@ -342,7 +388,8 @@ class InteractiveShellTest {
     private static String awaitFile(Path file) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TmuxSession.PATIENCE.toNanos();
         try (WatchService watch = file.getFileSystem().newWatchService()) {
-            file.getParent().register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            file.getParent()
+                    .register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
             // registered before the first look: a change after it is an event
             while (!(Files.exists(file) && Files.readString(file).endsWith("\n"))) {
                 WatchKey key = watch.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);

@@ -47,7 +47,8 @@ class JsonGoldenTest {
     static final String DIR = "json";
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
     private static final Pattern SHA256_REF = Pattern.compile("sha256:[0-9a-f]{64}");
-    private static final Pattern TIME = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:\\d\\d)");
+    private static final Pattern TIME =
+            Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:\\d\\d)");
 
     @TempDir
     Path root;
@@ -153,10 +154,27 @@ class JsonGoldenTest {
                 step("plugin.list", "plugin.list", 0, "plugin", "list"),
                 step("plugin.info", "plugin.info", 0, "plugin", "info", "pyecho"),
                 step("plugin.ping", "plugin.ping", 0, "plugin", "ping", "pyecho"),
-                step("plugin.call", "plugin.call", 0, "plugin", "call", "pyecho", "echo", "--params",
+                step(
+                        "plugin.call",
+                        "plugin.call",
+                        0,
+                        "plugin",
+                        "call",
+                        "pyecho",
+                        "echo",
+                        "--params",
                         "{\"text\": \"hi\", \"n\": 1, \"ok\": true, \"list\": [1, 2]}"),
-                dynamicTest("plugin.status", () -> check("plugin.status", "plugin.status", Cli.runWith(env,
-                        "plugin call pyecho echo\nplugin status --json\n", "--project-root", project.toString()), 0)),
+                dynamicTest(
+                        "plugin.status",
+                        () -> check(
+                                "plugin.status",
+                                "plugin.status",
+                                Cli.runWith(
+                                        env,
+                                        "plugin call pyecho echo\nplugin status --json\n",
+                                        "--project-root",
+                                        project.toString()),
+                                0)),
                 step("plugin.inspect", "plugin.inspect", 0, "plugin", "inspect", "pyecho"),
                 step("plugin.doctor", "plugin.doctor", 0, "plugin", "doctor"),
                 step("plugin.lock.show", "plugin.lock.show", 0, "plugin", "lock", "show"),
@@ -166,17 +184,21 @@ class JsonGoldenTest {
                     var home = Homes.open(AnimusPaths.from(env, project), env);
                     new TrustedOrgs(home.layout().trustedOrgs(), Duration.ofSeconds(10))
                             .record("acme", OrgDecision.ALLOW_ORG, Instant.now());
-                    step("trust-orgs.list", "trust-orgs.list", 0, "trust-orgs", "list").getExecutable().execute();
+                    step("trust-orgs.list", "trust-orgs.list", 0, "trust-orgs", "list")
+                            .getExecutable()
+                            .execute();
                 }),
                 step("secret.status", "secret.status", 0, "secret", "status", "pyecho"),
                 step("plugin.disable", "plugin.disable", 0, "plugin", "disable", "pyecho"),
                 dynamicTest("plugin.lock.verify.mismatch", () -> {
-                    Path stored = root.resolve("home/store").resolve(TrustCommandsTest.sha256(v1))
+                    Path stored = root.resolve("home/store")
+                            .resolve(TrustCommandsTest.sha256(v1))
                             .resolve("animus-plugin-pyecho");
                     Files.setPosixFilePermissions(stored, PosixFilePermissions.fromString("rwxr-xr-x"));
                     Files.writeString(stored, "# tampered\n", StandardOpenOption.APPEND);
                     step("plugin.lock.verify.mismatch", "plugin.lock.verify", 3, "plugin", "lock", "verify")
-                            .getExecutable().execute();
+                            .getExecutable()
+                            .execute();
                 }),
                 step("plugin.remove", "plugin.remove", 0, "plugin", "remove", "pyecho", "--yes"),
                 verifyBundle("verify-bundle", "happy-path-v0.3", 0),
@@ -199,8 +221,10 @@ class JsonGoldenTest {
     @Test
     void aFailureWithJsonPrintsNoDocument() {
         Map<String, String> e = Cli.env(root);
-        for (List<String> args : List.of(List.of("plugin", "call", "nope", "echo", "--json"),
-                List.of("plugin", "inspect", "nope", "--json"), List.of("plugin", "trust", "nope", "--json"))) {
+        for (List<String> args : List.of(
+                List.of("plugin", "call", "nope", "echo", "--json"),
+                List.of("plugin", "inspect", "nope", "--json"),
+                List.of("plugin", "trust", "nope", "--json"))) {
             Cli.Run r = Cli.runWith(e, "", args.toArray(String[]::new));
             assertTrue(r.exitCode() != 0, args + " succeeded");
             assertEquals("", r.out(), args.toString());

@@ -57,20 +57,32 @@ class KilledRemoveTest {
 
     /** {@code plugin remove pyecho} in a child JVM, SIGKILLed once its state commit is on disk. */
     void removeKilledAfterTheStateCommit() throws IOException, InterruptedException {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
                 "-Danimus.crashpoint=remove.state-committed",
-                "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main",
-                "--project-root", root.resolve("project").toString(), "plugin", "remove", "pyecho", "--yes");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main",
+                "--project-root",
+                root.resolve("project").toString(),
+                "plugin",
+                "remove",
+                "pyecho",
+                "--yes");
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().putAll(env);
         Cli.childEnvironment(pb.environment(), root);
         child = pb.start();
         StringBuilder err = new StringBuilder();
         boolean reached = false;
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getErrorStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(child.getErrorStream(), StandardCharsets.UTF_8))) {
             for (String line; !reached && (line = lines.readLine()) != null; ) {
                 err.append(line).append('\n');
                 reached = line.endsWith("animus-crashpoint: remove.state-committed"); // a warning of the log
@@ -90,8 +102,10 @@ class KilledRemoveTest {
         assertEquals(1, verify.exitCode(), verify.out() + verify.err());
         assertTrue(verify.out().contains("pyecho") && verify.out().contains("not installed"), verify.out());
         Path lockfile = root.resolve("home/plugins.lock");
-        assertEquals("error: the plugin pyecho is pinned in " + lockfile + " but not installed: install it again, or"
-                + " run 'animus plugin lock prune' to drop its pin", verify.errLine());
+        assertEquals(
+                "error: the plugin pyecho is pinned in " + lockfile + " but not installed: install it again, or"
+                        + " run 'animus plugin lock prune' to drop its pin",
+                verify.errLine());
 
         Cli.Run dry = animus("plugin", "lock", "prune", "--dry-run");
         assertEquals(0, dry.exitCode(), dry.err());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.fetch.Platform;
+import dev.animus.shell.render.Terminal;
 import dev.animus.testhttps.LoopbackHttps;
 import dev.animus.testhttps.TestCa;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import dev.animus.shell.render.Terminal;
 
 /** {@code plugin install owner/repo} and {@code trust-orgs} against a loopback HTTPS server that plays GitHub. */
 class ReleaseCommandsTest {
@@ -51,17 +51,27 @@ class ReleaseCommandsTest {
         Path dir = Files.createTempDirectory(root, "src");
         Path exe = TrustCommandsTest.pyecho(dir, "# " + repo + "\n");
         Path tgz = root.resolve(repo + ".tar.gz");
-        Process p = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", dir.toString(), exe.getFileName().toString())
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "tar",
+                        "-czf",
+                        tgz.toString(),
+                        "-C",
+                        dir.toString(),
+                        exe.getFileName().toString())
+                .redirectErrorStream(true)
+                .start();
         p.getInputStream().transferTo(OutputStream.nullOutputStream());
         assertEquals(0, p.waitFor());
         byte[] bytes = Files.readAllBytes(tgz);
         Platform platform = Platform.current();
-        String asset = repo + "-" + platform.osTokens().getFirst() + "-" + platform.archTokens().getFirst() + ".tar.gz";
+        String asset = repo + "-" + platform.osTokens().getFirst() + "-"
+                + platform.archTokens().getFirst() + ".tar.gz";
         String path = "/dl/" + repo + "/" + asset;
         github.route(path, LoopbackHttps.bytes(bytes));
-        github.route("/api/repos/" + owner + "/" + repo + "/releases/latest", LoopbackHttps.json(
-                "{\"tag_name\": \"v1.0.0\", \"assets\": [{\"name\": \"" + asset + "\", \"browser_download_url\": \""
+        github.route(
+                "/api/repos/" + owner + "/" + repo + "/releases/latest",
+                LoopbackHttps.json("{\"tag_name\": \"v1.0.0\", \"assets\": [{\"name\": \"" + asset
+                        + "\", \"browser_download_url\": \""
                         + github.uri(path) + "\", \"size\": " + bytes.length + ", \"digest\": \"sha256:"
                         + TrustCommandsTest.sha256(tgz) + "\"}]}"));
     }
@@ -75,7 +85,8 @@ class ReleaseCommandsTest {
         Cli.Run r = animus("plugin", "install", "acme/animus-plugin-pyecho");
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.errLine().contains("--allow-org acme"), r.err());
-        assertTrue(!Files.exists(root.resolve("home/state/state.json")) && !Files.exists(root.resolve("home/plugins.lock")));
+        assertTrue(!Files.exists(root.resolve("home/state/state.json"))
+                && !Files.exists(root.resolve("home/plugins.lock")));
         assertEquals(List.of(), github.requests(), "nothing was fetched before the owner was trusted");
         try (var s = Files.list(tmp)) {
             assertEquals(0, s.count(), "nothing left in TMPDIR");
@@ -107,7 +118,8 @@ class ReleaseCommandsTest {
 
     @Test
     void aUrlNeedsItsDigestAndHttps() {
-        Cli.Run noDigest = animus("plugin", "install", "--url", github.uri("/x.tar.gz").toString());
+        Cli.Run noDigest =
+                animus("plugin", "install", "--url", github.uri("/x.tar.gz").toString());
         assertEquals(2, noDigest.exitCode());
         assertTrue(noDigest.errLine().contains("--sha256"), noDigest.err());
         Cli.Run http = animus("plugin", "install", "--url", "http://example.com/x", "--sha256", "a".repeat(64));

@@ -34,14 +34,16 @@ class ReplLineTest {
     class EnterRunsTheLine {
         @Test
         void whenQuotesAndParamsJsonAreClosed() {
-            assertEquals(List.of("plugin", "call", "a", "b", "--params", "{\"x\": [1, {\"y\": \"}\"}]}"),
+            assertEquals(
+                    List.of("plugin", "call", "a", "b", "--params", "{\"x\": [1, {\"y\": \"}\"}]}"),
                     accepted("plugin call a b --params '{\"x\": [1, {\"y\": \"}\"}]}'"));
             assertEquals(List.of("plugin", "call", "a", "b", "--params=[]"), accepted("plugin call a b --params='[]'"));
         }
 
         @Test
         void evenWithTooManyClosingBracketsWhichTheCommandThenReports() {
-            assertEquals(List.of("plugin", "call", "a", "b", "--params", "{}}"), accepted("plugin call a b --params '{}}'"));
+            assertEquals(
+                    List.of("plugin", "call", "a", "b", "--params", "{}}"), accepted("plugin call a b --params '{}}'"));
         }
 
         /** The words of {@code line}, which Enter runs (the parse throws {@link EOFError} when it continues the line). */
@@ -54,14 +56,16 @@ class ReplLineTest {
     class EnterContinuesTheLine {
         @Test
         void whileAQuoteIsOpen() {
-            assertThrows(EOFError.class, () -> parser.parse("plugin call a b --params '{\"x\": 1}", 0,
-                    ParseContext.ACCEPT_LINE));
+            assertThrows(
+                    EOFError.class,
+                    () -> parser.parse("plugin call a b --params '{\"x\": 1}", 0, ParseContext.ACCEPT_LINE));
         }
 
         @Test
         void whileTheParamsJsonHasBracketsOpenEvenWithTheShellQuoteClosed() {
-            assertThrows(EOFError.class, () -> parser.parse("plugin call a b --params '{\"x\": [1,'", 0,
-                    ParseContext.ACCEPT_LINE));
+            assertThrows(
+                    EOFError.class,
+                    () -> parser.parse("plugin call a b --params '{\"x\": [1,'", 0, ParseContext.ACCEPT_LINE));
             assertThrows(EOFError.class, () -> parser.parse("plugin call a b --params={", 0, ParseContext.ACCEPT_LINE));
         }
 
@@ -117,29 +121,43 @@ class ReplLineTest {
         Path dir;
 
         private List<String> complete(String line) {
-            Terminal quiet = new Terminal(new ByteArrayInputStream(new byte[0]), new PrintWriter(new StringWriter()),
-                    new PrintWriter(new StringWriter()), false);
+            Terminal quiet = new Terminal(
+                    new ByteArrayInputStream(new byte[0]),
+                    new PrintWriter(new StringWriter()),
+                    new PrintWriter(new StringWriter()),
+                    false);
             try (Plugins host = Plugins.start(HostHello.animus(HostVersion.current()))) {
-                Map<String, String> env = Map.of("ANIMUS_HOME", dir.resolve("home").toString(), "HOME", dir.toString());
-                var spec = Main.commandLine(ShellContext.oneShot(quiet, env, host)).getCommandSpec();
+                Map<String, String> env =
+                        Map.of("ANIMUS_HOME", dir.resolve("home").toString(), "HOME", dir.toString());
+                var spec =
+                        Main.commandLine(ShellContext.oneShot(quiet, env, host)).getCommandSpec();
                 ReplWords w = (ReplWords) parser.parse(line, line.length(), ParseContext.COMPLETE);
                 return new CommandCompleter(spec, new CompletionSources(env), dir)
-                        .candidates(w.words().subList(0, w.wordIndex()), w.word().substring(0, w.wordCursor()))
-                        .stream().map(Candidate::value).filter(v -> v.startsWith(w.word())).toList();
+                                .candidates(
+                                        w.words().subList(0, w.wordIndex()),
+                                        w.word().substring(0, w.wordCursor()))
+                                .stream()
+                                .map(Candidate::value)
+                                .filter(v -> v.startsWith(w.word()))
+                                .toList();
             }
         }
 
         @Test
         void offersTheCommandsOfTheTree() {
             assertEquals(List.of("plugin"), complete("plu"));
-            assertEquals(List.of("cache", "call", "consent").stream().sorted().toList(),
+            assertEquals(
+                    List.of("cache", "call", "consent").stream().sorted().toList(),
                     complete("plugin c").stream().sorted().toList());
         }
 
         @Test
         void offersOptionsIncludingInheritedOnes() {
             List<String> options = complete("plugin call x y --");
-            assertEquals(true, options.containsAll(List.of("--params", "--timeout", "--agent", "--json")), options.toString());
+            assertEquals(
+                    true,
+                    options.containsAll(List.of("--params", "--timeout", "--agent", "--json")),
+                    options.toString());
         }
 
         @Test

@@ -36,7 +36,9 @@ class ScriptEqualityTest {
         project = Files.createDirectories(dir.resolve("project"));
         home = dir.resolve("home").toString();
         Path v1 = TrustCommandsTest.pyecho(dir.resolve("v1"), "");
-        for (String line : List.of("plugin install --path " + v1 + " --trust --yes", "plugin consent pyecho --yes",
+        for (String line : List.of(
+                "plugin install --path " + v1 + " --trust --yes",
+                "plugin consent pyecho --yes",
                 "plugin enable pyecho")) {
             Result r = animus(null, line.split(" "));
             assertEquals(0, r.exit(), line + ": " + new String(r.err(), StandardCharsets.UTF_8));
@@ -45,10 +47,17 @@ class ScriptEqualityTest {
 
     /** {@code animus --project-root P args...}, with {@code stdin} (or /dev/null) as its standard input. */
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main",
-                "--project-root", project.toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main",
+                "--project-root",
+                project.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("ANIMUS_HOME", home);
@@ -78,9 +87,14 @@ class ScriptEqualityTest {
         String where = "animus " + command + " vs. '" + command + "' on stdin";
         assertEquals(0, oneShot.exit(), where + ": " + new String(oneShot.err(), StandardCharsets.UTF_8));
         assertEquals(0, script.exit(), where + ": " + new String(script.err(), StandardCharsets.UTF_8));
-        assertArrayEquals(oneShot.out(), script.out(), where + ":\n" + new String(oneShot.out(), StandardCharsets.UTF_8)
-                + "---\n" + new String(script.out(), StandardCharsets.UTF_8));
-        assertEquals(new String(oneShot.err(), StandardCharsets.UTF_8), new String(script.err(), StandardCharsets.UTF_8),
+        assertArrayEquals(
+                oneShot.out(),
+                script.out(),
+                where + ":\n" + new String(oneShot.out(), StandardCharsets.UTF_8) + "---\n"
+                        + new String(script.out(), StandardCharsets.UTF_8));
+        assertEquals(
+                new String(oneShot.err(), StandardCharsets.UTF_8),
+                new String(script.err(), StandardCharsets.UTF_8),
                 where + ": stderr");
         return oneShot;
     }

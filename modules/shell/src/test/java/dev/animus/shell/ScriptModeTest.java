@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,7 +84,8 @@ class ScriptModeTest {
         @Test
         void aCrashThenACallThenStatusShowsTheRestartAndNoProcessOutlivesTheScript() throws Exception {
             Path p = scriptPlugin(dir);
-            Cli.Run r = scriptWith("--keep-going",
+            Cli.Run r = scriptWith(
+                    "--keep-going",
                     "plugin dev " + p + " call echo --params '{\"a\": 1}'",
                     "plugin status --json",
                     "plugin dev " + p + " call die",
@@ -108,7 +108,10 @@ class ScriptModeTest {
             assertEquals(2, after.path("restarts").asInt(), after.toString());
             long pid = after.path("pid").asLong();
             assertTrue(pid != before.path("pid").asLong());
-            assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !CliTest.zombie(pid)).orElse(false),
+            assertFalse(
+                    ProcessHandle.of(pid)
+                            .map(h -> h.isAlive() && !CliTest.zombie(pid))
+                            .orElse(false),
                     "plugin " + pid + " outlived the script");
         }
     }
@@ -121,15 +124,18 @@ class ScriptModeTest {
             Path there = Files.createDirectories(dir.resolve("there/.animus/plugins"));
             Files.copy(Path.of(Cli.echo()), here.resolve("animus-plugin-here"));
             Files.copy(Path.of(Cli.echo()), there.resolve("animus-plugin-there"));
-            Cli.Run r = Cli.runScript(String.join("\n",
-                    "plugin list",
-                    "plugin list --project-root " + dir.resolve("there")) + "\n",
-                    "--json", "--project-root", dir.resolve("here").toString());
+            Cli.Run r = Cli.runScript(
+                    String.join("\n", "plugin list", "plugin list --project-root " + dir.resolve("there")) + "\n",
+                    "--json",
+                    "--project-root",
+                    dir.resolve("here").toString());
             assertEquals(0, r.exitCode(), r.err());
             List<JsonNode> docs = documents(r.out());
             assertEquals(2, docs.size(), "--json applies to every line: " + r.out());
-            assertEquals("here", docs.get(0).path("untrusted").get(0).path("name").asString(), r.out());
-            assertEquals("there", docs.get(1).path("untrusted").get(0).path("name").asString(), r.out());
+            assertEquals(
+                    "here", docs.get(0).path("untrusted").get(0).path("name").asString(), r.out());
+            assertEquals(
+                    "there", docs.get(1).path("untrusted").get(0).path("name").asString(), r.out());
         }
     }
 
@@ -144,10 +150,15 @@ class ScriptModeTest {
 
         @Test
         void keepGoingRunsEverythingAndExitsWithTheLastFailure() {
-            Cli.Run r = scriptWith("--keep-going", "plugin dev /nonexistent/animus-plugin-x ping", "plugin nope",
+            Cli.Run r = scriptWith(
+                    "--keep-going",
+                    "plugin dev /nonexistent/animus-plugin-x ping",
+                    "plugin nope",
                     "plugin status --json");
             assertEquals(2, r.exitCode());
-            assertEquals("animus.plugin.status.v1", documents(r.out()).getFirst().path("schema").asString());
+            assertEquals(
+                    "animus.plugin.status.v1",
+                    documents(r.out()).getFirst().path("schema").asString());
         }
 
         @Test

@@ -47,10 +47,14 @@ class SecretLinesRedactionTest {
         String script = Files.readString(plugin)
                 .replace("\"leak\"]", "\"leak\", \"leakexit\"]")
                 .replace("\"leak\": method_leak}", "\"leak\": method_leak, \"leakexit\": method_leakexit}")
-                .replace("def method_leak(", "def method_leakexit(request_id, params):\n"
-                        + "    sys.stderr.write(\"leaking \" + os.environ.get(\"DEMO_API_KEY\", \"?\") + \"\\n\")\n"
-                        + "    sys.stderr.flush()\n    os._exit(3)\n\n\ndef method_leak(");
-        assertTrue(script.contains("method_leakexit, ") || script.contains("method_leakexit}"), "the example changed shape");
+                .replace(
+                        "def method_leak(",
+                        "def method_leakexit(request_id, params):\n"
+                                + "    sys.stderr.write(\"leaking \" + os.environ.get(\"DEMO_API_KEY\", \"?\") + \"\\n\")\n"
+                                + "    sys.stderr.flush()\n    os._exit(3)\n\n\ndef method_leak(");
+        assertTrue(
+                script.contains("method_leakexit, ") || script.contains("method_leakexit}"),
+                "the example changed shape");
         Files.writeString(plugin, script);
         env = new HashMap<>();
         // the system's python3 first: a version manager's shim can take longer to start than the
@@ -63,9 +67,15 @@ class SecretLinesRedactionTest {
     }
 
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
@@ -85,14 +95,19 @@ class SecretLinesRedactionTest {
         });
         byte[] err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "animus " + String.join(" ", args) + " did not end");
-        return new Result(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
+        return new Result(
+                p.exitValue(), new String(out.join(), StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
     @Test
     void noLineOfAPemKeyOrATabbedSecretIsInAnErrorOrADebugLine() throws Exception {
-        String setup = String.join("\n", "plugin install --path " + plugin, "plugin trust pyecho --yes",
-                "plugin consent pyecho --yes", "plugin enable pyecho", "");
+        String setup = String.join(
+                "\n",
+                "plugin install --path " + plugin,
+                "plugin trust pyecho --yes",
+                "plugin consent pyecho --yes",
+                "plugin enable pyecho",
+                "");
         Result ready = animus(setup);
         assertEquals(0, ready.exit(), ready.err());
         for (String secret : List.of(PEM, TABBED)) {

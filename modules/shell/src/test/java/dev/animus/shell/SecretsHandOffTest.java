@@ -60,10 +60,13 @@ class SecretsHandOffTest {
     static Path demoPlugin(Path dir) throws IOException {
         Files.createDirectories(dir);
         String script = Files.readString(Path.of(Cli.pythonEcho()))
-                .replace("\"env_required\": [],", "\"env_required\": [],\n        \"secrets\": [{\"name\": \"api_key\","
-                        + " \"env\": \"DEMO_API_KEY\", \"required\": True, \"description\": \"the demo key\"}],")
+                .replace(
+                        "\"env_required\": [],",
+                        "\"env_required\": [],\n        \"secrets\": [{\"name\": \"api_key\","
+                                + " \"env\": \"DEMO_API_KEY\", \"required\": True, \"description\": \"the demo key\"}],")
                 .replace("\"env\"]", "\"env\", \"leak\"]")
-                .replace("def method_env(request_id, params):\n    return dict(os.environ)",
+                .replace(
+                        "def method_env(request_id, params):\n    return dict(os.environ)",
                         "def method_env(request_id, params):\n    time.sleep(float((params or {}).get(\"sleep\", 0)))\n"
                                 + "    return dict(os.environ)\n\n\ndef method_leak(request_id, params):\n"
                                 + "    log(\"leaking \" + os.environ.get(\"DEMO_API_KEY\", \"?\"))\n"
@@ -77,9 +80,15 @@ class SecretsHandOffTest {
     }
 
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-p",
+                System.getProperty("jdk.module.path"),
+                "-m",
+                "dev.animus.shell/dev.animus.shell.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
@@ -99,13 +108,18 @@ class SecretsHandOffTest {
         });
         byte[] err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "animus " + String.join(" ", args) + " did not end");
-        return new Result(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
+        return new Result(
+                p.exitValue(), new String(out.join(), StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
     void ready() throws IOException, InterruptedException {
-        String script = String.join("\n", "plugin install --path " + plugin, "plugin trust pyecho --yes",
-                "plugin consent pyecho --yes", "plugin enable pyecho", "");
+        String script = String.join(
+                "\n",
+                "plugin install --path " + plugin,
+                "plugin trust pyecho --yes",
+                "plugin consent pyecho --yes",
+                "plugin enable pyecho",
+                "");
         Result r = animus(script);
         assertEquals(0, r.exit(), r.err());
     }
@@ -120,8 +134,12 @@ class SecretsHandOffTest {
         assertTrue(set.err().contains("plain text"), "the one-time warning: " + set.err());
         Path file = dir.resolve("home/secrets.toml");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
-        assertEquals(0, animus("other\n", "secret", "set", "pyecho", "undeclared_one").exit());
-        assertEquals(0, animus("theirs\n", "secret", "set", "someone-else", "api_key").exit());
+        assertEquals(
+                0,
+                animus("other\n", "secret", "set", "pyecho", "undeclared_one").exit());
+        assertEquals(
+                0,
+                animus("theirs\n", "secret", "set", "someone-else", "api_key").exit());
         Result again = animus(VALUE + "\n", "secret", "set", "pyecho", "api_key");
         assertFalse(again.err().contains("plain text"), "the plain-text warning is said once: " + again.err());
 
@@ -144,8 +162,11 @@ class SecretsHandOffTest {
         pluginEnv.propertyNames().forEach(names::add);
         baseline.add("DEMO_API_KEY");
         assertEquals(baseline, names, "exactly the baseline and the declared secret");
-        assertFalse(call.out().contains("must-never-reach") || call.out().contains("other\"")
-                || call.out().contains("theirs"), call.out());
+        assertFalse(
+                call.out().contains("must-never-reach")
+                        || call.out().contains("other\"")
+                        || call.out().contains("theirs"),
+                call.out());
         assertFalse(call.err().contains(VALUE), "a host log line holds the value:\n" + call.err());
         assertTrue(call.err().contains("DEBUG") || call.err().contains("TRACE"), "logging was on: " + call.err());
 
@@ -157,8 +178,9 @@ class SecretsHandOffTest {
 
         Result leak = animus("", "plugin", "call", "pyecho", "leak");
         assertEquals(1, leak.exit(), leak.err());
-        assertFalse(leak.err().contains(VALUE) || leak.out().contains(VALUE), "an error message holds the value:\n"
-                + leak.out() + leak.err());
+        assertFalse(
+                leak.err().contains(VALUE) || leak.out().contains(VALUE),
+                "an error message holds the value:\n" + leak.out() + leak.err());
         assertTrue(leak.err().contains("the key is ***"), leak.err());
     }
 
@@ -166,21 +188,30 @@ class SecretsHandOffTest {
     void theCallersVariableWinsAndStatusSaysWhereEachComesFrom() throws Exception {
         ready();
         Result none = animus("", "secret", "status", "pyecho");
-        assertTrue(none.out().lines().anyMatch(l -> l.matches("api_key\\s+DEMO_API_KEY\\s+yes\\s+missing")), none.out());
+        assertTrue(
+                none.out().lines().anyMatch(l -> l.matches("api_key\\s+DEMO_API_KEY\\s+yes\\s+missing")), none.out());
         Result refused = animus("", "plugin", "call", "pyecho", "env");
         assertEquals(2, refused.exit(), refused.err());
         assertTrue(refused.err().contains("animus secret set pyecho api_key"), refused.err());
         Result doctor = animus("", "plugin", "doctor", "pyecho");
         assertTrue(doctor.out().contains("animus secret set pyecho api_key"), doctor.out() + doctor.err());
 
-        assertEquals(0, animus("from-the-store\n", "secret", "set", "pyecho", "api_key").exit());
-        assertTrue(animus("", "secret", "status", "pyecho").out().lines()
+        assertEquals(
+                0,
+                animus("from-the-store\n", "secret", "set", "pyecho", "api_key").exit());
+        assertTrue(animus("", "secret", "status", "pyecho")
+                .out()
+                .lines()
                 .anyMatch(l -> l.matches("api_key\\s+DEMO_API_KEY\\s+yes\\s+file")));
         env.put("DEMO_API_KEY", "from-the-environment");
-        assertTrue(animus("", "secret", "status", "pyecho").out().lines()
+        assertTrue(animus("", "secret", "status", "pyecho")
+                .out()
+                .lines()
                 .anyMatch(l -> l.matches("api_key\\s+DEMO_API_KEY\\s+yes\\s+environment")));
         Result call = animus("", "plugin", "call", "pyecho", "env");
-        assertEquals("from-the-environment", Terminal.json().readTree(call.out()).path("DEMO_API_KEY").asString());
+        assertEquals(
+                "from-the-environment",
+                Terminal.json().readTree(call.out()).path("DEMO_API_KEY").asString());
         env.remove("DEMO_API_KEY");
 
         Result forget = animus("", "secret", "forget", "pyecho", "api_key");
@@ -228,8 +259,8 @@ class SecretsHandOffTest {
                         procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
                                 .forEach(p -> {
                                     try {
-                                        String cmdline = new String(Files.readAllBytes(p.resolve("cmdline")),
-                                                StandardCharsets.UTF_8);
+                                        String cmdline = new String(
+                                                Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8);
                                         if (cmdline.contains(value)) {
                                             found.add(p.getFileName() + ": " + cmdline.replace('\0', ' '));
                                         }

@@ -31,7 +31,8 @@ import tools.jackson.databind.JsonNode;
  */
 class SignedReleaseCommandsTest {
     static final String REPO = "animus-plugin-pyecho";
-    static final String IDENTITY = "https://github.com/acme/" + REPO + "/.github/workflows/release.yml@refs/tags/v1.0.0";
+    static final String IDENTITY =
+            "https://github.com/acme/" + REPO + "/.github/workflows/release.yml@refs/tags/v1.0.0";
 
     @TempDir
     Path root;
@@ -56,13 +57,21 @@ class SignedReleaseCommandsTest {
         Path dir = Files.createTempDirectory(root, "src");
         Path exe = TrustCommandsTest.pyecho(dir, "");
         Path tgz = root.resolve(REPO + ".tar.gz");
-        Process p = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", dir.toString(), exe.getFileName().toString())
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "tar",
+                        "-czf",
+                        tgz.toString(),
+                        "-C",
+                        dir.toString(),
+                        exe.getFileName().toString())
+                .redirectErrorStream(true)
+                .start();
         p.getInputStream().transferTo(OutputStream.nullOutputStream());
         assertEquals(0, p.waitFor());
         archive = Files.readAllBytes(tgz);
         Platform platform = Platform.current();
-        asset = REPO + "-" + platform.osTokens().getFirst() + "-" + platform.archTokens().getFirst() + ".tar.gz";
+        asset = REPO + "-" + platform.osTokens().getFirst() + "-"
+                + platform.archTokens().getFirst() + ".tar.gz";
     }
 
     @AfterEach
@@ -79,10 +88,16 @@ class SignedReleaseCommandsTest {
         if (bundle != null) {
             byte[] bytes = bundle.getBytes(StandardCharsets.UTF_8);
             github.route(dl + ".sigstore.json", LoopbackHttps.bytes(bytes));
-            assets.append(", {\"name\": \"").append(asset).append(".sigstore.json\", \"browser_download_url\": \"")
-                    .append(github.uri(dl + ".sigstore.json")).append("\", \"size\": ").append(bytes.length).append("}");
+            assets.append(", {\"name\": \"")
+                    .append(asset)
+                    .append(".sigstore.json\", \"browser_download_url\": \"")
+                    .append(github.uri(dl + ".sigstore.json"))
+                    .append("\", \"size\": ")
+                    .append(bytes.length)
+                    .append("}");
         }
-        github.route("/api/repos/acme/" + REPO + "/releases/latest",
+        github.route(
+                "/api/repos/acme/" + REPO + "/releases/latest",
                 LoopbackHttps.json("{\"tag_name\": \"v1.0.0\", \"assets\": [" + assets + "]}"));
     }
 
@@ -92,18 +107,24 @@ class SignedReleaseCommandsTest {
 
     @Test
     void aSignedReleaseInstallsUnderStrictAndInspectAndTheLockfileShowTheSignature() {
-        String bundle = sigstore.keyless(IDENTITY, "https://token.actions.githubusercontent.com").bundle(archive);
+        String bundle = sigstore.keyless(IDENTITY, "https://token.actions.githubusercontent.com")
+                .bundle(archive);
         publish(bundle);
-        Cli.Run install = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme",
-                "--signature-policy", "strict");
+        Cli.Run install =
+                animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "strict");
         assertEquals(0, install.exitCode(), install.err());
-        assertTrue(install.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+verified by " + Pattern
-                .quote(IDENTITY) + ", bundle sha256 [0-9a-f]{64}")), install.out());
+        assertTrue(
+                install.out()
+                        .lines()
+                        .anyMatch(l -> l.matches("\\s*signature\\s+verified by " + Pattern.quote(IDENTITY)
+                                + ", bundle sha256 [0-9a-f]{64}")),
+                install.out());
         assertFalse(install.err().contains("signature"), "a verified release is not warned about: " + install.err());
 
         Cli.Run inspect = animus("plugin", "inspect", "pyecho");
         assertTrue(inspect.out().contains("verified by " + IDENTITY), inspect.out());
-        JsonNode json = Terminal.json().readTree(animus("plugin", "inspect", "pyecho", "--json").out());
+        JsonNode json = Terminal.json()
+                .readTree(animus("plugin", "inspect", "pyecho", "--json").out());
         assertEquals("verified", json.path("signature").asString());
         assertEquals(IDENTITY, json.path("signer").asString());
         String bundleSha256 = Digests.sha256Hex(bundle.getBytes(StandardCharsets.UTF_8));
@@ -111,18 +132,22 @@ class SignedReleaseCommandsTest {
 
         Cli.Run lock = animus("plugin", "lock", "show");
         assertTrue(lock.out().lines().anyMatch(l -> l.startsWith("pyecho") && l.contains(" verified ")), lock.out());
-        JsonNode locked = Terminal.json().readTree(animus("plugin", "lock", "show", "--json").out());
-        assertTrue(locked.toString().contains("\"signature_bundle_sha256\":\"" + bundleSha256 + "\""), locked.toString());
+        JsonNode locked = Terminal.json()
+                .readTree(animus("plugin", "lock", "show", "--json").out());
+        assertTrue(
+                locked.toString().contains("\"signature_bundle_sha256\":\"" + bundleSha256 + "\""), locked.toString());
     }
 
     @Test
     void anUnsignedReleaseIsRefusedUnderStrictInOneLineAndWarnedAboutByDefault() {
         publish(null);
-        Cli.Run strict = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme",
-                "--signature-policy", "strict");
+        Cli.Run strict =
+                animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "strict");
         assertEquals(3, strict.exitCode(), strict.err());
         assertEquals(1, strict.err().lines().filter(l -> l.startsWith("error:")).count(), strict.err());
-        assertTrue(strict.errLine().contains("no signature bundle") && strict.errLine().contains("--signature-policy warn"),
+        assertTrue(
+                strict.errLine().contains("no signature bundle")
+                        && strict.errLine().contains("--signature-policy warn"),
                 strict.err());
         assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
 
@@ -135,7 +160,8 @@ class SignedReleaseCommandsTest {
     @Test
     void aReleaseSignedForAnotherRepositoryIsRecordedAsAnUntrustedSigner() {
         String other = IDENTITY.replace(REPO, "animus-plugin-other");
-        publish(sigstore.keyless(other, "https://token.actions.githubusercontent.com").bundle(archive));
+        publish(sigstore.keyless(other, "https://token.actions.githubusercontent.com")
+                .bundle(archive));
         Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--json");
         assertEquals(0, warned.exitCode(), warned.err());
         JsonNode json = Terminal.json().readTree(warned.out());
@@ -149,7 +175,8 @@ class SignedReleaseCommandsTest {
         Cli.Run bogus = animus("plugin", "install", "acme/" + REPO, "--signature-policy", "maybe");
         assertEquals(2, bogus.exitCode());
         assertTrue(bogus.err().contains("strict, warn or disabled"), bogus.err());
-        Cli.Run local = animus("plugin", "install", "--path", root.resolve("x").toString(), "--signature-policy", "strict");
+        Cli.Run local =
+                animus("plugin", "install", "--path", root.resolve("x").toString(), "--signature-policy", "strict");
         assertEquals(2, local.exitCode());
         assertTrue(local.errLine().contains("release installs"), local.err());
     }

@@ -35,17 +35,32 @@ final class TmuxSession implements AutoCloseable {
     /** tmux on the PATH, if installed. */
     static Optional<Path> tmux() {
         return Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator))
-                .map(d -> Path.of(d, "tmux")).filter(Files::isExecutable).findFirst();
+                .map(d -> Path.of(d, "tmux"))
+                .filter(Files::isExecutable)
+                .findFirst();
     }
 
     /** Starts {@code command} in {@code workingDirectory} with exactly {@code environment} (plus tmux's TERM). */
-    static TmuxSession start(Path tmux, Path socket, Path workingDirectory, Map<String, String> environment,
-            List<String> command) throws IOException, InterruptedException {
+    static TmuxSession start(
+            Path tmux, Path socket, Path workingDirectory, Map<String, String> environment, List<String> command)
+            throws IOException, InterruptedException {
         TmuxSession s = new TmuxSession(tmux, socket);
-        String shell = String.join(" ", command.stream().map(TmuxSession::quoted).toList())
-                + "; echo \"[exited $?]\"; exec sleep 600";
-        s.tmux(environment, "new-session", "-d", "-x", "120", "-y", "40", "-c", workingDirectory.toString(),
-                "sh", "-c", shell);
+        String shell =
+                String.join(" ", command.stream().map(TmuxSession::quoted).toList())
+                        + "; echo \"[exited $?]\"; exec sleep 600";
+        s.tmux(
+                environment,
+                "new-session",
+                "-d",
+                "-x",
+                "120",
+                "-y",
+                "40",
+                "-c",
+                workingDirectory.toString(),
+                "sh",
+                "-c",
+                shell);
         return s;
     }
 
@@ -87,7 +102,9 @@ final class TmuxSession implements AutoCloseable {
 
     /** {@link #await} for a line matching {@code regex} (the whole line, trailing spaces ignored). */
     String awaitLine(String regex) throws IOException, InterruptedException {
-        return await("a line matching " + regex, s -> s.lines().anyMatch(l -> l.stripTrailing().matches(regex)));
+        return await(
+                "a line matching " + regex,
+                s -> s.lines().anyMatch(l -> l.stripTrailing().matches(regex)));
     }
 
     /**
@@ -122,7 +139,8 @@ final class TmuxSession implements AutoCloseable {
     private String tmux(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(tmux.toString(), "-S", socket.toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         if (!environment.isEmpty()) {
             pb.environment().clear();

@@ -73,11 +73,15 @@ class TourCommandTest {
     }
 
     Cli.Run tour(String... options) {
-        return Cli.runWith(env, "", Stream.concat(Stream.of("tour"), Stream.of(options)).toArray(String[]::new));
+        return Cli.runWith(
+                env, "", Stream.concat(Stream.of("tour"), Stream.of(options)).toArray(String[]::new));
     }
 
     static Set<Long> descendants() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+        return ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid)
                 .collect(Collectors.toSet());
     }
 
@@ -115,19 +119,42 @@ class TourCommandTest {
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
             assertEquals("", r.err(), "nothing on stderr when all goes well");
-            inOrder(r.out(), List.of(
-                    "$ export ANIMUS_HOME=", "ANIMUS_PLUGIN_PATH=" + exe.getParent(),
-                    "[1/9] Discover", "$ animus plugin list\n", "echo", "untrusted", exe.toString(),
-                    "[2/9] Install", "$ animus plugin install --path " + exe + "\n", "installed echo (",
-                    "[3/9] Trust", "$ animus plugin trust echo --yes\n", "trusted echo (sha256 ",
-                    "[4/9] Consent", "$ animus plugin consent echo --yes\n", "consented to echo's disclosure",
-                    "[5/9] Enable", "$ animus plugin enable echo\n", "enabled echo for agent default",
-                    "[6/9] Call", "$ animus plugin call echo echo --params '{\"text\":\"hello from the tour\"}'\n",
-                    "\"text\": \"hello from the tour\"",
-                    "[7/9] Status", "$ animus plugin status\n", "NAME", "PID",
-                    "[8/9] Stop", "$ animus plugin disable echo\n", "disabled echo for all agents",
-                    "[9/9] Status again", "$ animus plugin status\n",
-                    "Done.", "Removed the throwaway home"));
+            inOrder(
+                    r.out(),
+                    List.of(
+                            "$ export ANIMUS_HOME=",
+                            "ANIMUS_PLUGIN_PATH=" + exe.getParent(),
+                            "[1/9] Discover",
+                            "$ animus plugin list\n",
+                            "echo",
+                            "untrusted",
+                            exe.toString(),
+                            "[2/9] Install",
+                            "$ animus plugin install --path " + exe + "\n",
+                            "installed echo (",
+                            "[3/9] Trust",
+                            "$ animus plugin trust echo --yes\n",
+                            "trusted echo (sha256 ",
+                            "[4/9] Consent",
+                            "$ animus plugin consent echo --yes\n",
+                            "consented to echo's disclosure",
+                            "[5/9] Enable",
+                            "$ animus plugin enable echo\n",
+                            "enabled echo for agent default",
+                            "[6/9] Call",
+                            "$ animus plugin call echo echo --params '{\"text\":\"hello from the tour\"}'\n",
+                            "\"text\": \"hello from the tour\"",
+                            "[7/9] Status",
+                            "$ animus plugin status\n",
+                            "NAME",
+                            "PID",
+                            "[8/9] Stop",
+                            "$ animus plugin disable echo\n",
+                            "disabled echo for all agents",
+                            "[9/9] Status again",
+                            "$ animus plugin status\n",
+                            "Done.",
+                            "Removed the throwaway home"));
 
             Matcher row = STATUS_ROW.matcher(r.out().substring(r.out().indexOf("[7/9]")));
             assertTrue(row.find(), r.out());
@@ -138,7 +165,8 @@ class TourCommandTest {
             assertNotEquals("ready", after.group(1), "after the stop step: " + after.group());
             assertEquals("-", after.group(2), "no pid after the stop step: " + after.group());
 
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "plugin " + pid + " still runs");
+            assertFalse(
+                    ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "plugin " + pid + " still runs");
             assertEquals(children, descendants(), "a plugin process was left behind");
             assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
             try (Stream<Path> left = Files.list(tmp)) {
@@ -155,8 +183,14 @@ class TourCommandTest {
             Files.move(root.resolve("project-copy/echo/animus-plugin-echo"), project.resolve("animus-plugin-mine"));
             Set<Path> before = tree(root.resolve("project"));
 
-            Cli.Run r = Cli.runWith(env, "", "--project-root", root.resolve("project").toString(), "tour",
-                    "--examples", examples.toString());
+            Cli.Run r = Cli.runWith(
+                    env,
+                    "",
+                    "--project-root",
+                    root.resolve("project").toString(),
+                    "tour",
+                    "--examples",
+                    examples.toString());
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
             assertFalse(r.out().contains("mine"), "the caller's project plugins were listed:\n" + r.out());
@@ -170,8 +204,8 @@ class TourCommandTest {
 
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            Terminal colour = new Terminal(InputStream.nullInputStream(), new PrintWriter(out, true),
-                    new PrintWriter(err, true), true);
+            Terminal colour = new Terminal(
+                    InputStream.nullInputStream(), new PrintWriter(out, true), new PrintWriter(err, true), true);
             int code = Main.run(new String[] {"tour", "--examples", examples.toString()}, env, colour);
 
             assertEquals(0, code, out + err.toString());
@@ -186,7 +220,8 @@ class TourCommandTest {
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
             assertTrue(r.out().contains("Done."), r.out());
-            assertTrue(r.out().contains("no plugins have run in this process"),
+            assertTrue(
+                    r.out().contains("no plugins have run in this process"),
                     "the tour's plugin leaked into the script's host:\n" + r.out() + r.err());
         }
 
@@ -196,8 +231,11 @@ class TourCommandTest {
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
             Path dir = throwaway(r);
-            assertTrue(r.out().contains("Kept the throwaway home: " + dir + "\n  look around: ANIMUS_HOME=" + dir
-                    + "/home animus plugin list\n"), r.out());
+            assertTrue(
+                    r.out()
+                            .contains("Kept the throwaway home: " + dir + "\n  look around: ANIMUS_HOME=" + dir
+                                    + "/home animus plugin list\n"),
+                    r.out());
             assertTrue(dir.startsWith(tmp.toRealPath()), dir.toString());
             assertTrue(Files.isRegularFile(dir.resolve("home/state/state.json")), "no state document in " + dir);
             assertTrue(Files.readString(dir.resolve("home/plugins.lock")).contains("echo"), "echo is not pinned");
@@ -221,13 +259,24 @@ class TourCommandTest {
             assertEquals("", r.err());
             JsonNode doc = Terminal.json().readTree(r.out());
             assertEquals("animus.tour.v1", doc.path("schema").asString());
-            List<String> commands = doc.path("steps").valueStream().map(s -> s.path("command").asString()).toList();
+            List<String> commands = doc.path("steps")
+                    .valueStream()
+                    .map(s -> s.path("command").asString())
+                    .toList();
             assertEquals(9, commands.size(), r.out());
             assertEquals("animus plugin trust echo --yes --json", commands.get(2));
             JsonNode call = doc.path("steps").get(5).path("output");
             assertEquals("animus.plugin.call.v1", call.path("schema").asString(), call.toString());
             assertEquals("hello from the tour", call.path("result").path("text").asString());
-            assertEquals("ready", doc.path("steps").get(6).path("output").path("plugins").get(0).path("state").asString());
+            assertEquals(
+                    "ready",
+                    doc.path("steps")
+                            .get(6)
+                            .path("output")
+                            .path("plugins")
+                            .get(0)
+                            .path("state")
+                            .asString());
             assertFalse(Files.exists(Path.of(doc.path("directory").asString())));
         }
     }
@@ -245,8 +294,10 @@ class TourCommandTest {
             assertEquals(ExitCodes.FAILED, r.exitCode(), r.out() + r.err());
             assertTrue(r.out().contains("$ animus plugin list\n"), r.out());
             assertFalse(r.out().contains("[2/9]"), "the tour went on after discovery failed:\n" + r.out());
-            assertEquals(List.of("error: the tour stopped at step 1/9 (Discover: animus plugin list): echo"
-                    + " (plugin-path " + exe + "): not an executable file (chmod +x " + exe + ")"), r.err().lines().toList());
+            assertEquals(
+                    List.of("error: the tour stopped at step 1/9 (Discover: animus plugin list): echo"
+                            + " (plugin-path " + exe + "): not an executable file (chmod +x " + exe + ")"),
+                    r.err().lines().toList());
             assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
             assertEquals(children, descendants());
         }
@@ -263,8 +314,11 @@ class TourCommandTest {
             assertFalse(r.out().contains("[7/9]"), "the tour went on after the failed call:\n" + r.out());
             List<String> errors = r.err().lines().toList();
             assertEquals(1, errors.size(), r.err());
-            assertTrue(errors.getFirst().startsWith("error: the tour stopped at step 6/9 (Call: animus plugin call"
-                    + " echo echo --params"), r.err());
+            assertTrue(
+                    errors.getFirst()
+                            .startsWith("error: the tour stopped at step 6/9 (Call: animus plugin call"
+                                    + " echo echo --params"),
+                    r.err());
             assertTrue(errors.getFirst().contains("failed the handshake"), r.err());
             assertTrue(errors.getFirst().contains("cannot find config.yaml"), r.err());
             assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
@@ -281,8 +335,11 @@ class TourCommandTest {
             assertEquals("", r.out());
             List<String> errors = r.err().lines().toList();
             assertEquals(1, errors.size(), r.err());
-            assertTrue(errors.getFirst().startsWith("error: the tour stopped at step 6/9 (Call: animus plugin call"
-                    + " echo echo --params '{\"text\":\"hello from the tour\"}' --json): "), r.err());
+            assertTrue(
+                    errors.getFirst()
+                            .startsWith("error: the tour stopped at step 6/9 (Call: animus plugin call"
+                                    + " echo echo --params '{\"text\":\"hello from the tour\"}' --json): "),
+                    r.err());
             try (Stream<Path> left = Files.list(tmp)) {
                 assertEquals(List.of(), left.toList(), "the tour left something in $TMPDIR");
             }
@@ -291,7 +348,8 @@ class TourCommandTest {
         @Test
         void anInterruptDuringTheCallStopsTheTourAndStillCleansUp() throws Exception {
             Path fifo = root.resolve("called");
-            assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+            assertEquals(
+                    0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
             Path dir = Files.createDirectories(root.resolve("slow/echo"));
             Cli.python(dir, "animus-plugin-echo", MANIFEST + """
                     for line in sys.stdin:
@@ -310,7 +368,9 @@ class TourCommandTest {
                     """.formatted("'" + fifo + "'"));
             Set<Long> children = descendants();
             CompletableFuture<Cli.Run> result = new CompletableFuture<>();
-            Thread tour = Thread.ofPlatform().start(() -> result.complete(tour("--examples", root.resolve("slow").toString())));
+            Thread tour = Thread.ofPlatform()
+                    .start(() -> result.complete(
+                            tour("--examples", root.resolve("slow").toString())));
 
             // the plugin has the call once it opens the FIFO and writes its pid; a tour that ends
             // before (a failed step) would leave the read blocked: it is released and the test fails
@@ -330,7 +390,8 @@ class TourCommandTest {
                 }
             }
             if (result.isDone() && !called.isDone()) {
-                fail("the tour ended before the plugin had the call: " + result.join().out() + result.join().err());
+                fail("the tour ended before the plugin had the call: "
+                        + result.join().out() + result.join().err());
             }
             long pid = Long.parseLong(called.get());
             tour.interrupt(); // what Ctrl-C does to the interactive shell's command
@@ -340,7 +401,10 @@ class TourCommandTest {
             Cli.Run r = result.get();
             assertEquals(ExitCodes.INTERRUPTED, r.exitCode(), r.out() + r.err());
             assertTrue(r.err().startsWith("error: the tour stopped at step 6/9 (Call: "), r.err());
-            assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !CliTest.zombie(pid)).orElse(false),
+            assertFalse(
+                    ProcessHandle.of(pid)
+                            .map(h -> h.isAlive() && !CliTest.zombie(pid))
+                            .orElse(false),
                     "plugin " + pid + " was left running");
             assertEquals(children, descendants());
             assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");
@@ -381,8 +445,10 @@ class TourCommandTest {
 
             assertEquals(ExitCodes.USAGE, r.exitCode());
             assertEquals("", r.out());
-            assertEquals(List.of("error: --examples " + empty + " holds no echo example: give --examples DIR, a"
-                    + " directory holding echo/animus-plugin-echo (the image's examples/ has it)"), r.err().lines().toList());
+            assertEquals(
+                    List.of("error: --examples " + empty + " holds no echo example: give --examples DIR, a"
+                            + " directory holding echo/animus-plugin-echo (the image's examples/ has it)"),
+                    r.err().lines().toList());
             try (Stream<Path> left = Files.list(tmp)) {
                 assertEquals(List.of(), left.toList(), "a throwaway home was made for nothing");
             }
@@ -390,8 +456,8 @@ class TourCommandTest {
 
         @Test
         void noDirectoryAtAllFailsNamingExamples() {
-            org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty(TourExample.PROPERTY) == null,
-                    "the test JVM has no -D" + TourExample.PROPERTY);
+            org.junit.jupiter.api.Assumptions.assumeTrue(
+                    System.getProperty(TourExample.PROPERTY) == null, "the test JVM has no -D" + TourExample.PROPERTY);
 
             Cli.Run r = tour();
 

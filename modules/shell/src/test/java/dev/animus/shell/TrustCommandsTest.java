@@ -59,7 +59,11 @@ class TrustCommandsTest {
     }
 
     Cli.Run script(String... lines) {
-        return Cli.runWith(env, String.join("\n", lines) + "\n", "--project-root", root.resolve("project").toString(),
+        return Cli.runWith(
+                env,
+                String.join("\n", lines) + "\n",
+                "--project-root",
+                root.resolve("project").toString(),
                 "--keep-going");
     }
 
@@ -105,9 +109,13 @@ class TrustCommandsTest {
             assertTrue(at >= 0, "missing (in order) '" + piece + "' in:\n" + out);
             from = at + piece.length();
         }
-        List<String> errors = r.err().lines().filter(l -> l.startsWith("error:")).toList();
-        assertEquals(List.of("error: plugin pyecho is not enabled for agent default (run 'animus plugin enable pyecho"
-                + " --agent default')"), errors, r.err());
+        List<String> errors =
+                r.err().lines().filter(l -> l.startsWith("error:")).toList();
+        assertEquals(
+                List.of("error: plugin pyecho is not enabled for agent default (run 'animus plugin enable pyecho"
+                        + " --agent default')"),
+                errors,
+                r.err());
         JsonNode last = Terminal.json().readTree(out.substring(out.lastIndexOf("{\n  \"schema\"")));
         assertEquals("animus.plugin.inspect.v1", last.path("schema").asString());
         assertEquals(d1, last.path("sha256").asString());
@@ -129,7 +137,9 @@ class TrustCommandsTest {
             assertEquals(2, install.exitCode());
             assertTrue(install.errLine().contains("--yes"), install.err());
             Cli.Run inspect = animus("plugin", "inspect", "pyecho", "--json");
-            assertEquals("untrusted", Terminal.json().readTree(inspect.out()).path("stage").asString());
+            assertEquals(
+                    "untrusted",
+                    Terminal.json().readTree(inspect.out()).path("stage").asString());
         }
     }
 
@@ -140,7 +150,8 @@ class TrustCommandsTest {
             assertEquals(0, animus("plugin", "install", "--path", v1.toString()).exitCode());
             Cli.Run ok = animus("plugin", "lock", "verify");
             assertEquals(0, ok.exitCode(), ok.err());
-            assertTrue(ok.out().lines().anyMatch(l -> l.matches("pyecho +match +" + sha256OrFail(v1) + " +ok")), ok.out());
+            assertTrue(
+                    ok.out().lines().anyMatch(l -> l.matches("pyecho +match +" + sha256OrFail(v1) + " +ok")), ok.out());
             Path stored = storedFile(sha256(v1));
             Files.setPosixFilePermissions(stored, PosixFilePermissions.fromString("rwxr-xr-x"));
             Files.writeString(stored, "# tampered\n", StandardOpenOption.APPEND);
@@ -153,7 +164,9 @@ class TrustCommandsTest {
 
         @Test
         void aTamperedPluginIsRefusedAtTheNextCallWithExitThreeNamingBothDigests() throws IOException {
-            for (String line : List.of("plugin install --path " + v1 + " --trust --yes", "plugin consent pyecho --yes",
+            for (String line : List.of(
+                    "plugin install --path " + v1 + " --trust --yes",
+                    "plugin consent pyecho --yes",
                     "plugin enable pyecho")) {
                 assertEquals(0, animus(line.split(" ")).exitCode(), line);
             }
@@ -167,16 +180,21 @@ class TrustCommandsTest {
 
         @Test
         void aMethodMissingFromTheConsentedDisclosureIsRefusedWithExitTwoNamingItAndTheFix() {
-            for (String line : List.of("plugin install --path " + v1 + " --trust --yes", "plugin consent pyecho --yes",
+            for (String line : List.of(
+                    "plugin install --path " + v1 + " --trust --yes",
+                    "plugin consent pyecho --yes",
                     "plugin enable pyecho")) {
                 assertEquals(0, animus(line.split(" ")).exitCode(), line);
             }
             Cli.Run r = animus("plugin", "call", "pyecho", "files/export");
             assertEquals(2, r.exitCode(), r.err());
-            assertEquals("error: plugin pyecho did not disclose the method files/export, so it was not sent: only the"
-                    + " methods its consented manifest declares are; if a newer version declares it, install it with"
-                    + " 'animus plugin update pyecho --path <file>' and consent again with 'animus plugin consent"
-                    + " pyecho'", r.errLine(), r.err());
+            assertEquals(
+                    "error: plugin pyecho did not disclose the method files/export, so it was not sent: only the"
+                            + " methods its consented manifest declares are; if a newer version declares it, install it with"
+                            + " 'animus plugin update pyecho --path <file>' and consent again with 'animus plugin consent"
+                            + " pyecho'",
+                    r.errLine(),
+                    r.err());
             Cli.Run lifecycle = animus("plugin", "call", "pyecho", "shutdown");
             assertEquals(2, lifecycle.exitCode(), lifecycle.err());
             assertTrue(lifecycle.errLine().contains("shutdown belongs to the protocol's lifecycle"), lifecycle.err());
@@ -203,7 +221,9 @@ class TrustCommandsTest {
             byte[] before = Files.readAllBytes(lock);
             Cli.Run refused = animus("plugin", "install", "--path", v1.toString());
             assertEquals(1, refused.exitCode(), refused.err());
-            assertTrue(refused.errLine().contains(lock.toString()) && refused.errLine().contains("--rewrite-lockfile"),
+            assertTrue(
+                    refused.errLine().contains(lock.toString())
+                            && refused.errLine().contains("--rewrite-lockfile"),
                     refused.err());
             assertArrayEquals(before, Files.readAllBytes(lock));
             assertTrue(!Files.exists(root.resolve("home/state/state.json")), "nothing was recorded");
@@ -217,8 +237,13 @@ class TrustCommandsTest {
             assertEquals(0, animus("plugin", "install", "--path", v1.toString()).exitCode());
             Cli.Run r = animus("plugin", "doctor");
             assertEquals(1, r.exitCode(), r.err());
-            assertTrue(r.out().lines().anyMatch(l -> l.startsWith("pyecho") && l.contains("not trusted")
-                    && l.endsWith("animus plugin trust pyecho")), r.out());
+            assertTrue(
+                    r.out()
+                            .lines()
+                            .anyMatch(l -> l.startsWith("pyecho")
+                                    && l.contains("not trusted")
+                                    && l.endsWith("animus plugin trust pyecho")),
+                    r.out());
         }
     }
 

@@ -33,8 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class VerifyBundleCommandTest {
     static final Path CASES = Path.of("../../conformance/sigstore/bundle-verify");
-    static final String DEFAULT_IDENTITY = "https://github.com/sigstore-conformance/extremely-dangerous-public-oidc-beacon/"
-            + ".github/workflows/extremely-dangerous-oidc-beacon.yml@refs/heads/main";
+    static final String DEFAULT_IDENTITY =
+            "https://github.com/sigstore-conformance/extremely-dangerous-public-oidc-beacon/"
+                    + ".github/workflows/extremely-dangerous-oidc-beacon.yml@refs/heads/main";
     static final String DEFAULT_ISSUER = "https://token.actions.githubusercontent.com";
     private static final JsonMapper JSON = JsonMapper.shared();
 
@@ -69,13 +70,15 @@ class VerifyBundleCommandTest {
         }
 
         String read(String file, String otherwise) {
-            return optional(file).map(p -> {
-                try {
-                    return Files.readString(p, StandardCharsets.UTF_8).strip();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).orElse(otherwise);
+            return optional(file)
+                    .map(p -> {
+                        try {
+                            return Files.readString(p, StandardCharsets.UTF_8).strip();
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .orElse(otherwise);
         }
 
         /** The command line the conformance suite would run, minus the artifact. */
@@ -85,8 +88,11 @@ class VerifyBundleCommandTest {
             if (key.isPresent()) {
                 a.addAll(List.of("--key", key.get().toString()));
             } else {
-                a.addAll(List.of("--certificate-identity", read("identity", DEFAULT_IDENTITY),
-                        "--certificate-oidc-issuer", read("issuer", DEFAULT_ISSUER)));
+                a.addAll(List.of(
+                        "--certificate-identity",
+                        read("identity", DEFAULT_IDENTITY),
+                        "--certificate-oidc-issuer",
+                        read("issuer", DEFAULT_ISSUER)));
             }
             if (withTrustedRoot) {
                 optional("trusted_root.json").ifPresent(r -> a.addAll(List.of("--trusted-root", r.toString())));
@@ -102,7 +108,10 @@ class VerifyBundleCommandTest {
 
     static List<Case> cases() {
         try (Stream<Path> dirs = Files.list(CASES)) {
-            return dirs.filter(Files::isDirectory).sorted().map(d -> new Case(d.getFileName().toString(), d)).toList();
+            return dirs.filter(Files::isDirectory)
+                    .sorted()
+                    .map(d -> new Case(d.getFileName().toString(), d))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -180,9 +189,11 @@ class VerifyBundleCommandTest {
             assertEquals(0, r.exitCode(), r.err());
             String line = r.out().strip();
             assertEquals(1, line.lines().count(), line);
-            assertTrue(line.matches("verified: \\S+ signed by " + Pattern.quote(DEFAULT_IDENTITY)
-                    + " \\(issuer " + Pattern.quote(DEFAULT_ISSUER) + "\\) at \\S+Z; logged in"
-                    + " https://\\S+ entry \\d+"), line);
+            assertTrue(
+                    line.matches("verified: \\S+ signed by " + Pattern.quote(DEFAULT_IDENTITY)
+                            + " \\(issuer " + Pattern.quote(DEFAULT_ISSUER) + "\\) at \\S+Z; logged in"
+                            + " https://\\S+ entry \\d+"),
+                    line);
         }
 
         @Test
@@ -195,9 +206,15 @@ class VerifyBundleCommandTest {
 
         @Test
         void aRejectionNamesTheReason() {
-            Cli.Run r = animus("verify-bundle", "--bundle", named("happy-path-v0.3").bundle().toString(),
-                    "--certificate-identity", "https://example.com/someone-else", "--certificate-oidc-issuer",
-                    DEFAULT_ISSUER, CASES.resolve("a.txt").toString());
+            Cli.Run r = animus(
+                    "verify-bundle",
+                    "--bundle",
+                    named("happy-path-v0.3").bundle().toString(),
+                    "--certificate-identity",
+                    "https://example.com/someone-else",
+                    "--certificate-oidc-issuer",
+                    DEFAULT_ISSUER,
+                    CASES.resolve("a.txt").toString());
             assertEquals(3, r.exitCode());
             assertTrue(r.errLine().startsWith("error: verify-bundle: identity-mismatch: "), r.err());
         }
@@ -205,12 +222,18 @@ class VerifyBundleCommandTest {
         @Test
         void anIdentityRegexpMatchesTheWholeIdentity() {
             Case c = named("happy-path-v0.3");
-            List<String> base = List.of("verify-bundle", "--bundle", c.bundle().toString(),
-                    "--certificate-oidc-issuer", DEFAULT_ISSUER);
-            Cli.Run ok = animus(plus(base, "--certificate-identity-regexp",
-                    "https://github\\.com/sigstore-conformance/.*", c.artifact().toString()));
+            List<String> base = List.of(
+                    "verify-bundle", "--bundle", c.bundle().toString(), "--certificate-oidc-issuer", DEFAULT_ISSUER);
+            Cli.Run ok = animus(plus(
+                    base,
+                    "--certificate-identity-regexp",
+                    "https://github\\.com/sigstore-conformance/.*",
+                    c.artifact().toString()));
             assertEquals(0, ok.exitCode(), ok.err());
-            Cli.Run prefixOnly = animus(plus(base, "--certificate-identity-regexp", "https://github\\.com/",
+            Cli.Run prefixOnly = animus(plus(
+                    base,
+                    "--certificate-identity-regexp",
+                    "https://github\\.com/",
                     c.artifact().toString()));
             assertEquals(3, prefixOnly.exitCode(), prefixOnly.out());
         }
@@ -233,7 +256,8 @@ class VerifyBundleCommandTest {
             assertEquals(DEFAULT_ISSUER, doc.path("issuer").asString());
             assertTrue(doc.path("key").isNull());
             assertTrue(doc.path("signed_at").asString().endsWith("Z"), doc.toString());
-            assertTrue(doc.path("verified_times").isArray() && !doc.path("verified_times").isEmpty());
+            assertTrue(doc.path("verified_times").isArray()
+                    && !doc.path("verified_times").isEmpty());
             JsonNode entry = doc.path("log_entries").path(0);
             assertTrue(entry.path("log_url").asString().startsWith("https://"), entry.toString());
             assertTrue(entry.path("log_index").canConvertToLong(), entry.toString());
@@ -250,7 +274,9 @@ class VerifyBundleCommandTest {
             assertEquals("key", doc.path("signer").asString());
             assertEquals(c.dir().resolve("key.pub").toString(), doc.path("key").asString());
             assertTrue(doc.path("identity").isNull());
-            assertEquals(c.dir().resolve("trusted_root.json").toString(), doc.path("trusted_root").asString());
+            assertEquals(
+                    c.dir().resolve("trusted_root.json").toString(),
+                    doc.path("trusted_root").asString());
             assertEquals("option", doc.path("trusted_root_source").asString());
         }
 
@@ -264,7 +290,10 @@ class VerifyBundleCommandTest {
             assertFalse(doc.path("verified").asBoolean(true));
             assertTrue(doc.path("reason").asString().matches("[a-z]+(-[a-z0-9]+)*"), doc.toString());
             assertFalse(doc.path("message").asString().isEmpty());
-            assertTrue(r.errLine().startsWith("error: verify-bundle: " + doc.path("reason").asString() + ": "),
+            assertTrue(
+                    r.errLine()
+                            .startsWith("error: verify-bundle: "
+                                    + doc.path("reason").asString() + ": "),
                     r.err());
         }
 
@@ -273,8 +302,11 @@ class VerifyBundleCommandTest {
             Cli.Run r = animus("verify-bundle", "--help");
             assertEquals(0, r.exitCode());
             assertTrue(r.out().contains("Examples:") && r.out().contains("animus verify-bundle --bundle"), r.out());
-            assertTrue(r.out().contains("--certificate-identity-regexp") && r.out().contains("--trusted-root")
-                    && r.out().contains("ANIMUS_SIGSTORE_TRUSTED_ROOT"), r.out());
+            assertTrue(
+                    r.out().contains("--certificate-identity-regexp")
+                            && r.out().contains("--trusted-root")
+                            && r.out().contains("ANIMUS_SIGSTORE_TRUSTED_ROOT"),
+                    r.out());
         }
     }
 
@@ -284,7 +316,9 @@ class VerifyBundleCommandTest {
 
         @Test
         void theEnvironmentVariableIsHonoured() {
-            env.put(VerifyBundleCommand.TRUSTED_ROOT_ENV, c.dir().resolve("trusted_root.json").toString());
+            env.put(
+                    VerifyBundleCommand.TRUSTED_ROOT_ENV,
+                    c.dir().resolve("trusted_root.json").toString());
             Cli.Run r = animus(plus(c.args(false), CASES.resolve("a.txt").toString(), "--json"));
             assertEquals(0, r.exitCode(), r.err());
             assertTrue(r.out().contains("\"trusted_root_source\": \"environment\""), r.out());
@@ -298,14 +332,18 @@ class VerifyBundleCommandTest {
 
         @Test
         void theOptionWinsOverTheEnvironment() {
-            env.put(VerifyBundleCommand.TRUSTED_ROOT_ENV, tmp.resolve("no-such-root.json").toString());
+            env.put(
+                    VerifyBundleCommand.TRUSTED_ROOT_ENV,
+                    tmp.resolve("no-such-root.json").toString());
             Cli.Run r = animus(plus(c.args(true), CASES.resolve("a.txt").toString()));
             assertEquals(0, r.exitCode(), r.err());
         }
 
         @Test
         void anUnreadableRootFromTheEnvironmentIsAUsageError() {
-            env.put(VerifyBundleCommand.TRUSTED_ROOT_ENV, tmp.resolve("no-such-root.json").toString());
+            env.put(
+                    VerifyBundleCommand.TRUSTED_ROOT_ENV,
+                    tmp.resolve("no-such-root.json").toString());
             Cli.Run r = animus(plus(c.args(false), CASES.resolve("a.txt").toString()));
             assertUsage(r, "ANIMUS_SIGSTORE_TRUSTED_ROOT");
         }
@@ -323,12 +361,24 @@ class VerifyBundleCommandTest {
     class UsageErrors {
         final Case c = named("happy-path-v0.3");
         final String artifact = CASES.resolve("a.txt").toString();
-        final List<String> base = List.of("verify-bundle", "--bundle", c.bundle().toString());
+        final List<String> base =
+                List.of("verify-bundle", "--bundle", c.bundle().toString());
 
         @Test
         void aKeyAndAnIdentity() {
-            assertUsage(animus(plus(base, "--key", named("managed-key-happy-path").dir().resolve("key.pub").toString(),
-                    "--certificate-identity", DEFAULT_IDENTITY, "--certificate-oidc-issuer", DEFAULT_ISSUER, artifact)),
+            assertUsage(
+                    animus(plus(
+                            base,
+                            "--key",
+                            named("managed-key-happy-path")
+                                    .dir()
+                                    .resolve("key.pub")
+                                    .toString(),
+                            "--certificate-identity",
+                            DEFAULT_IDENTITY,
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            artifact)),
                     "exclude each other");
         }
 
@@ -339,62 +389,112 @@ class VerifyBundleCommandTest {
 
         @Test
         void anIdentityWithoutIssuer() {
-            assertUsage(animus(plus(base, "--certificate-identity", DEFAULT_IDENTITY, artifact)),
+            assertUsage(
+                    animus(plus(base, "--certificate-identity", DEFAULT_IDENTITY, artifact)),
                     "--certificate-oidc-issuer");
         }
 
         @Test
         void anIdentityAndARegexp() {
-            assertUsage(animus(plus(base, "--certificate-identity", DEFAULT_IDENTITY, "--certificate-identity-regexp",
-                    ".*", "--certificate-oidc-issuer", DEFAULT_ISSUER, artifact)), "exclude each other");
+            assertUsage(
+                    animus(plus(
+                            base,
+                            "--certificate-identity",
+                            DEFAULT_IDENTITY,
+                            "--certificate-identity-regexp",
+                            ".*",
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            artifact)),
+                    "exclude each other");
         }
 
         @Test
         void anInvalidRegexp() {
-            assertUsage(animus(plus(base, "--certificate-identity-regexp", "(", "--certificate-oidc-issuer",
-                    DEFAULT_ISSUER, artifact)), "--certificate-identity-regexp");
+            assertUsage(
+                    animus(plus(
+                            base,
+                            "--certificate-identity-regexp",
+                            "(",
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            artifact)),
+                    "--certificate-identity-regexp");
         }
 
         @Test
         void badDigests() {
-            for (String bad : List.of("sha256:abc", "sha256:" + "g".repeat(64), "sha256:" + "a".repeat(65),
-                    "sha256:", "sha256: " + "a".repeat(63))) {
-                assertUsage(animus(plus(base, "--certificate-identity", DEFAULT_IDENTITY, "--certificate-oidc-issuer",
-                        DEFAULT_ISSUER, bad)), "not a digest");
+            for (String bad : List.of(
+                    "sha256:abc",
+                    "sha256:" + "g".repeat(64),
+                    "sha256:" + "a".repeat(65),
+                    "sha256:",
+                    "sha256: " + "a".repeat(63))) {
+                assertUsage(
+                        animus(plus(
+                                base,
+                                "--certificate-identity",
+                                DEFAULT_IDENTITY,
+                                "--certificate-oidc-issuer",
+                                DEFAULT_ISSUER,
+                                bad)),
+                        "not a digest");
             }
         }
 
         @Test
         void anUppercaseDigestIsFine() throws IOException {
-            String upper = "sha256:" + digestOf(c.artifact()).substring("sha256:".length()).toUpperCase(
-                    Locale.ROOT);
+            String upper = "sha256:"
+                    + digestOf(c.artifact()).substring("sha256:".length()).toUpperCase(Locale.ROOT);
             Cli.Run r = animus(plus(c.args(true), upper));
             assertEquals(0, r.exitCode(), r.err());
         }
 
         @Test
         void aMissingBundle() {
-            assertUsage(animus("verify-bundle", "--bundle", tmp.resolve("nope.json").toString(),
-                    "--certificate-identity", DEFAULT_IDENTITY, "--certificate-oidc-issuer", DEFAULT_ISSUER, artifact),
+            assertUsage(
+                    animus(
+                            "verify-bundle",
+                            "--bundle",
+                            tmp.resolve("nope.json").toString(),
+                            "--certificate-identity",
+                            DEFAULT_IDENTITY,
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            artifact),
                     "nope.json");
         }
 
         @Test
         void noBundleOption() {
-            assertUsage(animus("verify-bundle", "--certificate-identity", DEFAULT_IDENTITY,
-                    "--certificate-oidc-issuer", DEFAULT_ISSUER, artifact), "--bundle");
+            assertUsage(
+                    animus(
+                            "verify-bundle",
+                            "--certificate-identity",
+                            DEFAULT_IDENTITY,
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            artifact),
+                    "--bundle");
         }
 
         @Test
         void aMissingArtifact() {
-            assertUsage(animus(plus(base, "--certificate-identity", DEFAULT_IDENTITY, "--certificate-oidc-issuer",
-                    DEFAULT_ISSUER, tmp.resolve("gone.txt").toString())), "gone.txt");
+            assertUsage(
+                    animus(plus(
+                            base,
+                            "--certificate-identity",
+                            DEFAULT_IDENTITY,
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            tmp.resolve("gone.txt").toString())),
+                    "gone.txt");
         }
 
         @Test
         void aBadKey() throws IOException {
-            Path pem = Files.writeString(tmp.resolve("bad.pub"), "-----BEGIN CERTIFICATE-----\nAAAA\n"
-                    + "-----END CERTIFICATE-----\n");
+            Path pem = Files.writeString(
+                    tmp.resolve("bad.pub"), "-----BEGIN CERTIFICATE-----\nAAAA\n" + "-----END CERTIFICATE-----\n");
             assertUsage(animus(plus(base, "--key", pem.toString(), artifact)), "bad.pub");
             Path junk = Files.writeString(tmp.resolve("junk.pub"), "not a key\n");
             assertUsage(animus(plus(base, "--key", junk.toString(), artifact)), "junk.pub");
@@ -402,8 +502,17 @@ class VerifyBundleCommandTest {
 
         @Test
         void aMissingTrustedRoot() {
-            assertUsage(animus(plus(base, "--certificate-identity", DEFAULT_IDENTITY, "--certificate-oidc-issuer",
-                    DEFAULT_ISSUER, "--trusted-root", tmp.resolve("root.json").toString(), artifact)), "root.json");
+            assertUsage(
+                    animus(plus(
+                            base,
+                            "--certificate-identity",
+                            DEFAULT_IDENTITY,
+                            "--certificate-oidc-issuer",
+                            DEFAULT_ISSUER,
+                            "--trusted-root",
+                            tmp.resolve("root.json").toString(),
+                            artifact)),
+                    "root.json");
         }
     }
 

@@ -23,7 +23,11 @@ import tools.jackson.databind.JsonNode;
  * @param timestamps the DER of each RFC 3161 timestamp response
  * @param content the message signature or DSSE envelope
  */
-public record Bundle(String version, SigningMaterial material, List<LogEntry> entries, List<byte[]> timestamps,
+public record Bundle(
+        String version,
+        SigningMaterial material,
+        List<LogEntry> entries,
+        List<byte[]> timestamps,
         SignedContent content) {
     private static final Map<String, String> MEDIA_TYPES = Map.of(
             "application/vnd.dev.sigstore.bundle+json;version=0.1", "0.1",
@@ -51,8 +55,9 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
         String mediaType = fields.text(root, "mediaType", "$");
         String version = MEDIA_TYPES.get(mediaType);
         if (version == null) {
-            throw new VerificationFailed(Reason.UNSUPPORTED_BUNDLE, "bundle " + name + " has media type " + mediaType
-                    + "; this verifier reads bundles v0.1 to v0.3");
+            throw new VerificationFailed(
+                    Reason.UNSUPPORTED_BUNDLE,
+                    "bundle " + name + " has media type " + mediaType + "; this verifier reads bundles v0.1 to v0.3");
         }
         JsonNode material = fields.object(root, "verificationMaterial", "$");
         SigningMaterial signingMaterial = signingMaterial(fields, material);
@@ -64,8 +69,7 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
         if (entries.isEmpty()) {
             throw fields.bad("$.verificationMaterial.tlogEntries", "is empty: a bundle needs a transparency log entry");
         }
-        return new Bundle(version, signingMaterial, entries, timestamps(fields, material),
-                content(fields, root));
+        return new Bundle(version, signingMaterial, entries, timestamps(fields, material), content(fields, root));
     }
 
     private static SigningMaterial signingMaterial(Fields fields, JsonNode material) {
@@ -77,7 +81,8 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
             throw fields.bad(path, "must hold exactly one of x509CertificateChain, certificate, publicKey");
         }
         if (key.isPresent()) {
-            return new SigningMaterial.KeyHint(fields.optionalText(key.get(), "hint", path + ".publicKey").orElse(""));
+            return new SigningMaterial.KeyHint(
+                    fields.optionalText(key.get(), "hint", path + ".publicKey").orElse(""));
         }
         byte[] der;
         String derPath;
@@ -111,22 +116,30 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
 
     private static LogEntry entry(Fields fields, JsonNode node, String path, String version) {
         JsonNode kindVersion = fields.object(node, "kindVersion", path);
-        Optional<Long> integrated = fields.optionalInt64(node, "integratedTime", path).filter(t -> t != 0);
+        Optional<Long> integrated =
+                fields.optionalInt64(node, "integratedTime", path).filter(t -> t != 0);
         Optional<byte[]> promise = fields.optionalObject(node, "inclusionPromise", path)
                 .map(p -> fields.base64(p, "signedEntryTimestamp", path + ".inclusionPromise"));
         Optional<InclusionProof> proof = fields.optionalObject(node, "inclusionProof", path)
                 .map(p -> proof(fields, p, path + ".inclusionProof"));
         if (version.equals("0.1") && promise.isEmpty()) {
-            throw fields.bad(path + ".inclusionPromise", "is missing: a v0.1 bundle's entries carry a signed entry timestamp");
+            throw fields.bad(
+                    path + ".inclusionPromise", "is missing: a v0.1 bundle's entries carry a signed entry timestamp");
         }
         if (!version.equals("0.1") && proof.isEmpty()) {
-            throw fields.bad(path + ".inclusionProof", "is missing: a v" + version + " bundle's entries carry an inclusion proof");
+            throw fields.bad(
+                    path + ".inclusionProof",
+                    "is missing: a v" + version + " bundle's entries carry an inclusion proof");
         }
-        return new LogEntry(fields.int64(node, "logIndex", path),
+        return new LogEntry(
+                fields.int64(node, "logIndex", path),
                 fields.base64(fields.object(node, "logId", path), "keyId", path + ".logId"),
                 fields.text(kindVersion, "kind", path + ".kindVersion"),
                 fields.text(kindVersion, "version", path + ".kindVersion"),
-                integrated, promise, proof, fields.base64(node, "canonicalizedBody", path));
+                integrated,
+                promise,
+                proof,
+                fields.base64(node, "canonicalizedBody", path));
     }
 
     private static InclusionProof proof(Fields fields, JsonNode node, String path) {
@@ -144,8 +157,12 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
             }
         }
         JsonNode checkpoint = fields.object(node, "checkpoint", path);
-        return new InclusionProof(fields.int64(node, "logIndex", path), fields.base64(node, "rootHash", path),
-                fields.int64(node, "treeSize", path), hashes, fields.text(checkpoint, "envelope", path + ".checkpoint"));
+        return new InclusionProof(
+                fields.int64(node, "logIndex", path),
+                fields.base64(node, "rootHash", path),
+                fields.int64(node, "treeSize", path),
+                hashes,
+                fields.text(checkpoint, "envelope", path + ".checkpoint"));
     }
 
     private static List<byte[]> timestamps(Fields fields, JsonNode material) {
@@ -155,7 +172,8 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
                     List<JsonNode> nodes = fields.array(data, "rfc3161Timestamps", path);
                     List<byte[]> timestamps = new ArrayList<>();
                     for (int i = 0; i < nodes.size(); i++) {
-                        timestamps.add(fields.base64(nodes.get(i), "signedTimestamp", path + ".rfc3161Timestamps[" + i + "]"));
+                        timestamps.add(
+                                fields.base64(nodes.get(i), "signedTimestamp", path + ".rfc3161Timestamps[" + i + "]"));
                     }
                     return timestamps;
                 })
@@ -170,14 +188,16 @@ public record Bundle(String version, SigningMaterial material, List<LogEntry> en
         }
         if (message.isPresent()) {
             String path = "$.messageSignature";
-            Optional<byte[]> digest = fields.optionalObject(message.get(), "messageDigest", path).map(d -> {
-                String algorithm = fields.text(d, "algorithm", path + ".messageDigest");
-                if (!algorithm.equals("SHA2_256")) {
-                    throw new VerificationFailed(Reason.UNSUPPORTED_ALGORITHM,
-                            "bundle message digest algorithm " + algorithm + " is not supported (SHA2_256 is)");
-                }
-                return fields.base64(d, "digest", path + ".messageDigest");
-            });
+            Optional<byte[]> digest = fields.optionalObject(message.get(), "messageDigest", path)
+                    .map(d -> {
+                        String algorithm = fields.text(d, "algorithm", path + ".messageDigest");
+                        if (!algorithm.equals("SHA2_256")) {
+                            throw new VerificationFailed(
+                                    Reason.UNSUPPORTED_ALGORITHM,
+                                    "bundle message digest algorithm " + algorithm + " is not supported (SHA2_256 is)");
+                        }
+                        return fields.base64(d, "digest", path + ".messageDigest");
+                    });
             return new MessageSignature(digest, fields.base64(message.get(), "signature", path));
         }
         String path = "$.dsseEnvelope";

@@ -23,6 +23,7 @@ public record CertificateAuthority(String uri, List<X509Certificate> chain, Vali
 
     @Override
     public String toString() {
-        return (uri.isEmpty() ? chain.getFirst().getSubjectX500Principal().getName() : uri) + " (valid " + validFor + ")";
+        return (uri.isEmpty() ? chain.getFirst().getSubjectX500Principal().getName() : uri) + " (valid " + validFor
+                + ")";
     }
 }

@@ -95,7 +95,8 @@ record Checkpoint(String text, String origin, long treeSize, byte[] rootHash, Li
         byte[] hint = Arrays.copyOf(log.logId(), 4);
         byte[] signed = text.getBytes(StandardCharsets.UTF_8);
         for (NoteSignature signature : signatures) {
-            if (signature.name().equals(log.noteName()) && Arrays.equals(signature.keyHint(), hint)
+            if (signature.name().equals(log.noteName())
+                    && Arrays.equals(signature.keyHint(), hint)
                     && Crypto.verifies(log.key(), signed, signature.signature())) {
                 return true;
             }

@@ -31,8 +31,8 @@ import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 
 /** Keys, certificates, digests and signature checks, on the JDK's providers. */
 final class Crypto {
-    private static final Pattern PEM = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----\\s*([A-Za-z0-9+/=\\s]+?)\\s*-----END \\1-----");
+    private static final Pattern PEM =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----\\s*([A-Za-z0-9+/=\\s]+?)\\s*-----END \\1-----");
     private static final String EC = "1.2.840.10045.2.1";
     private static final String ED25519 = "1.3.101.112";
     private static final String RSA = "1.2.840.113549.1.1.1";
@@ -55,7 +55,10 @@ final class Crypto {
     static PublicKey publicKey(byte[] spki) throws GeneralSecurityException {
         String oid;
         try {
-            oid = SubjectPublicKeyInfo.getInstance(spki).getAlgorithm().getAlgorithm().getId();
+            oid = SubjectPublicKeyInfo.getInstance(spki)
+                    .getAlgorithm()
+                    .getAlgorithm()
+                    .getId();
         } catch (RuntimeException e) {
             throw new InvalidKeyException("not a DER SubjectPublicKeyInfo: " + e.getMessage(), e);
         }
@@ -102,11 +105,12 @@ final class Crypto {
     /** The JCA signature algorithm a key signs whole messages with (SHA-256 or the curve's own hash). */
     static String signatureAlgorithm(PublicKey key) throws NoSuchAlgorithmException {
         return switch (key.getAlgorithm()) {
-            case "EC" -> switch (curveBits(key)) {
-                case 384 -> "SHA384withECDSA";
-                case 521 -> "SHA512withECDSA";
-                default -> "SHA256withECDSA";
-            };
+            case "EC" ->
+                switch (curveBits(key)) {
+                    case 384 -> "SHA384withECDSA";
+                    case 521 -> "SHA512withECDSA";
+                    default -> "SHA256withECDSA";
+                };
             case "Ed25519", "EdDSA" -> "Ed25519";
             case "RSA" -> "SHA256withRSA";
             default -> throw new NoSuchAlgorithmException("unsupported key algorithm " + key.getAlgorithm());
@@ -114,7 +118,9 @@ final class Crypto {
     }
 
     private static int curveBits(PublicKey key) {
-        return key instanceof ECPublicKey ec ? ec.getParams().getCurve().getField().getFieldSize() : 256;
+        return key instanceof ECPublicKey ec
+                ? ec.getParams().getCurve().getField().getFieldSize()
+                : 256;
     }
 
     /** Whether {@code signature} is {@code key}'s signature over {@code data}; false also for garbage. */
@@ -148,17 +154,18 @@ final class Crypto {
         return switch (key.getAlgorithm()) {
             case "EC" -> verifies("NONEwithECDSA", key, sha256, signature);
             case "RSA" -> verifies("NONEwithRSA", key, digestInfo(sha256), signature);
-            default -> throw new VerificationFailed(Reason.UNSUPPORTED_ALGORITHM,
-                    "a " + key.getAlgorithm() + " signature over an artifact cannot be checked from its digest");
+            default ->
+                throw new VerificationFailed(
+                        Reason.UNSUPPORTED_ALGORITHM,
+                        "a " + key.getAlgorithm() + " signature over an artifact cannot be checked from its digest");
         };
     }
 
     private static byte[] digestInfo(byte[] sha256) {
         try {
-            AlgorithmIdentifier algorithm = new AlgorithmIdentifier(
-                    new ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1"), DERNull.INSTANCE);
-            return new DERSequence(new ASN1Encodable[] {algorithm, new DEROctetString(sha256)})
-                    .getEncoded("DER");
+            AlgorithmIdentifier algorithm =
+                    new AlgorithmIdentifier(new ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1"), DERNull.INSTANCE);
+            return new DERSequence(new ASN1Encodable[] {algorithm, new DEROctetString(sha256)}).getEncoded("DER");
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -30,16 +30,20 @@ final class EntryBody {
         String kind = body.path("kind").asString("");
         String version = body.path("apiVersion").asString("");
         if (!kind.equals(entry.kind()) || !version.equals(entry.version())) {
-            throw mismatch(entry, "records kind " + kind + "/" + version + " but the bundle says "
-                    + entry.kind() + "/" + entry.version());
+            throw mismatch(
+                    entry,
+                    "records kind " + kind + "/" + version + " but the bundle says " + entry.kind() + "/"
+                            + entry.version());
         }
         JsonNode spec = body.path("spec");
         String key = kind + "/" + version;
         switch (content) {
             case MessageSignature message -> {
                 switch (key) {
-                    case "hashedrekord/0.0.1" -> hashedRekordV1(entry, spec, artifactSha256, message.signature(), signer);
-                    case "hashedrekord/0.0.2" -> hashedRekordV2(entry, spec, artifactSha256, message.signature(), signer);
+                    case "hashedrekord/0.0.1" ->
+                        hashedRekordV1(entry, spec, artifactSha256, message.signature(), signer);
+                    case "hashedrekord/0.0.2" ->
+                        hashedRekordV2(entry, spec, artifactSha256, message.signature(), signer);
                     default -> throw mismatch(entry, "is a " + key + " entry, which cannot record a message signature");
                 }
             }
@@ -50,10 +54,17 @@ final class EntryBody {
                     case "intoto/0.0.2" -> intotoV2(entry, spec, envelope, signer);
                     case "hashedrekord/0.0.2" -> {
                         if (envelope.signatures().size() != 1) {
-                            throw mismatch(entry, "is a hashedrekord entry, which records one envelope signature, not "
-                                    + envelope.signatures().size());
+                            throw mismatch(
+                                    entry,
+                                    "is a hashedrekord entry, which records one envelope signature, not "
+                                            + envelope.signatures().size());
                         }
-                        hashedRekordV2(entry, spec, Crypto.sha256(envelope.pae()), envelope.signatures().getFirst(), signer);
+                        hashedRekordV2(
+                                entry,
+                                spec,
+                                Crypto.sha256(envelope.pae()),
+                                envelope.signatures().getFirst(),
+                                signer);
                     }
                     default -> throw mismatch(entry, "is a " + key + " entry, which cannot record a DSSE envelope");
                 }
@@ -64,20 +75,27 @@ final class EntryBody {
     private static void hashedRekordV1(LogEntry entry, JsonNode spec, byte[] digest, byte[] signature, Signer signer) {
         JsonNode hash = spec.path("data").path("hash");
         if (!hash.path("algorithm").asString("").equals("sha256")
-                || !hash.path("value").asString("").equalsIgnoreCase(HexFormat.of().formatHex(digest))) {
-            throw mismatch(entry, "records the digest " + hash.path("value").asString("(none)")
-                    + ", not the artifact's " + HexFormat.of().formatHex(digest));
+                || !hash.path("value")
+                        .asString("")
+                        .equalsIgnoreCase(HexFormat.of().formatHex(digest))) {
+            throw mismatch(
+                    entry,
+                    "records the digest " + hash.path("value").asString("(none)") + ", not the artifact's "
+                            + HexFormat.of().formatHex(digest));
         }
         JsonNode sig = spec.path("signature");
         requireEqual(entry, "signature", base64(entry, sig.path("content")), signature);
-        requireSigner(entry, signer.matchesPem(base64(entry, sig.path("publicKey").path("content"))));
+        requireSigner(
+                entry, signer.matchesPem(base64(entry, sig.path("publicKey").path("content"))));
     }
 
     private static void hashedRekordV2(LogEntry entry, JsonNode spec, byte[] digest, byte[] signature, Signer signer) {
         JsonNode v2 = spec.path("hashedRekordV002");
         JsonNode data = v2.path("data");
         if (!data.path("algorithm").asString("").equals("SHA2_256")) {
-            throw mismatch(entry, "records a digest of algorithm " + data.path("algorithm").asString("(none)"));
+            throw mismatch(
+                    entry,
+                    "records a digest of algorithm " + data.path("algorithm").asString("(none)"));
         }
         requireEqual(entry, "digest", base64(entry, data.path("digest")), digest);
         JsonNode sig = v2.path("signature");
@@ -99,7 +117,10 @@ final class EntryBody {
         JsonNode v2 = spec.path("dsseV002");
         JsonNode hash = v2.path("payloadHash");
         if (!hash.path("algorithm").asString("").equals("SHA2_256")) {
-            throw mismatch(entry, "records a payload digest of algorithm " + hash.path("algorithm").asString("(none)"));
+            throw mismatch(
+                    entry,
+                    "records a payload digest of algorithm "
+                            + hash.path("algorithm").asString("(none)"));
         }
         requireEqual(entry, "payload digest", base64(entry, hash.path("digest")), Crypto.sha256(envelope.payload()));
         List<byte[]> logged = new ArrayList<>();
@@ -115,7 +136,9 @@ final class EntryBody {
         payloadHash(entry, content.path("payloadHash"), envelope);
         JsonNode logged = content.path("envelope");
         if (!logged.path("payloadType").asString("").equals(envelope.payloadType())) {
-            throw mismatch(entry, "records the payload type " + logged.path("payloadType").asString("(none)"));
+            throw mismatch(
+                    entry,
+                    "records the payload type " + logged.path("payloadType").asString("(none)"));
         }
         if (logged.has("payload")) {
             requireEqual(entry, "payload", doubleBase64(entry, logged.path("payload")), envelope.payload());
@@ -132,8 +155,10 @@ final class EntryBody {
         String expected = HexFormat.of().formatHex(Crypto.sha256(envelope.payload()));
         if (!hash.path("algorithm").asString("").equals("sha256")
                 || !hash.path("value").asString("").equalsIgnoreCase(expected)) {
-            throw mismatch(entry, "records the payload digest " + hash.path("value").asString("(none)")
-                    + ", not the envelope's " + expected);
+            throw mismatch(
+                    entry,
+                    "records the payload digest " + hash.path("value").asString("(none)") + ", not the envelope's "
+                            + expected);
         }
     }
 
@@ -148,7 +173,8 @@ final class EntryBody {
 
     private static boolean verifierMatches(LogEntry entry, JsonNode verifier, Signer signer) {
         if (verifier.has("x509Certificate")) {
-            return signer.matchesCertificate(base64(entry, verifier.path("x509Certificate").path("rawBytes")));
+            return signer.matchesCertificate(
+                    base64(entry, verifier.path("x509Certificate").path("rawBytes")));
         }
         if (verifier.has("publicKey")) {
             return signer.matchesKey(base64(entry, verifier.path("publicKey").path("rawBytes")));
@@ -204,5 +230,4 @@ final class EntryBody {
     private static VerificationFailed mismatch(LogEntry entry, String what) {
         return new VerificationFailed(Reason.LOG_ENTRY_MISMATCH, "the log entry " + entry.logIndex() + " " + what);
     }
-
 }

@@ -25,6 +25,7 @@ final class FulcioCertificate {
     static final String ISSUER_V1 = "1.3.6.1.4.1.57264.1.1";
     /** The OIDC issuer: the extension's value is a DER UTF8String. */
     static final String ISSUER_V2 = "1.3.6.1.4.1.57264.1.8";
+
     private static final String CODE_SIGNING = "1.3.6.1.5.5.7.3.3";
 
     private FulcioCertificate() {}
@@ -46,7 +47,8 @@ final class FulcioCertificate {
             }
             lastProblem = problem.get();
         }
-        throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE,
+        throw new VerificationFailed(
+                Reason.UNTRUSTED_CERTIFICATE,
                 "the signing certificate does not chain to a trusted certificate authority at the signing time ("
                         + lastProblem + ")");
     }
@@ -73,14 +75,17 @@ final class FulcioCertificate {
             try {
                 certificate.verify(issuer.getPublicKey());
             } catch (GeneralSecurityException e) {
-                return Optional.of("the signature on " + (i == 0 ? "the signing certificate" : certificate.getSubjectX500Principal())
+                return Optional.of("the signature on "
+                        + (i == 0 ? "the signing certificate" : certificate.getSubjectX500Principal())
                         + " does not verify with its issuer's key");
             }
             for (Instant time : times) {
                 try {
                     certificate.checkValidity(Date.from(time));
                 } catch (GeneralSecurityException e) {
-                    return Optional.of((i == 0 ? "the signing certificate" : certificate.getSubjectX500Principal().toString())
+                    return Optional.of((i == 0
+                                    ? "the signing certificate"
+                                    : certificate.getSubjectX500Principal().toString())
                             + " was not valid at " + time);
                 }
             }
@@ -92,12 +97,15 @@ final class FulcioCertificate {
         try {
             List<String> usages = leaf.getExtendedKeyUsage();
             if (usages == null || !usages.contains(CODE_SIGNING)) {
-                throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE,
+                throw new VerificationFailed(
+                        Reason.UNTRUSTED_CERTIFICATE,
                         "the signing certificate is not for code signing (extended key usage)");
             }
         } catch (CertificateParsingException e) {
-            throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE,
-                    "the signing certificate's extended key usage cannot be read: " + e.getMessage(), e);
+            throw new VerificationFailed(
+                    Reason.UNTRUSTED_CERTIFICATE,
+                    "the signing certificate's extended key usage cannot be read: " + e.getMessage(),
+                    e);
         }
         if (leaf.getBasicConstraints() >= 0) {
             throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE, "the signing certificate is a CA certificate");
@@ -122,8 +130,10 @@ final class FulcioCertificate {
                 }
             }
         } catch (CertificateParsingException | RuntimeException e) {
-            throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE,
-                    "the signing certificate's subject alternative names cannot be read: " + e.getMessage(), e);
+            throw new VerificationFailed(
+                    Reason.UNTRUSTED_CERTIFICATE,
+                    "the signing certificate's subject alternative names cannot be read: " + e.getMessage(),
+                    e);
         }
         return names;
     }
@@ -153,11 +163,13 @@ final class FulcioCertificate {
         byte[] v2 = leaf.getExtensionValue(ISSUER_V2);
         try {
             if (v2 != null) {
-                ASN1Primitive inner = ASN1Primitive.fromByteArray(ASN1OctetString.getInstance(v2).getOctets());
+                ASN1Primitive inner = ASN1Primitive.fromByteArray(
+                        ASN1OctetString.getInstance(v2).getOctets());
                 if (inner instanceof ASN1String text) {
                     return Optional.of(text.getString());
                 }
-                throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE,
+                throw new VerificationFailed(
+                        Reason.UNTRUSTED_CERTIFICATE,
                         "the signing certificate's OIDC issuer extension is not a string");
             }
             byte[] v1 = leaf.getExtensionValue(ISSUER_V1);
@@ -165,8 +177,10 @@ final class FulcioCertificate {
                 return Optional.of(new String(ASN1OctetString.getInstance(v1).getOctets(), StandardCharsets.UTF_8));
             }
         } catch (IOException | IllegalArgumentException e) {
-            throw new VerificationFailed(Reason.UNTRUSTED_CERTIFICATE,
-                    "the signing certificate's OIDC issuer extension cannot be read: " + e.getMessage(), e);
+            throw new VerificationFailed(
+                    Reason.UNTRUSTED_CERTIFICATE,
+                    "the signing certificate's OIDC issuer extension cannot be read: " + e.getMessage(),
+                    e);
         }
         return Optional.empty();
     }

@@ -21,7 +21,8 @@ public record IdentityPolicy(String identity, boolean regex, String issuer) impl
             try {
                 Pattern.compile(identity);
             } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("the identity regular expression is invalid: " + e.getDescription(), e);
+                throw new IllegalArgumentException(
+                        "the identity regular expression is invalid: " + e.getDescription(), e);
             }
         }
     }

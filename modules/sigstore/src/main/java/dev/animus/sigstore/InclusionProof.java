@@ -27,8 +27,11 @@ public record InclusionProof(long logIndex, byte[] rootHash, long treeSize, List
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof InclusionProof p && logIndex == p.logIndex && treeSize == p.treeSize
-                && Arrays.equals(rootHash, p.rootHash) && checkpoint.equals(p.checkpoint);
+        return other instanceof InclusionProof p
+                && logIndex == p.logIndex
+                && treeSize == p.treeSize
+                && Arrays.equals(rootHash, p.rootHash)
+                && checkpoint.equals(p.checkpoint);
     }
 
     @Override

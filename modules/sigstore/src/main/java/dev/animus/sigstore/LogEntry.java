@@ -17,8 +17,15 @@ import java.util.Optional;
  * @param inclusionProof the proof of inclusion, if present
  * @param body the canonicalized entry body the log stored
  */
-public record LogEntry(long logIndex, byte[] logId, String kind, String version, Optional<Long> integratedTime,
-        Optional<byte[]> signedEntryTimestamp, Optional<InclusionProof> inclusionProof, byte[] body) {
+public record LogEntry(
+        long logIndex,
+        byte[] logId,
+        String kind,
+        String version,
+        Optional<Long> integratedTime,
+        Optional<byte[]> signedEntryTimestamp,
+        Optional<InclusionProof> inclusionProof,
+        byte[] body) {
     public LogEntry {
         logId = logId.clone();
         Objects.requireNonNull(kind, "kind");
@@ -41,7 +48,9 @@ public record LogEntry(long logIndex, byte[] logId, String kind, String version,
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof LogEntry e && logIndex == e.logIndex && Arrays.equals(logId, e.logId)
+        return other instanceof LogEntry e
+                && logIndex == e.logIndex
+                && Arrays.equals(logId, e.logId)
                 && Arrays.equals(body, e.body);
     }
 
@@ -52,6 +61,7 @@ public record LogEntry(long logIndex, byte[] logId, String kind, String version,
 
     @Override
     public String toString() {
-        return kind + "/" + version + " entry " + logIndex + " of log " + HexFormat.of().formatHex(logId);
+        return kind + "/" + version + " entry " + logIndex + " of log "
+                + HexFormat.of().formatHex(logId);
     }
 }

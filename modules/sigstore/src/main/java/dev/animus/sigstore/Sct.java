@@ -45,19 +45,22 @@ record Sct(byte[] logId, long timestamp, byte[] extensions, byte[] signature) {
         byte[] issuerKeyHash = Crypto.sha256(issuer.getPublicKey().getEncoded());
         for (Sct sct : scts) {
             var log = root.ctlog(sct.logId);
-            if (log.isPresent() && log.get().validFor().contains(Instant.ofEpochMilli(sct.timestamp))
+            if (log.isPresent()
+                    && log.get().validFor().contains(Instant.ofEpochMilli(sct.timestamp))
                     && Crypto.verifies(log.get().key(), sct.signedData(issuerKeyHash, precert), sct.signature)) {
                 return;
             }
         }
-        throw new VerificationFailed(Reason.INVALID_SCT,
-                "no SCT of the signing certificate verifies with a CT log of the trusted root");
+        throw new VerificationFailed(
+                Reason.INVALID_SCT, "no SCT of the signing certificate verifies with a CT log of the trusted root");
     }
 
     private byte[] signedData(byte[] issuerKeyHash, byte[] precert) {
         ByteBuffer data = ByteBuffer.allocate(1 + 1 + 8 + 2 + 32 + 3 + precert.length + 2 + extensions.length);
         data.put((byte) 0).put((byte) 0).putLong(timestamp).putShort((short) 1).put(issuerKeyHash);
-        data.put((byte) (precert.length >>> 16)).put((byte) (precert.length >>> 8)).put((byte) precert.length);
+        data.put((byte) (precert.length >>> 16))
+                .put((byte) (precert.length >>> 8))
+                .put((byte) precert.length);
         data.put(precert);
         data.putShort((short) extensions.length).put(extensions);
         return data.array();
@@ -70,7 +73,8 @@ record Sct(byte[] logId, long timestamp, byte[] extensions, byte[] signature) {
         }
         try {
             byte[] list = ASN1OctetString.getInstance(
-                    ASN1OctetString.getInstance(extension).getOctets()).getOctets();
+                            ASN1OctetString.getInstance(extension).getOctets())
+                    .getOctets();
             ByteBuffer in = ByteBuffer.wrap(list);
             int total = Short.toUnsignedInt(in.getShort());
             if (total != in.remaining()) {
@@ -85,8 +89,8 @@ record Sct(byte[] logId, long timestamp, byte[] extensions, byte[] signature) {
             }
             return scts;
         } catch (RuntimeException e) {
-            throw new VerificationFailed(Reason.INVALID_SCT,
-                    "the signing certificate's SCT list is malformed: " + e.getMessage(), e);
+            throw new VerificationFailed(
+                    Reason.INVALID_SCT, "the signing certificate's SCT list is malformed: " + e.getMessage(), e);
         }
     }
 
@@ -133,8 +137,10 @@ record Sct(byte[] logId, long timestamp, byte[] extensions, byte[] signature) {
             new DERSequence(rebuilt).encodeTo(out, "DER");
             return out.toByteArray();
         } catch (CertificateEncodingException | IOException | RuntimeException e) {
-            throw new VerificationFailed(Reason.INVALID_SCT,
-                    "the signing certificate's precertificate cannot be rebuilt: " + e.getMessage(), e);
+            throw new VerificationFailed(
+                    Reason.INVALID_SCT,
+                    "the signing certificate's precertificate cannot be rebuilt: " + e.getMessage(),
+                    e);
         }
     }
 }

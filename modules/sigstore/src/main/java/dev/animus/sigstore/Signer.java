@@ -18,13 +18,15 @@ record Signer(Optional<X509Certificate> certificate, PublicKey key) {
     }
 
     boolean matchesCertificate(byte[] der) {
-        return certificate.map(c -> {
-            try {
-                return MessageDigest.isEqual(c.getEncoded(), der);
-            } catch (CertificateEncodingException e) {
-                return false;
-            }
-        }).orElse(false);
+        return certificate
+                .map(c -> {
+                    try {
+                        return MessageDigest.isEqual(c.getEncoded(), der);
+                    } catch (CertificateEncodingException e) {
+                        return false;
+                    }
+                })
+                .orElse(false);
     }
 
     /** A key matches a managed-key signer only; a keyless signing is recorded with its certificate. */

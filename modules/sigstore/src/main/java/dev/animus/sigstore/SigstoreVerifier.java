@@ -79,14 +79,16 @@ public final class SigstoreVerifier {
         return switch (policy) {
             case KeyPolicy key -> {
                 if (!(bundle.material() instanceof SigningMaterial.KeyHint)) {
-                    throw new VerificationFailed(Reason.WRONG_MATERIAL,
+                    throw new VerificationFailed(
+                            Reason.WRONG_MATERIAL,
                             "the bundle is signed with a certificate, but a key was given to verify it with");
                 }
                 yield Signer.of(key.key());
             }
             case IdentityPolicy identity -> {
                 if (!(bundle.material() instanceof SigningMaterial.Certificate certificate)) {
-                    throw new VerificationFailed(Reason.WRONG_MATERIAL,
+                    throw new VerificationFailed(
+                            Reason.WRONG_MATERIAL,
                             "the bundle is signed with a managed key; verify it with that key (--key), not an identity");
                 }
                 yield Signer.of(certificate.leaf());
@@ -102,18 +104,31 @@ public final class SigstoreVerifier {
     }
 
     /** Checks one entry; returns its integrated time if a signed entry timestamp vouches for it. */
-    private Optional<Instant> checkEntry(LogEntry entry, Bundle bundle, Signer signer, byte[] artifactSha256,
-            List<Instant> timestamps, Instant now) {
-        TransparencyLog log = root.tlog(entry.logId()).orElseThrow(() -> new VerificationFailed(Reason.UNKNOWN_LOG,
-                "the " + entry + " is from a log the trusted root does not know"));
+    private Optional<Instant> checkEntry(
+            LogEntry entry,
+            Bundle bundle,
+            Signer signer,
+            byte[] artifactSha256,
+            List<Instant> timestamps,
+            Instant now) {
+        TransparencyLog log = root.tlog(entry.logId())
+                .orElseThrow(() -> new VerificationFailed(
+                        Reason.UNKNOWN_LOG, "the " + entry + " is from a log the trusted root does not know"));
         EntryBody.check(entry, bundle.content(), signer, artifactSha256);
         Optional<Instant> integrated = Optional.empty();
         if (entry.signedEntryTimestamp().isPresent()) {
-            long seconds = entry.integratedTime().orElseThrow(() -> new VerificationFailed(Reason.MALFORMED_BUNDLE,
-                    "the " + entry + " has a signed entry timestamp but no integrated time"));
-            if (!Crypto.verifies(log.key(), setPayload(entry, seconds), entry.signedEntryTimestamp().get())) {
-                throw new VerificationFailed(Reason.INVALID_SIGNED_ENTRY_TIMESTAMP,
-                        "the signed entry timestamp of the " + entry + " does not verify with the key of " + log.baseUrl());
+            long seconds = entry.integratedTime()
+                    .orElseThrow(() -> new VerificationFailed(
+                            Reason.MALFORMED_BUNDLE,
+                            "the " + entry + " has a signed entry timestamp but no integrated time"));
+            if (!Crypto.verifies(
+                    log.key(),
+                    setPayload(entry, seconds),
+                    entry.signedEntryTimestamp().get())) {
+                throw new VerificationFailed(
+                        Reason.INVALID_SIGNED_ENTRY_TIMESTAMP,
+                        "the signed entry timestamp of the " + entry + " does not verify with the key of "
+                                + log.baseUrl());
             }
             integrated = Optional.of(notInFuture(Instant.ofEpochSecond(seconds), now, "the integrated time"));
         }
@@ -122,13 +137,17 @@ public final class SigstoreVerifier {
         }
         List<Instant> times = integrated.map(List::of).orElse(timestamps);
         if (times.isEmpty()) {
-            throw new VerificationFailed(Reason.NO_TRUSTED_TIME, "the " + entry
-                    + " has no integrated time under a signed entry timestamp, and the bundle has no RFC 3161 timestamp");
+            throw new VerificationFailed(
+                    Reason.NO_TRUSTED_TIME,
+                    "the " + entry
+                            + " has no integrated time under a signed entry timestamp, and the bundle has no RFC 3161 timestamp");
         }
         for (Instant time : times) {
             if (!log.validFor().contains(time)) {
-                throw new VerificationFailed(Reason.UNKNOWN_LOG, "the " + entry + " was made at " + time
-                        + ", outside the validity of " + log.baseUrl() + " in the trusted root " + log.validFor());
+                throw new VerificationFailed(
+                        Reason.UNKNOWN_LOG,
+                        "the " + entry + " was made at " + time + ", outside the validity of " + log.baseUrl()
+                                + " in the trusted root " + log.validFor());
             }
         }
         return integrated;
@@ -138,37 +157,45 @@ public final class SigstoreVerifier {
     private static byte[] setPayload(LogEntry entry, long integratedTime) {
         String body = Base64.getEncoder().encodeToString(entry.body());
         return ("{\"body\":\"" + body + "\",\"integratedTime\":" + integratedTime + ",\"logID\":\""
-                + HexFormat.of().formatHex(entry.logId()) + "\",\"logIndex\":" + entry.logIndex() + "}")
+                        + HexFormat.of().formatHex(entry.logId()) + "\",\"logIndex\":" + entry.logIndex() + "}")
                 .getBytes(StandardCharsets.UTF_8);
     }
 
     private static void checkInclusion(LogEntry entry, InclusionProof proof, TransparencyLog log) {
-        if (!Merkle.included(Merkle.leafHash(entry.body()), proof.logIndex(), proof.treeSize(), proof.hashes(),
-                proof.rootHash())) {
-            throw new VerificationFailed(Reason.INVALID_INCLUSION_PROOF,
+        if (!Merkle.included(
+                Merkle.leafHash(entry.body()), proof.logIndex(), proof.treeSize(), proof.hashes(), proof.rootHash())) {
+            throw new VerificationFailed(
+                    Reason.INVALID_INCLUSION_PROOF,
                     "the inclusion proof of the " + entry + " does not lead to its root hash");
         }
         Checkpoint checkpoint = Checkpoint.parse(proof.checkpoint());
-        if (checkpoint.treeSize() != proof.treeSize() || !MessageDigest.isEqual(checkpoint.rootHash(), proof.rootHash())) {
-            throw new VerificationFailed(Reason.INVALID_CHECKPOINT,
+        if (checkpoint.treeSize() != proof.treeSize()
+                || !MessageDigest.isEqual(checkpoint.rootHash(), proof.rootHash())) {
+            throw new VerificationFailed(
+                    Reason.INVALID_CHECKPOINT,
                     "the checkpoint of the " + entry + " is for another tree than its inclusion proof");
         }
         if (!checkpoint.signedBy(log)) {
-            throw new VerificationFailed(Reason.INVALID_CHECKPOINT,
+            throw new VerificationFailed(
+                    Reason.INVALID_CHECKPOINT,
                     "the checkpoint of the " + entry + " carries no valid signature of " + log.noteName());
         }
     }
 
     private void checkCertificate(X509Certificate leaf, List<Instant> signedAt) {
         if (signedAt.isEmpty()) {
-            throw new VerificationFailed(Reason.NO_TRUSTED_TIME,
-                    "there is no trusted time of signing to check the signing certificate at");
+            throw new VerificationFailed(
+                    Reason.NO_TRUSTED_TIME, "there is no trusted time of signing to check the signing certificate at");
         }
         for (Instant time : signedAt) {
-            if (time.isBefore(leaf.getNotBefore().toInstant()) || time.isAfter(leaf.getNotAfter().toInstant())) {
-                throw new VerificationFailed(Reason.TIME_OUTSIDE_VALIDITY, "the signing time " + time
-                        + " is outside the signing certificate's validity (" + leaf.getNotBefore().toInstant()
-                        + " to " + leaf.getNotAfter().toInstant() + ")");
+            if (time.isBefore(leaf.getNotBefore().toInstant())
+                    || time.isAfter(leaf.getNotAfter().toInstant())) {
+                throw new VerificationFailed(
+                        Reason.TIME_OUTSIDE_VALIDITY,
+                        "the signing time " + time
+                                + " is outside the signing certificate's validity ("
+                                + leaf.getNotBefore().toInstant()
+                                + " to " + leaf.getNotAfter().toInstant() + ")");
             }
         }
         List<X509Certificate> chain = FulcioCertificate.chain(root, leaf, signedAt);
@@ -178,13 +205,17 @@ public final class SigstoreVerifier {
     private static void checkSignature(SignedContent content, Signer signer, byte[] artifactSha256) {
         switch (content) {
             case MessageSignature message -> {
-                if (message.sha256().isPresent() && !MessageDigest.isEqual(message.sha256().get(), artifactSha256)) {
-                    throw new VerificationFailed(Reason.ARTIFACT_MISMATCH, "the bundle signs the digest "
-                            + HexFormat.of().formatHex(message.sha256().get()) + ", not the artifact's "
-                            + HexFormat.of().formatHex(artifactSha256));
+                if (message.sha256().isPresent()
+                        && !MessageDigest.isEqual(message.sha256().get(), artifactSha256)) {
+                    throw new VerificationFailed(
+                            Reason.ARTIFACT_MISMATCH,
+                            "the bundle signs the digest "
+                                    + HexFormat.of().formatHex(message.sha256().get()) + ", not the artifact's "
+                                    + HexFormat.of().formatHex(artifactSha256));
                 }
                 if (!Crypto.verifiesDigest(signer.key(), artifactSha256, message.signature())) {
-                    throw new VerificationFailed(Reason.INVALID_SIGNATURE,
+                    throw new VerificationFailed(
+                            Reason.INVALID_SIGNATURE,
                             "the signature does not verify over the artifact with the signing key");
                 }
             }
@@ -192,7 +223,8 @@ public final class SigstoreVerifier {
                 byte[] pae = envelope.pae();
                 boolean signed = envelope.signatures().stream().anyMatch(s -> Crypto.verifies(signer.key(), pae, s));
                 if (!signed) {
-                    throw new VerificationFailed(Reason.INVALID_SIGNATURE,
+                    throw new VerificationFailed(
+                            Reason.INVALID_SIGNATURE,
                             "no signature of the DSSE envelope verifies with the signing key");
                 }
                 requireSubject(envelope, artifactSha256);
@@ -203,48 +235,60 @@ public final class SigstoreVerifier {
     /** An in-toto statement in an envelope covers the artifact if one of its subjects has its SHA-256. */
     private static void requireSubject(Envelope envelope, byte[] artifactSha256) {
         if (!envelope.payloadType().equals(IN_TOTO)) {
-            throw new VerificationFailed(Reason.ARTIFACT_MISMATCH,
-                    "the DSSE envelope holds " + envelope.payloadType() + ", not an in-toto statement naming the artifact");
+            throw new VerificationFailed(
+                    Reason.ARTIFACT_MISMATCH,
+                    "the DSSE envelope holds " + envelope.payloadType()
+                            + ", not an in-toto statement naming the artifact");
         }
         String hex = HexFormat.of().formatHex(artifactSha256);
         JsonNode statement;
         try {
             statement = JsonMapper.shared().readTree(envelope.payload());
         } catch (JacksonException e) {
-            throw new VerificationFailed(Reason.ARTIFACT_MISMATCH,
-                    "the DSSE envelope's in-toto statement is not JSON: " + e.getOriginalMessage(), e);
+            throw new VerificationFailed(
+                    Reason.ARTIFACT_MISMATCH,
+                    "the DSSE envelope's in-toto statement is not JSON: " + e.getOriginalMessage(),
+                    e);
         }
         for (JsonNode subject : statement.path("subject")) {
             if (subject.path("digest").path("sha256").asString("").equalsIgnoreCase(hex)) {
                 return;
             }
         }
-        throw new VerificationFailed(Reason.ARTIFACT_MISMATCH,
-                "no subject of the in-toto statement has the artifact's SHA-256 " + hex);
+        throw new VerificationFailed(
+                Reason.ARTIFACT_MISMATCH, "no subject of the in-toto statement has the artifact's SHA-256 " + hex);
     }
 
-    private static Verified checkIdentity(X509Certificate leaf, IdentityPolicy policy, List<Instant> signedAt,
-            List<LogEntry> entries) {
+    private static Verified checkIdentity(
+            X509Certificate leaf, IdentityPolicy policy, List<Instant> signedAt, List<LogEntry> entries) {
         List<String> names = FulcioCertificate.identities(leaf);
         if (!policy.matches(names)) {
-            throw new VerificationFailed(Reason.IDENTITY_MISMATCH, "the bundle was signed by "
-                    + (names.isEmpty() ? "a certificate without an identity" : String.join(", ", names))
-                    + ", not by " + (policy.regex() ? "an identity matching " : "") + policy.identity());
+            throw new VerificationFailed(
+                    Reason.IDENTITY_MISMATCH,
+                    "the bundle was signed by "
+                            + (names.isEmpty() ? "a certificate without an identity" : String.join(", ", names))
+                            + ", not by " + (policy.regex() ? "an identity matching " : "") + policy.identity());
         }
         Optional<String> issuer = FulcioCertificate.issuer(leaf);
         if (!issuer.map(policy.issuer()::equals).orElse(false)) {
-            throw new VerificationFailed(Reason.ISSUER_MISMATCH, "the signer's identity was issued by "
-                    + issuer.orElse("(no issuer recorded)") + ", not by " + policy.issuer());
+            throw new VerificationFailed(
+                    Reason.ISSUER_MISMATCH,
+                    "the signer's identity was issued by " + issuer.orElse("(no issuer recorded)") + ", not by "
+                            + policy.issuer());
         }
-        String matched = policy.regex() ? names.stream().filter(n -> n.matches(policy.identity())).findFirst().orElseThrow()
+        String matched = policy.regex()
+                ? names.stream()
+                        .filter(n -> n.matches(policy.identity()))
+                        .findFirst()
+                        .orElseThrow()
                 : policy.identity();
         return new Verified(Optional.of(matched), issuer, signedAt, entries);
     }
 
     private static Instant notInFuture(Instant time, Instant now, String what) {
         if (time.isAfter(now)) {
-            throw new VerificationFailed(Reason.TIME_OUTSIDE_VALIDITY, what + " " + time + " is in the future (now "
-                    + now + ")");
+            throw new VerificationFailed(
+                    Reason.TIME_OUTSIDE_VALIDITY, what + " " + time + " is in the future (now " + now + ")");
         }
         return time;
     }

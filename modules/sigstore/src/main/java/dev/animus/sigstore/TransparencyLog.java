@@ -43,8 +43,11 @@ public record TransparencyLog(String baseUrl, byte[] logId, PublicKey key, Valid
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof TransparencyLog log && baseUrl.equals(log.baseUrl) && Arrays.equals(logId, log.logId)
-                && key.equals(log.key) && validFor.equals(log.validFor);
+        return other instanceof TransparencyLog log
+                && baseUrl.equals(log.baseUrl)
+                && Arrays.equals(logId, log.logId)
+                && key.equals(log.key)
+                && validFor.equals(log.validFor);
     }
 
     @Override

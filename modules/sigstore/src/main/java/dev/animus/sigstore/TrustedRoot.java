@@ -24,10 +24,14 @@ import tools.jackson.databind.JsonNode;
  * makes the whole root invalid (it would otherwise be trusted at any time). A CT log whose key this
  * verifier cannot read is left out, since an SCT from it could never be checked anyway.
  */
-public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority> certificateAuthorities,
-        List<TransparencyLog> ctlogs, List<CertificateAuthority> timestampAuthorities) {
+public record TrustedRoot(
+        List<TransparencyLog> tlogs,
+        List<CertificateAuthority> certificateAuthorities,
+        List<TransparencyLog> ctlogs,
+        List<CertificateAuthority> timestampAuthorities) {
     /** The resource holding the production root; see {@link #production()}. */
     static final String PRODUCTION = "trusted_root.production.json";
+
     private static final String MEDIA_TYPE = "application/vnd.dev.sigstore.trustedroot+json;version=0.1";
 
     public TrustedRoot {
@@ -59,8 +63,8 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new VerificationFailed(Reason.MALFORMED_TRUSTED_ROOT,
-                    "cannot read the trusted root " + file + ": " + e.getMessage(), e);
+            throw new VerificationFailed(
+                    Reason.MALFORMED_TRUSTED_ROOT, "cannot read the trusted root " + file + ": " + e.getMessage(), e);
         }
         return parse(bytes, file.toString());
     }
@@ -80,8 +84,11 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
         }
         List<TransparencyLog> tlogs = logs(fields, root, "tlogs", true);
         List<TransparencyLog> ctlogs = logs(fields, root, "ctlogs", false);
-        return new TrustedRoot(tlogs, authorities(fields, root, "certificateAuthorities"),
-                ctlogs, authorities(fields, root, "timestampAuthorities"));
+        return new TrustedRoot(
+                tlogs,
+                authorities(fields, root, "certificateAuthorities"),
+                ctlogs,
+                authorities(fields, root, "timestampAuthorities"));
     }
 
     /** The transparency log with this id, if the root knows one. */
@@ -102,8 +109,8 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
             String baseUrl = fields.optionalText(node, "baseUrl", path).orElse("");
             JsonNode key = fields.object(node, "publicKey", path);
             byte[] raw = fields.base64(key, "rawBytes", path + ".publicKey");
-            Validity validity = validity(fields, fields.object(key, "validFor", path + ".publicKey"),
-                    path + ".publicKey.validFor");
+            Validity validity =
+                    validity(fields, fields.object(key, "validFor", path + ".publicKey"), path + ".publicKey.validFor");
             byte[] logId = fields.base64(fields.object(node, "logId", path), "keyId", path + ".logId");
             PublicKey publicKey;
             try {
@@ -125,8 +132,8 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
         for (int i = 0; i < nodes.size(); i++) {
             String path = "$." + name + "[" + i + "]";
             JsonNode node = nodes.get(i);
-            List<JsonNode> certificates = fields.array(fields.object(node, "certChain", path), "certificates",
-                    path + ".certChain");
+            List<JsonNode> certificates =
+                    fields.array(fields.object(node, "certChain", path), "certificates", path + ".certChain");
             if (certificates.isEmpty()) {
                 throw fields.bad(path + ".certChain.certificates", "is empty");
             }
@@ -141,7 +148,8 @@ public record TrustedRoot(List<TransparencyLog> tlogs, List<CertificateAuthority
                 }
             }
             Validity validity = validity(fields, fields.object(node, "validFor", path), path + ".validFor");
-            authorities.add(new CertificateAuthority(fields.optionalText(node, "uri", path).orElse(""), chain, validity));
+            authorities.add(new CertificateAuthority(
+                    fields.optionalText(node, "uri", path).orElse(""), chain, validity));
         }
         return authorities;
     }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * @param signedAt the verified times of the signing (integrated times, RFC 3161 timestamps)
  * @param entries the transparency log entries that were checked
  */
-public record Verified(Optional<String> identity, Optional<String> issuer, List<Instant> signedAt,
-        List<LogEntry> entries) {
+public record Verified(
+        Optional<String> identity, Optional<String> issuer, List<Instant> signedAt, List<LogEntry> entries) {
     public Verified {
         Objects.requireNonNull(identity, "identity");
         Objects.requireNonNull(issuer, "issuer");

@@ -43,19 +43,75 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class BundleParseFuzzTest {
     static final long SEED = Long.getLong("fuzz.seed", System.nanoTime());
-    static final Set<Reason> PARSE_REASONS = Set.of(Reason.MALFORMED_BUNDLE, Reason.UNSUPPORTED_BUNDLE,
-            Reason.MALFORMED_TRUSTED_ROOT, Reason.UNSUPPORTED_ALGORITHM);
-    static final List<String> KEYS = List.of("mediaType", "verificationMaterial", "tlogEntries", "certificate",
-            "x509CertificateChain", "certificates", "publicKey", "rawBytes", "hint", "logIndex", "logId", "keyId",
-            "kindVersion", "kind", "version", "integratedTime", "inclusionPromise", "signedEntryTimestamp",
-            "inclusionProof", "rootHash", "treeSize", "hashes", "checkpoint", "envelope", "canonicalizedBody",
-            "timestampVerificationData", "rfc3161Timestamps", "signedTimestamp", "messageSignature", "messageDigest",
-            "algorithm", "digest", "signature", "dsseEnvelope", "payload", "payloadType", "signatures", "sig", "tlogs",
-            "ctlogs", "certificateAuthorities", "timestampAuthorities", "baseUrl", "validFor", "start", "end", "certChain");
-    static final List<String> STRINGS = List.of("", "x", "AAAA", "====", "0.3", "-1", "99999999999999999999",
-            "application/vnd.dev.sigstore.bundle.v0.3+json", "application/vnd.dev.sigstore.bundle+json;version=0.1",
-            "application/vnd.dev.sigstore.trustedroot+json;version=0.1", "2026-11-30T12:00:00Z", "SHA2_256", "\u2014",
-            "hashedrekord", "0.0.1");
+    static final Set<Reason> PARSE_REASONS = Set.of(
+            Reason.MALFORMED_BUNDLE,
+            Reason.UNSUPPORTED_BUNDLE,
+            Reason.MALFORMED_TRUSTED_ROOT,
+            Reason.UNSUPPORTED_ALGORITHM);
+    static final List<String> KEYS = List.of(
+            "mediaType",
+            "verificationMaterial",
+            "tlogEntries",
+            "certificate",
+            "x509CertificateChain",
+            "certificates",
+            "publicKey",
+            "rawBytes",
+            "hint",
+            "logIndex",
+            "logId",
+            "keyId",
+            "kindVersion",
+            "kind",
+            "version",
+            "integratedTime",
+            "inclusionPromise",
+            "signedEntryTimestamp",
+            "inclusionProof",
+            "rootHash",
+            "treeSize",
+            "hashes",
+            "checkpoint",
+            "envelope",
+            "canonicalizedBody",
+            "timestampVerificationData",
+            "rfc3161Timestamps",
+            "signedTimestamp",
+            "messageSignature",
+            "messageDigest",
+            "algorithm",
+            "digest",
+            "signature",
+            "dsseEnvelope",
+            "payload",
+            "payloadType",
+            "signatures",
+            "sig",
+            "tlogs",
+            "ctlogs",
+            "certificateAuthorities",
+            "timestampAuthorities",
+            "baseUrl",
+            "validFor",
+            "start",
+            "end",
+            "certChain");
+    static final List<String> STRINGS = List.of(
+            "",
+            "x",
+            "AAAA",
+            "====",
+            "0.3",
+            "-1",
+            "99999999999999999999",
+            "application/vnd.dev.sigstore.bundle.v0.3+json",
+            "application/vnd.dev.sigstore.bundle+json;version=0.1",
+            "application/vnd.dev.sigstore.trustedroot+json;version=0.1",
+            "2026-11-30T12:00:00Z",
+            "SHA2_256",
+            "\u2014",
+            "hashedrekord",
+            "0.0.1");
 
     private final SplittableRandom random = new SplittableRandom(SEED);
     private final Map<Reason, Integer> reasons = new EnumMap<>(Reason.class);
@@ -69,8 +125,8 @@ class BundleParseFuzzTest {
         TestSigstore sigstore = TestSigstore.create(TestSigstoreFailuresTest.NOW);
         String rootJson = sigstore.trustedRootJson();
         TrustedRoot root = TrustedRoot.parse(rootJson.getBytes(StandardCharsets.UTF_8), "fuzz");
-        SigstoreVerifier verifier = new SigstoreVerifier(root,
-                Clock.fixed(TestSigstoreFailuresTest.NOW.plusSeconds(60), ZoneOffset.UTC));
+        SigstoreVerifier verifier =
+                new SigstoreVerifier(root, Clock.fixed(TestSigstoreFailuresTest.NOW.plusSeconds(60), ZoneOffset.UTC));
         List<JsonNode> bundles = templates(sigstore);
         List<JsonNode> roots = List.of(tree(rootJson), tree(production()));
         byte[] digest = Crypto.sha256(TestSigstoreFailuresTest.ARTIFACT);
@@ -94,7 +150,8 @@ class BundleParseFuzzTest {
                 } catch (VerificationFailed expected) {
                     count(expected.reason());
                 } catch (RuntimeException e) {
-                    throw new AssertionError("verify threw " + e + " for " + new String(json, StandardCharsets.UTF_8), e);
+                    throw new AssertionError(
+                            "verify threw " + e + " for " + new String(json, StandardCharsets.UTF_8), e);
                 }
             });
         }
@@ -168,11 +225,13 @@ class BundleParseFuzzTest {
         BundleOptions defaults = BundleOptions.defaults();
         List<JsonNode> templates = new ArrayList<>();
         for (String version : List.of("0.1", "0.2", "0.3")) {
-            templates.add(tree(keyless.bundle(artifact, defaults.withVersion(version).withRfc3161Timestamp(true))));
+            templates.add(
+                    tree(keyless.bundle(artifact, defaults.withVersion(version).withRfc3161Timestamp(true))));
             templates.add(tree(keyless.dsseBundle(artifact, "tool", defaults.withVersion(version))));
         }
         templates.add(tree(sigstore.managedKey().bundle(artifact)));
-        templates.add(tree(Files.readString(Path.of("../../conformance/sigstore/bundle-verify/happy-path-v0.3/bundle.sigstore.json"))));
+        templates.add(tree(Files.readString(
+                Path.of("../../conformance/sigstore/bundle-verify/happy-path-v0.3/bundle.sigstore.json"))));
         return templates;
     }
 

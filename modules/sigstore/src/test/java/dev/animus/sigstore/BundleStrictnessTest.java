@@ -28,7 +28,8 @@ class BundleStrictnessTest {
 
     static Reason parseFailure(ObjectNode bundle) {
         byte[] json = bundle.toString().getBytes(StandardCharsets.UTF_8);
-        return assertThrows(VerificationFailed.class, () -> Bundle.parse(json, "test")).reason();
+        return assertThrows(VerificationFailed.class, () -> Bundle.parse(json, "test"))
+                .reason();
     }
 
     static String withTrailingByte(String base64) {
@@ -39,19 +40,24 @@ class BundleStrictnessTest {
 
     @Test
     void aCertificateWithATrailingByteIsMalformed() {
-        ObjectNode bundle = tree(TestSigstoreBundlesTest.SIGSTORE.keyless(IDENTITY, ISSUER)
-                .bundle(TestSigstoreBundlesTest.ARTIFACT));
-        ObjectNode certificate = (ObjectNode) bundle.path("verificationMaterial").path("certificate");
-        certificate.put("rawBytes", withTrailingByte(certificate.path("rawBytes").asString()));
+        ObjectNode bundle = tree(
+                TestSigstoreBundlesTest.SIGSTORE.keyless(IDENTITY, ISSUER).bundle(TestSigstoreBundlesTest.ARTIFACT));
+        ObjectNode certificate =
+                (ObjectNode) bundle.path("verificationMaterial").path("certificate");
+        certificate.put(
+                "rawBytes", withTrailingByte(certificate.path("rawBytes").asString()));
         assertEquals(Reason.MALFORMED_BUNDLE, parseFailure(bundle));
     }
 
     @Test
     void aDamagedCertificateAnywhereInAChainIsMalformedThoughOnlyTheLeafIsUsed() {
-        ObjectNode bundle = tree(TestSigstoreBundlesTest.SIGSTORE.keyless(IDENTITY, ISSUER)
-                .bundle(TestSigstoreBundlesTest.ARTIFACT, BundleOptions.defaults().withVersion("0.1")));
-        ArrayNode chain = (ArrayNode) bundle.path("verificationMaterial").path("x509CertificateChain")
-                .path("certificates");
+        ObjectNode bundle = tree(TestSigstoreBundlesTest.SIGSTORE
+                .keyless(IDENTITY, ISSUER)
+                .bundle(
+                        TestSigstoreBundlesTest.ARTIFACT,
+                        BundleOptions.defaults().withVersion("0.1")));
+        ArrayNode chain = (ArrayNode)
+                bundle.path("verificationMaterial").path("x509CertificateChain").path("certificates");
         ObjectNode root = (ObjectNode) chain.get(chain.size() - 1);
         root.put("rawBytes", withTrailingByte(root.path("rawBytes").asString()));
         assertEquals(Reason.MALFORMED_BUNDLE, parseFailure(bundle));

@@ -16,9 +16,9 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Signed-note checkpoints: well-formed notes parse (one signature, several, cosignatures first),
@@ -44,7 +44,8 @@ class CheckpointTest {
     }
 
     static byte[] sign(KeyPair keys, String text) throws GeneralSecurityException {
-        Signature signer = Signature.getInstance(keys.getPublic().getAlgorithm().equals("EC") ? "SHA256withECDSA" : "Ed25519");
+        Signature signer =
+                Signature.getInstance(keys.getPublic().getAlgorithm().equals("EC") ? "SHA256withECDSA" : "Ed25519");
         signer.initSign(keys.getPrivate());
         signer.update(text.getBytes(StandardCharsets.UTF_8));
         return signer.sign();
@@ -59,7 +60,10 @@ class CheckpointTest {
     }
 
     static TransparencyLog log(KeyPair keys, String baseUrl) {
-        return new TransparencyLog(baseUrl, Crypto.sha256(keys.getPublic().getEncoded()), keys.getPublic(),
+        return new TransparencyLog(
+                baseUrl,
+                Crypto.sha256(keys.getPublic().getEncoded()),
+                keys.getPublic(),
                 new Validity(Instant.EPOCH, Optional.empty()));
     }
 
@@ -81,7 +85,8 @@ class CheckpointTest {
         assertArrayEquals(ROOT, checkpoint.rootHash());
         assertEquals(TEXT, checkpoint.text());
         assertEquals(1, checkpoint.signatures().size());
-        assertArrayEquals(new byte[] {1, 2, 3, 4}, checkpoint.signatures().getFirst().keyHint());
+        assertArrayEquals(
+                new byte[] {1, 2, 3, 4}, checkpoint.signatures().getFirst().keyHint());
         assertArrayEquals(new byte[] {9, 9}, checkpoint.signatures().getFirst().signature());
     }
 
@@ -135,14 +140,23 @@ class CheckpointTest {
         assertTrue(Checkpoint.parse(TEXT + "\n" + good).signedBy(log));
         assertTrue(Checkpoint.parse(TEXT + "\n" + cosignature + good).signedBy(log), "after a cosignature");
         assertFalse(Checkpoint.parse(TEXT + "\n" + cosignature).signedBy(log), "a cosignature only");
-        assertFalse(Checkpoint.parse(TEXT + "\n" + line("other.example.org", hint(log), sign(keys, TEXT))).signedBy(log),
+        assertFalse(
+                Checkpoint.parse(TEXT + "\n" + line("other.example.org", hint(log), sign(keys, TEXT)))
+                        .signedBy(log),
                 "wrong name");
-        assertFalse(Checkpoint.parse(TEXT + "\n" + line("https://" + NAME, hint(log), sign(keys, TEXT))).signedBy(log),
+        assertFalse(
+                Checkpoint.parse(TEXT + "\n" + line("https://" + NAME, hint(log), sign(keys, TEXT)))
+                        .signedBy(log),
                 "the URL is not the name");
         byte[] wrongHint = hint(log);
         wrongHint[0] ^= 1;
-        assertFalse(Checkpoint.parse(TEXT + "\n" + line(NAME, wrongHint, sign(keys, TEXT))).signedBy(log), "wrong hint");
-        assertFalse(Checkpoint.parse(TEXT + "\n" + line(NAME, hint(log), sign(keys(algorithm), TEXT))).signedBy(log),
+        assertFalse(
+                Checkpoint.parse(TEXT + "\n" + line(NAME, wrongHint, sign(keys, TEXT)))
+                        .signedBy(log),
+                "wrong hint");
+        assertFalse(
+                Checkpoint.parse(TEXT + "\n" + line(NAME, hint(log), sign(keys(algorithm), TEXT)))
+                        .signedBy(log),
                 "wrong key");
         String tampered = TEXT.replace("\n17\n", "\n18\n");
         assertFalse(Checkpoint.parse(tampered + "\n" + good).signedBy(log), "tampered text");
@@ -154,7 +168,9 @@ class CheckpointTest {
         KeyPair keys = keys("Ed25519");
         TransparencyLog log = log(keys, "http://localhost:3000/api");
         assertEquals("localhost:3000", log.noteName());
-        assertTrue(Checkpoint.parse(TEXT + "\n" + line("localhost:3000", hint(log), sign(keys, TEXT))).signedBy(log));
-        assertFalse(Checkpoint.parse(TEXT + "\n" + line("localhost", hint(log), sign(keys, TEXT))).signedBy(log));
+        assertTrue(Checkpoint.parse(TEXT + "\n" + line("localhost:3000", hint(log), sign(keys, TEXT)))
+                .signedBy(log));
+        assertFalse(Checkpoint.parse(TEXT + "\n" + line("localhost", hint(log), sign(keys, TEXT)))
+                .signedBy(log));
     }
 }

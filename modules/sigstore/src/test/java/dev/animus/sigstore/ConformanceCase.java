@@ -15,14 +15,17 @@ import java.util.stream.Stream;
  */
 record ConformanceCase(String name, Path directory) {
     static final Path ROOT = Path.of("../../conformance/sigstore/bundle-verify");
-    static final String DEFAULT_IDENTITY = "https://github.com/sigstore-conformance/extremely-dangerous-public-oidc-beacon/"
-            + ".github/workflows/extremely-dangerous-oidc-beacon.yml@refs/heads/main";
+    static final String DEFAULT_IDENTITY =
+            "https://github.com/sigstore-conformance/extremely-dangerous-public-oidc-beacon/"
+                    + ".github/workflows/extremely-dangerous-oidc-beacon.yml@refs/heads/main";
     static final String DEFAULT_ISSUER = "https://token.actions.githubusercontent.com";
 
     static List<ConformanceCase> all() {
         try (Stream<Path> cases = Files.list(ROOT)) {
-            return cases.filter(Files::isDirectory).sorted()
-                    .map(dir -> new ConformanceCase(dir.getFileName().toString(), dir)).toList();
+            return cases.filter(Files::isDirectory)
+                    .sorted()
+                    .map(dir -> new ConformanceCase(dir.getFileName().toString(), dir))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -62,7 +65,9 @@ record ConformanceCase(String name, Path directory) {
     private String read(String file, String otherwise) {
         Path path = directory.resolve(file);
         try {
-            return Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8).strip() : otherwise;
+            return Files.exists(path)
+                    ? Files.readString(path, StandardCharsets.UTF_8).strip()
+                    : otherwise;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

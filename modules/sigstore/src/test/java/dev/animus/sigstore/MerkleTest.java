@@ -83,7 +83,8 @@ class MerkleTest {
         }
         long k = Long.highestOneBit(n - 1);
         byte[] sibling = path.get(end - 1);
-        byte[] below = m < k ? referenceRoot(leafHash, m, k, path, end - 1)
+        byte[] below = m < k
+                ? referenceRoot(leafHash, m, k, path, end - 1)
                 : referenceRoot(leafHash, m - k, n - k, path, end - 1);
         if (below == null) {
             return null;
@@ -155,7 +156,9 @@ class MerkleTest {
                         continue;
                     }
                     boolean accepted = Merkle.included(leaf, changed[0], changed[1], path, root);
-                    assertEquals(referenceIncluded(leaf, changed[0], changed[1], path, root), accepted,
+                    assertEquals(
+                            referenceIncluded(leaf, changed[0], changed[1], path, root),
+                            accepted,
                             where + ", changed to index " + changed[0] + ", size " + changed[1]);
                     otherIndexOrSizeAccepted += accepted ? 1 : 0;
                     cases++;
@@ -167,8 +170,8 @@ class MerkleTest {
         assertTrue(cases >= 10_000, "cases " + cases);
     }
 
-    private static void checkTampered(byte[] leaf, int m, int size, List<byte[]> path, byte[] root,
-            SplittableRandom random, String where) {
+    private static void checkTampered(
+            byte[] leaf, int m, int size, List<byte[]> path, byte[] root, SplittableRandom random, String where) {
         if (!path.isEmpty()) {
             List<byte[]> flipped = new ArrayList<>(path);
             int at = random.nextInt(path.size());
@@ -178,7 +181,8 @@ class MerkleTest {
             dropped.remove(random.nextInt(path.size()));
             assertFalse(Merkle.included(leaf, m, size, dropped, root), where + ", a path element dropped");
         } else {
-            assertFalse(Merkle.included(leaf, m, size, List.of(), flip(leaf, random)), where + ", other root of one leaf");
+            assertFalse(
+                    Merkle.included(leaf, m, size, List.of(), flip(leaf, random)), where + ", other root of one leaf");
         }
         assertFalse(Merkle.included(leaf, m, size, path, flip(root, random)), where + ", root flipped");
         assertFalse(Merkle.included(flip(leaf, random), m, size, path, root), where + ", leaf flipped");

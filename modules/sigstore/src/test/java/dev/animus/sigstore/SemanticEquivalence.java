@@ -26,8 +26,9 @@ final class SemanticEquivalence {
     /** Fields the verifier never reads. */
     static final Set<String> IGNORED = Set.of("hint", "keyid");
     /** Fields whose absence still leaves a verifiable bundle when the rest is intact. */
-    static final Set<String> REDUNDANT = Set.of("messageDigest", "timestampVerificationData", "rfc3161Timestamps",
-            "inclusionPromise");
+    static final Set<String> REDUNDANT =
+            Set.of("messageDigest", "timestampVerificationData", "rfc3161Timestamps", "inclusionPromise");
+
     private static final Set<String> INT64 = Set.of("logIndex", "treeSize", "integratedTime");
 
     private SemanticEquivalence() {}
@@ -104,13 +105,15 @@ final class SemanticEquivalence {
         try {
             Checkpoint x = Checkpoint.parse(a);
             Checkpoint y = Checkpoint.parse(b);
-            if (!x.text().equals(y.text()) || x.signatures().size() != y.signatures().size()) {
+            if (!x.text().equals(y.text())
+                    || x.signatures().size() != y.signatures().size()) {
                 return false;
             }
             for (int i = 0; i < x.signatures().size(); i++) {
                 Checkpoint.NoteSignature s = x.signatures().get(i);
                 Checkpoint.NoteSignature t = y.signatures().get(i);
-                if (!s.name().equals(t.name()) || !Arrays.equals(s.keyHint(), t.keyHint())
+                if (!s.name().equals(t.name())
+                        || !Arrays.equals(s.keyHint(), t.keyHint())
                         || !Arrays.equals(s.signature(), t.signature())) {
                     return false;
                 }
@@ -135,9 +138,13 @@ final class SemanticEquivalence {
             } catch (Exception notAResponse) {
                 token = new TimeStampToken(new CMSSignedData(der));
             }
-            var signer = token.toCMSSignedData().getSignerInfos().getSigners().iterator().next();
-            return List.of(token.getTimeStampInfo().getEncoded(), signer.getEncodedSignedAttributes(),
-                    signer.getSignature());
+            var signer = token.toCMSSignedData()
+                    .getSignerInfos()
+                    .getSigners()
+                    .iterator()
+                    .next();
+            return List.of(
+                    token.getTimeStampInfo().getEncoded(), signer.getEncodedSignedAttributes(), signer.getSignature());
         } catch (Exception e) {
             return null;
         }
@@ -149,7 +156,10 @@ final class SemanticEquivalence {
         }
         List<byte[]> x = signedParts(a);
         List<byte[]> y = signedParts(b);
-        return x != null && y != null && Arrays.equals(x.get(0), y.get(0)) && Arrays.equals(x.get(1), y.get(1))
+        return x != null
+                && y != null
+                && Arrays.equals(x.get(0), y.get(0))
+                && Arrays.equals(x.get(1), y.get(1))
                 && Arrays.equals(x.get(2), y.get(2));
     }
 }

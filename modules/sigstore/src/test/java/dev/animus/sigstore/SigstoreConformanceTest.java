@@ -32,7 +32,8 @@ class SigstoreConformanceTest {
     @MethodSource("cases")
     void eachCaseHasTheExpectedOutcome(ConformanceCase c) throws IOException {
         if (c.mustFail()) {
-            VerificationFailed failure = assertThrows(VerificationFailed.class, () -> verify(c), c.name() + " verified");
+            VerificationFailed failure =
+                    assertThrows(VerificationFailed.class, () -> verify(c), c.name() + " verified");
             System.out.println(c.name() + ": " + failure.reason() + ": " + failure.getMessage());
         } else {
             try {

@@ -20,16 +20,20 @@ class TestSigstoreBundlesTest {
     static final String IDENTITY = "https://github.com/acme/tool/.github/workflows/release.yml@refs/tags/v1.0.0";
     static final String ISSUER = "https://token.actions.githubusercontent.com";
     static final TestSigstore SIGSTORE = TestSigstore.create(NOW);
-    static final TrustedRoot ROOT = TrustedRoot.parse(SIGSTORE.trustedRootJson().getBytes(StandardCharsets.UTF_8), "test");
+    static final TrustedRoot ROOT =
+            TrustedRoot.parse(SIGSTORE.trustedRootJson().getBytes(StandardCharsets.UTF_8), "test");
     static final byte[] ARTIFACT = "the release".getBytes(StandardCharsets.UTF_8);
-    static final SigstoreVerifier VERIFIER = new SigstoreVerifier(ROOT, Clock.fixed(NOW.plusSeconds(60), ZoneOffset.UTC));
+    static final SigstoreVerifier VERIFIER =
+            new SigstoreVerifier(ROOT, Clock.fixed(NOW.plusSeconds(60), ZoneOffset.UTC));
 
     static Verified verify(String bundle, VerificationPolicy policy) {
-        return VERIFIER.verify(Bundle.parse(bundle.getBytes(StandardCharsets.UTF_8), "test"), Crypto.sha256(ARTIFACT), policy);
+        return VERIFIER.verify(
+                Bundle.parse(bundle.getBytes(StandardCharsets.UTF_8), "test"), Crypto.sha256(ARTIFACT), policy);
     }
 
     static Reason failure(String bundle, VerificationPolicy policy) {
-        return assertThrows(VerificationFailed.class, () -> verify(bundle, policy)).reason();
+        return assertThrows(VerificationFailed.class, () -> verify(bundle, policy))
+                .reason();
     }
 
     @Test
@@ -55,6 +59,7 @@ class TestSigstoreBundlesTest {
     @Test
     void anotherRepositoryIsAnIdentityMismatch() {
         Signer signer = SIGSTORE.keyless(IDENTITY.replace("/tool/", "/other/"), ISSUER);
-        assertEquals(Reason.IDENTITY_MISMATCH, failure(signer.bundle(ARTIFACT), IdentityPolicy.exact(IDENTITY, ISSUER)));
+        assertEquals(
+                Reason.IDENTITY_MISMATCH, failure(signer.bundle(ARTIFACT), IdentityPolicy.exact(IDENTITY, ISSUER)));
     }
 }

@@ -57,18 +57,19 @@ class TestSigstoreFailuresTest {
         return verify(bundle, ARTIFACT, policy, TrustedRootOptions.defaults(), NOW.plusSeconds(60));
     }
 
-    static Verified verify(String bundle, byte[] artifact, VerificationPolicy policy, TrustedRootOptions root,
-            Instant now) {
+    static Verified verify(
+            String bundle, byte[] artifact, VerificationPolicy policy, TrustedRootOptions root, Instant now) {
         SigstoreVerifier verifier = new SigstoreVerifier(root(root), Clock.fixed(now, ZoneOffset.UTC));
-        return verifier.verify(Bundle.parse(bundle.getBytes(StandardCharsets.UTF_8), "test"), Crypto.sha256(artifact),
-                policy);
+        return verifier.verify(
+                Bundle.parse(bundle.getBytes(StandardCharsets.UTF_8), "test"), Crypto.sha256(artifact), policy);
     }
 
     /** Asserts the reason and that the message mentions {@code naming} (case-insensitive). */
     static VerificationFailed fails(Reason reason, String naming, Executable run) {
         VerificationFailed failure = assertThrows(VerificationFailed.class, run);
         assertEquals(reason, failure.reason(), failure.getMessage());
-        assertTrue(failure.getMessage().toLowerCase(Locale.ROOT).contains(naming.toLowerCase(Locale.ROOT)),
+        assertTrue(
+                failure.getMessage().toLowerCase(Locale.ROOT).contains(naming.toLowerCase(Locale.ROOT)),
                 "message should name '" + naming + "': " + failure.getMessage());
         return failure;
     }
@@ -102,7 +103,9 @@ class TestSigstoreFailuresTest {
         @Test
         void managedKeyBundlesVerifyInEachVersion() {
             for (String version : new String[] {"0.1", "0.2", "0.3"}) {
-                verify(MANAGED.bundle(ARTIFACT, DEFAULTS.withVersion(version)), KeyPolicy.fromPem(MANAGED.publicKeyPem()));
+                verify(
+                        MANAGED.bundle(ARTIFACT, DEFAULTS.withVersion(version)),
+                        KeyPolicy.fromPem(MANAGED.publicKeyPem()));
             }
         }
     }
@@ -118,36 +121,53 @@ class TestSigstoreFailuresTest {
         void aSignatureOverrideIsAnInvalidSignature() {
             byte[] garbage = new byte[70];
             garbage[0] = 0x30;
-            fails(Reason.INVALID_SIGNATURE, "signature", () -> verify(keyless(DEFAULTS.withSignatureOverride(garbage)), POLICY));
+            fails(
+                    Reason.INVALID_SIGNATURE,
+                    "signature",
+                    () -> verify(keyless(DEFAULTS.withSignatureOverride(garbage)), POLICY));
         }
 
         @Test
         void aSignatureOverrideInDsseIsAnInvalidSignature() {
-            fails(Reason.INVALID_SIGNATURE, "DSSE", () -> verify(
-                    KEYLESS.dsseBundle(ARTIFACT, "tool", DEFAULTS.withSignatureOverride(new byte[64])), POLICY));
+            fails(
+                    Reason.INVALID_SIGNATURE,
+                    "DSSE",
+                    () -> verify(
+                            KEYLESS.dsseBundle(ARTIFACT, "tool", DEFAULTS.withSignatureOverride(new byte[64])),
+                            POLICY));
         }
 
         @Test
         void aLoggedDigestOverrideIsALogEntryMismatch() {
-            fails(Reason.LOG_ENTRY_MISMATCH, "digest",
+            fails(
+                    Reason.LOG_ENTRY_MISMATCH,
+                    "digest",
                     () -> verify(keyless(DEFAULTS.withLoggedDigestOverride(new byte[32])), POLICY));
         }
 
         @Test
         void aLoggedPayloadDigestOverrideInDsseIsALogEntryMismatch() {
-            fails(Reason.LOG_ENTRY_MISMATCH, "payload digest", () -> verify(
-                    KEYLESS.dsseBundle(ARTIFACT, "tool", DEFAULTS.withLoggedDigestOverride(new byte[32])), POLICY));
+            fails(
+                    Reason.LOG_ENTRY_MISMATCH,
+                    "payload digest",
+                    () -> verify(
+                            KEYLESS.dsseBundle(ARTIFACT, "tool", DEFAULTS.withLoggedDigestOverride(new byte[32])),
+                            POLICY));
         }
 
         @Test
         void aForeignSetKeyIsAnInvalidSignedEntryTimestamp() {
-            fails(Reason.INVALID_SIGNED_ENTRY_TIMESTAMP, "signed entry timestamp",
+            fails(
+                    Reason.INVALID_SIGNED_ENTRY_TIMESTAMP,
+                    "signed entry timestamp",
                     () -> verify(keyless(DEFAULTS.withForeignSetKey(true)), POLICY));
         }
 
         @Test
         void aForeignCheckpointKeyIsAnInvalidCheckpoint() {
-            fails(Reason.INVALID_CHECKPOINT, "checkpoint",
+            fails(
+                    Reason.INVALID_CHECKPOINT,
+                    "checkpoint",
                     () -> verify(keyless(DEFAULTS.withForeignCheckpointKey(true)), POLICY));
         }
 
@@ -163,44 +183,61 @@ class TestSigstoreFailuresTest {
 
         @Test
         void noTlogEntryIsMalformed() {
-            fails(Reason.MALFORMED_BUNDLE, "tlogEntries", () -> verify(keyless(DEFAULTS.withIncludeTlogEntry(false)), POLICY));
+            fails(
+                    Reason.MALFORMED_BUNDLE,
+                    "tlogEntries",
+                    () -> verify(keyless(DEFAULTS.withIncludeTlogEntry(false)), POLICY));
         }
 
         @Test
         void aV01EntryWithoutPromiseIsMalformed() {
-            fails(Reason.MALFORMED_BUNDLE, "inclusionPromise",
+            fails(
+                    Reason.MALFORMED_BUNDLE,
+                    "inclusionPromise",
                     () -> verify(keyless(DEFAULTS.withVersion("0.1").withIncludePromise(false)), POLICY));
         }
 
         @ParameterizedTest
         @ValueSource(strings = {"0.2", "0.3"})
         void aLaterEntryWithoutInclusionProofIsMalformed(String version) {
-            fails(Reason.MALFORMED_BUNDLE, "inclusionProof",
+            fails(
+                    Reason.MALFORMED_BUNDLE,
+                    "inclusionProof",
                     () -> verify(keyless(DEFAULTS.withVersion(version).withIncludeInclusionProof(false)), POLICY));
         }
 
         @Test
         void noSetAndNoTimestampIsNoTrustedTime() {
-            fails(Reason.NO_TRUSTED_TIME, "no integrated time", () -> verify(keyless(DEFAULTS.withIncludePromise(false)), POLICY));
+            fails(
+                    Reason.NO_TRUSTED_TIME,
+                    "no integrated time",
+                    () -> verify(keyless(DEFAULTS.withIncludePromise(false)), POLICY));
         }
 
         /** The leaf is valid from now - 1 min to now + 9 min; the verifier's clock is later still. */
         @Test
         void anIntegratedTimeAfterTheLeafExpiredIsOutsideItsValidity() {
             String bundle = keyless(DEFAULTS.withIntegratedTime(NOW.plus(Duration.ofMinutes(20))));
-            fails(Reason.TIME_OUTSIDE_VALIDITY, "signing certificate's validity", () -> verify(bundle, ARTIFACT, POLICY,
-                    TrustedRootOptions.defaults(), NOW.plus(Duration.ofHours(1))));
+            fails(
+                    Reason.TIME_OUTSIDE_VALIDITY,
+                    "signing certificate's validity",
+                    () -> verify(
+                            bundle, ARTIFACT, POLICY, TrustedRootOptions.defaults(), NOW.plus(Duration.ofHours(1))));
         }
 
         @Test
         void anIntegratedTimeBeforeTheLeafIsOutsideItsValidity() {
-            fails(Reason.TIME_OUTSIDE_VALIDITY, "signing certificate's validity",
+            fails(
+                    Reason.TIME_OUTSIDE_VALIDITY,
+                    "signing certificate's validity",
                     () -> verify(keyless(DEFAULTS.withIntegratedTime(NOW.minus(Duration.ofMinutes(5)))), POLICY));
         }
 
         @Test
         void anIntegratedTimeInTheFutureIsOutsideValidity() {
-            fails(Reason.TIME_OUTSIDE_VALIDITY, "in the future",
+            fails(
+                    Reason.TIME_OUTSIDE_VALIDITY,
+                    "in the future",
                     () -> verify(keyless(DEFAULTS.withIntegratedTime(NOW.plus(Duration.ofMinutes(5)))), POLICY));
         }
 
@@ -211,8 +248,10 @@ class TestSigstoreFailuresTest {
         @Test
         void anotherArtifactIsALogEntryMismatch() {
             byte[] other = "another release".getBytes(StandardCharsets.UTF_8);
-            fails(Reason.LOG_ENTRY_MISMATCH, HexFormat.of().formatHex(Crypto.sha256(other)), () -> verify(keyless(DEFAULTS), other, POLICY,
-                    TrustedRootOptions.defaults(), NOW.plusSeconds(60)));
+            fails(
+                    Reason.LOG_ENTRY_MISMATCH,
+                    HexFormat.of().formatHex(Crypto.sha256(other)),
+                    () -> verify(keyless(DEFAULTS), other, POLICY, TrustedRootOptions.defaults(), NOW.plusSeconds(60)));
         }
 
         @Test
@@ -227,20 +266,26 @@ class TestSigstoreFailuresTest {
     class Policies {
         @Test
         void anotherIssuerIsAnIssuerMismatch() {
-            VerificationFailed failure = fails(Reason.ISSUER_MISMATCH, "https://accounts.google.com",
+            VerificationFailed failure = fails(
+                    Reason.ISSUER_MISMATCH,
+                    "https://accounts.google.com",
                     () -> verify(keyless(DEFAULTS), IdentityPolicy.exact(IDENTITY, "https://accounts.google.com")));
             assertTrue(failure.reason().isWrongSigner());
         }
 
         @Test
         void aRegexMatchingOnlyAPrefixDoesNotMatch() {
-            fails(Reason.IDENTITY_MISMATCH, IDENTITY, () -> verify(keyless(DEFAULTS),
-                    IdentityPolicy.matching("https://github\\.com/acme/tool/", ISSUER)));
+            fails(
+                    Reason.IDENTITY_MISMATCH,
+                    IDENTITY,
+                    () -> verify(
+                            keyless(DEFAULTS), IdentityPolicy.matching("https://github\\.com/acme/tool/", ISSUER)));
         }
 
         @Test
         void aRegexMatchingTheWholeNameMatches() {
-            Verified verified = verify(keyless(DEFAULTS),
+            Verified verified = verify(
+                    keyless(DEFAULTS),
                     IdentityPolicy.matching("https://github\\.com/acme/tool/.*@refs/tags/v.*", ISSUER));
             assertEquals(Optional.of(IDENTITY), verified.identity());
         }
@@ -252,7 +297,9 @@ class TestSigstoreFailuresTest {
 
         @Test
         void aKeylessBundleWithAKeyIsWrongMaterial() {
-            fails(Reason.WRONG_MATERIAL, "certificate",
+            fails(
+                    Reason.WRONG_MATERIAL,
+                    "certificate",
                     () -> verify(keyless(DEFAULTS), KeyPolicy.fromPem(KEYLESS.publicKeyPem())));
         }
 
@@ -260,7 +307,10 @@ class TestSigstoreFailuresTest {
         @Test
         void aManagedKeyBundleWithAnotherKeyFails() {
             KeyPolicy other = KeyPolicy.fromPem(SIGSTORE.managedKey().publicKeyPem());
-            fails(Reason.LOG_ENTRY_MISMATCH, "another certificate or key", () -> verify(MANAGED.bundle(ARTIFACT), other));
+            fails(
+                    Reason.LOG_ENTRY_MISMATCH,
+                    "another certificate or key",
+                    () -> verify(MANAGED.bundle(ARTIFACT), other));
         }
     }
 
@@ -276,18 +326,30 @@ class TestSigstoreFailuresTest {
 
         @Test
         void aCaWindowStartingLaterIsUntrusted() {
-            failsWith(Reason.UNTRUSTED_CERTIFICATE, "not valid at", TrustedRootOptions.defaults().withCertificateAuthorityValidFor(LATER));
+            failsWith(
+                    Reason.UNTRUSTED_CERTIFICATE,
+                    "not valid at",
+                    TrustedRootOptions.defaults().withCertificateAuthorityValidFor(LATER));
         }
 
         @Test
         void aCaWindowThatEndedIsUntrusted() {
-            failsWith(Reason.UNTRUSTED_CERTIFICATE, "not valid at", TrustedRootOptions.defaults().withCertificateAuthorityValidFor(ENDED));
+            failsWith(
+                    Reason.UNTRUSTED_CERTIFICATE,
+                    "not valid at",
+                    TrustedRootOptions.defaults().withCertificateAuthorityValidFor(ENDED));
         }
 
         @Test
         void aTlogWindowNotHoldingTheTimeIsAnUnknownLog() {
-            failsWith(Reason.UNKNOWN_LOG, "outside the validity", TrustedRootOptions.defaults().withTlogValidFor(ENDED));
-            failsWith(Reason.UNKNOWN_LOG, "outside the validity", TrustedRootOptions.defaults().withTlogValidFor(LATER));
+            failsWith(
+                    Reason.UNKNOWN_LOG,
+                    "outside the validity",
+                    TrustedRootOptions.defaults().withTlogValidFor(ENDED));
+            failsWith(
+                    Reason.UNKNOWN_LOG,
+                    "outside the validity",
+                    TrustedRootOptions.defaults().withTlogValidFor(LATER));
         }
 
         @Test
@@ -297,13 +359,18 @@ class TestSigstoreFailuresTest {
 
         @Test
         void noCertificateAuthorityIsUntrusted() {
-            failsWith(Reason.UNTRUSTED_CERTIFICATE, "no certificate authority",
+            failsWith(
+                    Reason.UNTRUSTED_CERTIFICATE,
+                    "no certificate authority",
                     TrustedRootOptions.defaults().withCertificateAuthorities(false));
         }
 
         @Test
         void noTlogIsAnUnknownLog() {
-            failsWith(Reason.UNKNOWN_LOG, "does not know", TrustedRootOptions.defaults().withTlogs(false));
+            failsWith(
+                    Reason.UNKNOWN_LOG,
+                    "does not know",
+                    TrustedRootOptions.defaults().withTlogs(false));
         }
 
         @Test
@@ -313,7 +380,9 @@ class TestSigstoreFailuresTest {
 
         @Test
         void aWindowWithoutStartIsAMalformedRoot() {
-            fails(Reason.MALFORMED_TRUSTED_ROOT, "start",
+            fails(
+                    Reason.MALFORMED_TRUSTED_ROOT,
+                    "start",
                     () -> root(TrustedRootOptions.defaults().withTlogValidFor(new ValidFor(null, null))));
         }
     }
@@ -327,33 +396,48 @@ class TestSigstoreFailuresTest {
         @ValueSource(booleans = {true, false})
         void aTimestampVerifiesWithAndWithoutTheEmbeddedCertificate(boolean embed) {
             Verified verified = verify(keyless(STAMPED.withEmbedTsaCertificate(embed)), POLICY);
-            assertEquals(2, verified.signedAt().size(), "the timestamp and the integrated time: " + verified.signedAt());
+            assertEquals(
+                    2, verified.signedAt().size(), "the timestamp and the integrated time: " + verified.signedAt());
         }
 
         @Test
         void aTimestampOutsideTheTsaWindowIsInvalid() {
             TrustedRootOptions root = TrustedRootOptions.defaults().withTimestampAuthorityValidFor(TrustedRoots.ENDED);
-            fails(Reason.INVALID_TIMESTAMP, "outside the validity",
+            fails(
+                    Reason.INVALID_TIMESTAMP,
+                    "outside the validity",
                     () -> verify(keyless(STAMPED), ARTIFACT, POLICY, root, NOW.plusSeconds(60)));
         }
 
         @Test
         void aTimestampLaterThanTheLeafIsOutsideItsValidity() {
             String bundle = keyless(STAMPED.withTimestampTime(NOW.plus(Duration.ofMinutes(30))));
-            fails(Reason.TIME_OUTSIDE_VALIDITY, "signing certificate's validity",
-                    () -> verify(bundle, ARTIFACT, POLICY, TrustedRootOptions.defaults(), NOW.plus(Duration.ofHours(1))));
+            fails(
+                    Reason.TIME_OUTSIDE_VALIDITY,
+                    "signing certificate's validity",
+                    () -> verify(
+                            bundle, ARTIFACT, POLICY, TrustedRootOptions.defaults(), NOW.plus(Duration.ofHours(1))));
         }
 
         @Test
         void aTimestampInTheFutureIsOutsideValidity() {
-            fails(Reason.TIME_OUTSIDE_VALIDITY, "in the future",
+            fails(
+                    Reason.TIME_OUTSIDE_VALIDITY,
+                    "in the future",
                     () -> verify(keyless(STAMPED.withTimestampTime(NOW.plus(Duration.ofMinutes(5)))), POLICY));
         }
 
         @Test
         void noTimestampAuthorityMakesATimestampInvalid() {
-            fails(Reason.INVALID_TIMESTAMP, "no timestamp authority", () -> verify(keyless(STAMPED), ARTIFACT, POLICY,
-                    TrustedRootOptions.defaults().withTimestampAuthorities(false), NOW.plusSeconds(60)));
+            fails(
+                    Reason.INVALID_TIMESTAMP,
+                    "no timestamp authority",
+                    () -> verify(
+                            keyless(STAMPED),
+                            ARTIFACT,
+                            POLICY,
+                            TrustedRootOptions.defaults().withTimestampAuthorities(false),
+                            NOW.plusSeconds(60)));
         }
 
         /** The timestamp of one bundle moved into another: it stamps the other bundle's signature. */
@@ -362,8 +446,10 @@ class TestSigstoreFailuresTest {
             JsonMapper json = JsonMapper.shared();
             ObjectNode donor = (ObjectNode) json.readTree(keyless(STAMPED));
             ObjectNode target = (ObjectNode) json.readTree(keyless(STAMPED));
-            ((ObjectNode) target.get("verificationMaterial")).set("timestampVerificationData",
-                    donor.get("verificationMaterial").get("timestampVerificationData"));
+            ((ObjectNode) target.get("verificationMaterial"))
+                    .set(
+                            "timestampVerificationData",
+                            donor.get("verificationMaterial").get("timestampVerificationData"));
             fails(Reason.INVALID_TIMESTAMP, "other data", () -> verify(json.writeValueAsString(target), POLICY));
         }
     }
@@ -408,8 +494,10 @@ class TestSigstoreFailuresTest {
                         what = "inserted '" + c + "' at [" + at + "]";
                     }
                 }
-                what = what + " near ..." + original.substring(Math.max(0, at - 25), Math.min(original.length(), at + 25))
-                        .replace("\n", "\\n") + "...";
+                what = what + " near ..."
+                        + original.substring(Math.max(0, at - 25), Math.min(original.length(), at + 25))
+                                .replace("\n", "\\n")
+                        + "...";
                 try {
                     verify(mutated, POLICY);
                     JsonNode tree = JsonMapper.shared().readTree(mutated);

@@ -35,7 +35,9 @@ public final class AtomicFile {
         Path temp = dir.resolve("." + target.getFileName() + ".tmp-" + UUID.randomUUID());
         try {
             createPrivateDirectories(dir);
-            try (FileChannel ch = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            try (FileChannel ch = FileChannel.open(
+                    temp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(mode))) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
@@ -63,7 +65,8 @@ public final class AtomicFile {
     /** Creates {@code dir} and its missing parents with mode 0700. */
     public static void createPrivateDirectories(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         }
     }
 

@@ -104,7 +104,9 @@ final class CheckedRead {
 
     private static long copyInto(FileChannel in, MessageDigest md, Path target, Set<PosixFilePermission> mode)
             throws IOException {
-        try (FileChannel out = FileChannel.open(target, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+        try (FileChannel out = FileChannel.open(
+                target,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                 PosixFilePermissions.asFileAttribute(StoredMode.WORKING_FILE))) {
             long bytes = feed(in, md, Optional.of(out));
             NoFollow.setPermissions(target, mode);
@@ -135,8 +137,8 @@ final class CheckedRead {
      * is not the regular file {@code before} was: another file key, another type, another size,
      * modification time or permissions, or (once read) another number of bytes than its size.
      */
-    static void requireUnchanged(Path file, PosixFileAttributes before, PosixFileAttributes after,
-            OptionalLong bytesRead, String done) {
+    static void requireUnchanged(
+            Path file, PosixFileAttributes before, PosixFileAttributes after, OptionalLong bytesRead, String done) {
         boolean same = after.isRegularFile()
                 && Objects.equals(before.fileKey(), after.fileKey())
                 && before.permissions().equals(after.permissions())

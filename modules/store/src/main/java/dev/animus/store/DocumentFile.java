@@ -111,7 +111,9 @@ final class DocumentFile {
         try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             PosixFileAttributes opened = NoFollow.lstat(file);
             if (!opened.isRegularFile() || !Objects.equals(before.fileKey(), opened.fileKey())) {
-                throw new Refusal(Refusal.Kind.NOT_REGULAR, "another file took its place while it was opened",
+                throw new Refusal(
+                        Refusal.Kind.NOT_REGULAR,
+                        "another file took its place while it was opened",
                         "try again when nothing replaces it");
             }
             return Optional.of(bounded(in, maxBytes));
@@ -136,8 +138,10 @@ final class DocumentFile {
 
     private static void requireRegular(Path file, PosixFileAttributes attrs) throws Refusal {
         if (!attrs.isRegularFile()) {
-            throw new Refusal(Refusal.Kind.NOT_REGULAR, "it is " + NoFollow.describe(attrs)
-                    + ", not a regular file (a FIFO would block the read, a write would replace a link)",
+            throw new Refusal(
+                    Refusal.Kind.NOT_REGULAR,
+                    "it is " + NoFollow.describe(attrs)
+                            + ", not a regular file (a FIFO would block the read, a write would replace a link)",
                     "put the file itself in its place, or move this aside");
         }
     }
@@ -149,13 +153,17 @@ final class DocumentFile {
         if (mode.contains(PosixFilePermission.OTHERS_WRITE)
                 || access == Access.PRIVATE && mode.contains(PosixFilePermission.GROUP_WRITE)) {
             String who = mode.contains(PosixFilePermission.OTHERS_WRITE) ? "every user" : "its group";
-            throw new Refusal(Refusal.Kind.UNSAFE, who + " may write it (mode " + octal(mode)
-                    + "), so what it says may not be yours", chmod);
+            throw new Refusal(
+                    Refusal.Kind.UNSAFE,
+                    who + " may write it (mode " + octal(mode) + "), so what it says may not be yours",
+                    chmod);
         }
         if (access == Access.PRIVATE) {
             Optional<String> foreign = foreignOwner(file);
             if (foreign.isPresent()) {
-                throw new Refusal(Refusal.Kind.UNSAFE, foreign.get() + ", so what it says may not be yours",
+                throw new Refusal(
+                        Refusal.Kind.UNSAFE,
+                        foreign.get() + ", so what it says may not be yours",
                         "check what it holds, then make it yours (chown) or move it aside");
             }
         }
@@ -184,8 +192,10 @@ final class DocumentFile {
                 return Arrays.copyOf(buffer.array(), buffer.position());
             }
             if (buffer.position() > maxBytes) {
-                throw new Refusal(Refusal.Kind.TOO_LARGE, "it is larger than " + (maxBytes >> 20)
-                        + " MiB, which no such file animus writes is", "fix it by hand or move it aside");
+                throw new Refusal(
+                        Refusal.Kind.TOO_LARGE,
+                        "it is larger than " + (maxBytes >> 20) + " MiB, which no such file animus writes is",
+                        "fix it by hand or move it aside");
             }
             if (!buffer.hasRemaining()) {
                 // the file grew since its size was read: grow the buffer, up to the bound + 1
@@ -199,7 +209,9 @@ final class DocumentFile {
         try {
             return (Integer) Files.getAttribute(file, "unix:uid", LinkOption.NOFOLLOW_LINKS);
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            throw new Refusal(Refusal.Kind.UNSAFE, "its owner cannot be read (" + e.getMessage() + ")",
+            throw new Refusal(
+                    Refusal.Kind.UNSAFE,
+                    "its owner cannot be read (" + e.getMessage() + ")",
                     "animus needs a POSIX file system for its home");
         }
     }

@@ -74,8 +74,10 @@ record DocumentNode(Path file, String path, JsonNode json) {
     Map<String, DocumentNode> entries() {
         requireObject();
         Map<String, DocumentNode> entries = new LinkedHashMap<>();
-        json.properties().forEach(e -> entries.put(e.getKey(),
-                new DocumentNode(file, path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue())));
+        json.properties()
+                .forEach(e -> entries.put(
+                        e.getKey(),
+                        new DocumentNode(file, path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue())));
         return entries;
     }
 

@@ -24,8 +24,8 @@ public final class DocumentUnreadable extends RuntimeException implements StoreF
     private static final long serialVersionUID = 1L;
 
     private static final String RETAINED = "the document is retained for recovery and left unchanged";
-    private static final Guidance REPAIR = Guidance.of("run '", new Fix.RepairState(),
-            "' to set it aside (nothing is deleted)");
+    private static final Guidance REPAIR =
+            Guidance.of("run '", new Fix.RepairState(), "' to set it aside (nothing is deleted)");
     private static final Guidance UPGRADE = Guidance.of(new Fix.UpgradeAnimus(), " to a version that reads it");
 
     private final transient Path file;
@@ -36,10 +36,14 @@ public final class DocumentUnreadable extends RuntimeException implements StoreF
         this(file, field, reason, nextStep, cause, true);
     }
 
-    private DocumentUnreadable(Path file, String field, String reason, Guidance nextStep, Throwable cause,
-            boolean repairable) {
-        this(Guidance.text(OneLine.of(file + ": " + field + ": " + reason + "; " + RETAINED + "; ")).then(nextStep),
-                file, cause, repairable);
+    private DocumentUnreadable(
+            Path file, String field, String reason, Guidance nextStep, Throwable cause, boolean repairable) {
+        this(
+                Guidance.text(OneLine.of(file + ": " + field + ": " + reason + "; " + RETAINED + "; "))
+                        .then(nextStep),
+                file,
+                cause,
+                repairable);
     }
 
     private DocumentUnreadable(Guidance guidance, Path file, Throwable cause, boolean repairable) {
@@ -76,11 +80,17 @@ public final class DocumentUnreadable extends RuntimeException implements StoreF
     /** The document declares a schema this build does not read. */
     static DocumentUnreadable schema(Path file, long version) {
         if (version > InstallState.SCHEMA_VERSION) {
-            return new DocumentUnreadable(file, "schema_version", "schema " + version
-                    + " is newer than this animus reads (" + InstallState.SCHEMA_VERSION + ")", UPGRADE, null);
+            return new DocumentUnreadable(
+                    file,
+                    "schema_version",
+                    "schema " + version + " is newer than this animus reads (" + InstallState.SCHEMA_VERSION + ")",
+                    UPGRADE,
+                    null);
         }
-        return at(file, "schema_version", "unknown schema " + version + " (this animus reads "
-                + InstallState.SCHEMA_VERSION + ")");
+        return at(
+                file,
+                "schema_version",
+                "unknown schema " + version + " (this animus reads " + InstallState.SCHEMA_VERSION + ")");
     }
 
     /**

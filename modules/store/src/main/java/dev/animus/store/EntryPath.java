@@ -46,7 +46,7 @@ final class EntryPath {
                 case ".." -> {
                     return Optional.of("has a '..' segment; the entry must stay inside the plugin directory");
                 }
-                default -> { }
+                default -> {}
             }
         }
         return Optional.empty();

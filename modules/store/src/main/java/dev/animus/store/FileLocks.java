@@ -80,8 +80,14 @@ public final class FileLocks {
             AtomicFile.createPrivateDirectories(key.getParent());
             DocumentFile.requireLockable(key);
             // read and write: opening a FIFO that took its place meanwhile for both does not block
-            FileChannel ch = FileChannel.open(key, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(AtomicFile.PRIVATE));
+            FileChannel ch = FileChannel.open(
+                    key,
+                    Set.of(
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.READ,
+                            StandardOpenOption.WRITE,
+                            LinkOption.NOFOLLOW_LINKS),
+                    PosixFilePermissions.asFileAttribute(AtomicFile.PRIVATE));
             try {
                 DocumentFile.requireLockable(key);
             } catch (IOException e) {

@@ -21,8 +21,14 @@ import java.util.Optional;
  * @param signature the signature status word ({@code unsigned} until signatures are verified); not blank
  * @param installedAt when it was installed
  */
-public record LockEntry(String name, String version, InstallSource source, String artifactSha256,
-        Optional<String> signatureBundleSha256, String signature, Instant installedAt) {
+public record LockEntry(
+        String name,
+        String version,
+        InstallSource source,
+        String artifactSha256,
+        Optional<String> signatureBundleSha256,
+        String signature,
+        Instant installedAt) {
 
     /**
      * @throws IllegalArgumentException when a value breaks a rule above, or when any text (including
@@ -64,11 +70,13 @@ public record LockEntry(String name, String version, InstallSource source, Strin
     private static void requireWellFormed(String key, String value) {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                throw new IllegalArgumentException(key + ": holds an unpaired surrogate at index " + i
-                        + ", which a UTF-8 file cannot hold");
+                throw new IllegalArgumentException(
+                        key + ": holds an unpaired surrogate at index " + i + ", which a UTF-8 file cannot hold");
             }
         }
     }

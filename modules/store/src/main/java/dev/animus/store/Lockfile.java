@@ -28,7 +28,8 @@ public record Lockfile(int schemaVersion, SortedMap<String, LockEntry> entries) 
                     + ", the only one this animus writes");
         }
         TreeMap<String, LockEntry> copy = new TreeMap<>();
-        for (Map.Entry<String, LockEntry> e : Objects.requireNonNull(entries, "entries").entrySet()) {
+        for (Map.Entry<String, LockEntry> e :
+                Objects.requireNonNull(entries, "entries").entrySet()) {
             LockEntry entry = Objects.requireNonNull(e.getValue(), "entry");
             if (!entry.name().equals(e.getKey())) {
                 throw new IllegalArgumentException("the entry for " + LockfileText.quote(entry.name())

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -34,10 +33,15 @@ final class LockfileParser {
      */
     static Lockfile parse(Path file, byte[] bytes) {
         Map<String, Object> root = TomlDocument.read(bytes, problem -> corrupt(file, problem));
-        TomlDocument.checkSchema(root.get("schema_version"), Lockfile.SCHEMA_VERSION,
+        TomlDocument.checkSchema(
+                root.get("schema_version"),
+                Lockfile.SCHEMA_VERSION,
                 problem -> corrupt(file, problem),
-                major -> new LockfileUnreadable(file, "it was written by a newer animus (schema_version " + major
-                        + "; this animus reads " + Lockfile.SCHEMA_VERSION + ")", LockfileUnreadable.UPGRADE));
+                major -> new LockfileUnreadable(
+                        file,
+                        "it was written by a newer animus (schema_version " + major + "; this animus reads "
+                                + Lockfile.SCHEMA_VERSION + ")",
+                        LockfileUnreadable.UPGRADE));
         Object plugins = root.getOrDefault("plugin", List.of());
         if (!(plugins instanceof List<?> tables)) {
             throw corrupt(file, "plugin: must be an array of tables, written [[plugin]]");
@@ -52,8 +56,10 @@ final class LockfileParser {
             LockEntry entry = entry(file, position, table);
             Integer earlier = positions.putIfAbsent(entry.name(), position);
             if (earlier != null) {
-                throw corrupt(file, "plugin " + LockfileText.quote(entry.name()) + " is locked twice ([[plugin]] #"
-                        + earlier + " and #" + position + ")");
+                throw corrupt(
+                        file,
+                        "plugin " + LockfileText.quote(entry.name()) + " is locked twice ([[plugin]] #" + earlier
+                                + " and #" + position + ")");
             }
             entries.put(entry.name(), entry);
         }
@@ -68,13 +74,20 @@ final class LockfileParser {
             throw f.broken("name", LockfileText.quote(name) + " is not a plugin name");
         }
         String kindWord = f.text("source");
-        SourceKind kind = SourceKind.ofWord(kindWord).orElseThrow(() -> f.broken("source",
-                LockfileText.quote(kindWord) + " is not one of path, url, github"));
-        InstallSource source = new InstallSource(kind, f.text("origin"), f.optionalText("tag"),
-                f.optionalText("asset"), f.flag("sha256_verified"));
+        SourceKind kind = SourceKind.ofWord(kindWord)
+                .orElseThrow(
+                        () -> f.broken("source", LockfileText.quote(kindWord) + " is not one of path, url, github"));
+        InstallSource source = new InstallSource(
+                kind, f.text("origin"), f.optionalText("tag"), f.optionalText("asset"), f.flag("sha256_verified"));
         try {
-            return new LockEntry(name, f.text("version"), source, f.text("artifact_sha256"),
-                    f.optionalText("signature_bundle_sha256"), f.text("signature"), f.instant("installed_at"));
+            return new LockEntry(
+                    name,
+                    f.text("version"),
+                    source,
+                    f.text("artifact_sha256"),
+                    f.optionalText("signature_bundle_sha256"),
+                    f.text("signature"),
+                    f.instant("installed_at"));
         } catch (IllegalArgumentException e) {
             throw new LockfileUnreadable(file, f.entry() + ": " + e.getMessage(), LockfileUnreadable.FIX_OR_REWRITE);
         }

@@ -119,8 +119,8 @@ public final class LockfileStore {
                 throw new IllegalArgumentException("two upserts lock the plugin " + LockfileText.quote(e.name()));
             }
             if (removed.contains(e.name())) {
-                throw new IllegalArgumentException("the plugin " + LockfileText.quote(e.name())
-                        + " is both upserted and removed");
+                throw new IllegalArgumentException(
+                        "the plugin " + LockfileText.quote(e.name()) + " is both upserted and removed");
             }
         }
         try (FileLocks.Held _ = FileLocks.acquire(lock, lockWait)) {
@@ -149,7 +149,8 @@ public final class LockfileStore {
         }
         try (FileLocks.Held _ = FileLocks.acquire(lock, lockWait)) {
             Lockfile now = load().orElseGet(Lockfile::empty);
-            List<LockEntry> dropped = now.entries().values().stream().filter(drop).toList();
+            List<LockEntry> dropped =
+                    now.entries().values().stream().filter(drop).toList();
             if (!dropped.isEmpty()) {
                 Set<String> names = new HashSet<>();
                 dropped.forEach(e -> names.add(e.name()));
@@ -167,7 +168,10 @@ public final class LockfileStore {
             if (!rewriteCorrupt) {
                 throw e;
             }
-            LOG.warn("replacing the unreadable lockfile {} as asked (--rewrite-lockfile); it was: {}", file, e.problem());
+            LOG.warn(
+                    "replacing the unreadable lockfile {} as asked (--rewrite-lockfile); it was: {}",
+                    file,
+                    e.problem());
             return Lockfile.empty();
         }
     }
@@ -183,14 +187,18 @@ public final class LockfileStore {
         } catch (DocumentFile.Refusal r) {
             if (r.kind() == DocumentFile.Refusal.Kind.NOT_REGULAR) {
                 // a directory cannot be replaced by a rename, so --rewrite-lockfile would not help either
-                String message = "the lockfile " + file + ": " + r.reason() + "; "
-                        + r.fix();
+                String message = "the lockfile " + file + ": " + r.reason() + "; " + r.fix();
                 throw new UncheckedIOException(message, new IOException(message));
             }
-            throw new LockfileUnreadable(file, r.reason(), r.kind() == DocumentFile.Refusal.Kind.UNSAFE
-                    ? Guidance.of(r.fix() + " (or pass ", new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE),
-                            " to replace it with only the entries this command writes)")
-                    : LockfileUnreadable.FIX_OR_REWRITE);
+            throw new LockfileUnreadable(
+                    file,
+                    r.reason(),
+                    r.kind() == DocumentFile.Refusal.Kind.UNSAFE
+                            ? Guidance.of(
+                                    r.fix() + " (or pass ",
+                                    new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE),
+                                    " to replace it with only the entries this command writes)")
+                            : LockfileUnreadable.FIX_OR_REWRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the lockfile " + file + ": " + e.getMessage(), e);
         }

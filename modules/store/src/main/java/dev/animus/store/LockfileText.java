@@ -36,7 +36,10 @@ final class LockfileText {
 
     /** The file's bytes: UTF-8, {@code \n} line ends. */
     static byte[] render(Lockfile lockfile) {
-        StringBuilder b = new StringBuilder(HEADER).append("schema_version = ").append(lockfile.schemaVersion()).append('\n');
+        StringBuilder b = new StringBuilder(HEADER)
+                .append("schema_version = ")
+                .append(lockfile.schemaVersion())
+                .append('\n');
         for (LockEntry e : lockfile.entries().values()) {
             b.append("\n[[plugin]]\n");
             key(b, "name", e.name());

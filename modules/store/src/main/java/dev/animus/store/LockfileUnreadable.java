@@ -20,13 +20,17 @@ public final class LockfileUnreadable extends RuntimeException implements StoreF
     private static final long serialVersionUID = 1L;
 
     /** The next step for a file that is damaged. */
-    static final Guidance FIX_OR_REWRITE = Guidance.of("fix it by hand, or pass ",
-            new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE), " to replace it with only the entries this command writes"
-            + " (every other locked plugin is then dropped from it)");
+    static final Guidance FIX_OR_REWRITE = Guidance.of(
+            "fix it by hand, or pass ",
+            new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE),
+            " to replace it with only the entries this command writes"
+                    + " (every other locked plugin is then dropped from it)");
     /** The next step for a file from a newer animus. */
-    static final Guidance UPGRADE = Guidance.of(new Fix.UpgradeAnimus(), " to one that reads it (or pass ",
-            new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE), " to replace it with only the entries this command writes,"
-            + " dropping every other locked plugin)");
+    static final Guidance UPGRADE = Guidance.of(
+            new Fix.UpgradeAnimus(),
+            " to one that reads it (or pass ",
+            new Fix.Choose(Fix.Choice.REWRITE_LOCKFILE),
+            " to replace it with only the entries this command writes," + " dropping every other locked plugin)");
 
     private final transient Path file;
     private final transient Guidance guidance;
@@ -37,8 +41,12 @@ public final class LockfileUnreadable extends RuntimeException implements StoreF
     }
 
     LockfileUnreadable(Path file, String problem, Guidance nextStep) {
-        this(Guidance.text(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
-                + "; the file was left unchanged: ")).then(nextStep), file, OneLine.of(problem));
+        this(
+                Guidance.text(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
+                                + "; the file was left unchanged: "))
+                        .then(nextStep),
+                file,
+                OneLine.of(problem));
     }
 
     private LockfileUnreadable(Guidance guidance, Path file, String problem) {

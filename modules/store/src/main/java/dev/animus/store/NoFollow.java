@@ -55,7 +55,8 @@ final class NoFollow {
         if (!attrs.isDirectory() && !attrs.isRegularFile()) {
             throw new StoreRefused("refused to change the mode of " + shown(path) + ": it is " + describe(attrs));
         }
-        Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setPermissions(mode);
+        Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setPermissions(mode);
     }
 
     /** What is at a path, as a message says it: "a symbolic link", "a directory", ... */

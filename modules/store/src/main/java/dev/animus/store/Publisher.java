@@ -34,7 +34,8 @@ final class Publisher {
 
     Stored publishFile(Path source, Optional<String> expected) {
         String entry = EntryPath.require(fileName(source));
-        try (FileLocks.Held _ = lock(); Stage stage = Stage.create(root)) {
+        try (FileLocks.Held _ = lock();
+                Stage stage = Stage.create(root)) {
             CheckedRead.Copied copied = stage.copyFile(source, entry);
             if (!StoredMode.ownerMayRun(copied.sourceMode())) {
                 throw new StoreRefused("refused " + NoFollow.shown(source) + ": it is not executable;"
@@ -47,7 +48,8 @@ final class Publisher {
     }
 
     Stored publishTree(Path sourceDir, String entry, Optional<String> expected) {
-        try (FileLocks.Held _ = lock(); Stage stage = Stage.create(root)) {
+        try (FileLocks.Held _ = lock();
+                Stage stage = Stage.create(root)) {
             String digest = TreeDigest.of(stage.copyTree(sourceDir));
             requireEntry(stage, sourceDir, entry);
             requireExpected(sourceDir, expected, digest);
@@ -67,8 +69,8 @@ final class Publisher {
                 AtomicFile.syncDirectory(root);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + digest + " from " + NoFollow.shown(root) + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot remove " + digest + " from " + NoFollow.shown(root) + ": " + e.getMessage(), e);
         }
     }
 
@@ -94,7 +96,8 @@ final class Publisher {
             }
             return List.copyOf(removed);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot collect garbage in " + NoFollow.shown(root) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot collect garbage in " + NoFollow.shown(root) + ": " + e.getMessage(), e);
         }
     }
 
@@ -109,14 +112,16 @@ final class Publisher {
         try {
             Optional<PosixFileAttributes> there = NoFollow.lstatIfExists(target);
             if (there.isPresent()) {
-                String existingEntry = shape == ArtifactShape.FILE ? soleName(target, there.get()).orElse(entry) : entry;
+                String existingEntry = shape == ArtifactShape.FILE
+                        ? soleName(target, there.get()).orElse(entry)
+                        : entry;
                 Verification found = StoreVerifier.verify(root, digest, shape, existingEntry);
                 switch (found) {
                     case Verification.Intact intact -> {
                         return new Stored(digest, shape, existingEntry, intact.executable(), true);
                     }
                     case Verification.Changed _, Verification.Missing _, Verification.Refused _ ->
-                            replace(stage, target, found);
+                        replace(stage, target, found);
                 }
             } else {
                 Files.move(stage.dir(), target, StandardCopyOption.ATOMIC_MOVE);
@@ -149,8 +154,9 @@ final class Publisher {
     private static void requireEntry(Stage stage, Path sourceDir, String entry) {
         // the stage holds what was copied; its modes carry the source's execute bits
         String named = "refused the entry " + NoFollow.quoted(entry) + " of " + NoFollow.shown(sourceDir) + ": ";
-        PosixFileAttributes attrs = stage.find(entry).orElseThrow(() -> new StoreRefused(named
-                + "there is no such file in it; name the executable's path inside the directory"));
+        PosixFileAttributes attrs = stage.find(entry)
+                .orElseThrow(() -> new StoreRefused(
+                        named + "there is no such file in it; name the executable's path inside the directory"));
         if (!attrs.isRegularFile()) {
             throw new StoreRefused(named + "it is " + NoFollow.describe(attrs) + ", not a regular file");
         }
@@ -179,7 +185,8 @@ final class Publisher {
         try {
             AtomicFile.createPrivateDirectories(root);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the store " + NoFollow.shown(root) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot create the store " + NoFollow.shown(root) + ": " + e.getMessage(), e);
         }
         return FileLocks.acquire(root.resolve(".store.lock"), LOCK_WAIT);
     }

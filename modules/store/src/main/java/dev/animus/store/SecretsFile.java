@@ -64,8 +64,12 @@ public final class SecretsFile implements SecretStore {
     static final int MAX_BYTES = 16 << 20;
 
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
-            PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE,
+            PosixFilePermission.OTHERS_EXECUTE);
 
     private final Path file;
     private final Path lock;
@@ -111,7 +115,8 @@ public final class SecretsFile implements SecretStore {
     @Override
     public Optional<SecretValue> get(String plugin, String name) {
         SecretStore.checkNames(plugin, name);
-        return reading(secrets -> Optional.ofNullable(secrets.getOrDefault(plugin, new TreeMap<>()).get(name))
+        return reading(secrets -> Optional.ofNullable(
+                        secrets.getOrDefault(plugin, new TreeMap<>()).get(name))
                 .map(SecretValue::of));
     }
 
@@ -135,7 +140,8 @@ public final class SecretsFile implements SecretStore {
         }
         locked(() -> {
             TreeMap<String, TreeMap<String, String>> secrets = load();
-            if (!text.equals(secrets.computeIfAbsent(plugin, p -> new TreeMap<>()).put(name, text))) {
+            if (!text.equals(
+                    secrets.computeIfAbsent(plugin, p -> new TreeMap<>()).put(name, text))) {
                 write(secrets);
             }
             return null;
@@ -180,7 +186,8 @@ public final class SecretsFile implements SecretStore {
         if (!NameRule.isValid(plugin)) {
             throw new IllegalArgumentException("'" + OneLine.of(String.valueOf(plugin)) + "' is not a plugin name");
         }
-        return reading(secrets -> List.copyOf(secrets.getOrDefault(plugin, new TreeMap<>()).keySet()));
+        return reading(secrets ->
+                List.copyOf(secrets.getOrDefault(plugin, new TreeMap<>()).keySet()));
     }
 
     /** {@code read} of the secrets under the lock; none, without taking the lock, when the file's directory is missing. */
@@ -215,8 +222,10 @@ public final class SecretsFile implements SecretStore {
                 return new TreeMap<>();
             }
             if (!attrs.get().isRegularFile()) {
-                throw SecretsParser.unreadable(file, "it is " + NoFollow.describe(attrs.get())
-                        + ", not a regular file (a write would replace it, a FIFO would block the read)",
+                throw SecretsParser.unreadable(
+                        file,
+                        "it is " + NoFollow.describe(attrs.get())
+                                + ", not a regular file (a write would replace it, a FIFO would block the read)",
                         "put the secrets file itself in its place");
             }
             Set<PosixFilePermission> mode = attrs.get().permissions();
@@ -235,16 +244,20 @@ public final class SecretsFile implements SecretStore {
             try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 byte[] bytes = in.readNBytes(MAX_BYTES + 1);
                 if (bytes.length > MAX_BYTES) {
-                    throw SecretsParser.unreadable(file, "it is larger than 16 MiB, which no secrets file animus"
-                            + " writes is", SecretsParser.FIX_OR_MOVE);
+                    throw SecretsParser.unreadable(
+                            file,
+                            "it is larger than 16 MiB, which no secrets file animus" + " writes is",
+                            SecretsParser.FIX_OR_MOVE);
                 }
                 return SecretsParser.parse(file, bytes);
             }
         } catch (NoSuchFileException e) {
             return new TreeMap<>(); // deleted between the lstat and the open
         } catch (IOException e) {
-            throw new SecretStoreFailed("ANIMUS_KEYRING=file: cannot read the secrets file " + NoFollow.shown(file)
-                    + ": " + e.getMessage() + "; nothing was changed", e);
+            throw new SecretStoreFailed(
+                    "ANIMUS_KEYRING=file: cannot read the secrets file " + NoFollow.shown(file) + ": " + e.getMessage()
+                            + "; nothing was changed",
+                    e);
         }
     }
 
@@ -252,8 +265,10 @@ public final class SecretsFile implements SecretStore {
         try {
             return DocumentFile.foreignOwner(file);
         } catch (DocumentFile.Refusal r) {
-            throw new SecretStoreFailed("ANIMUS_KEYRING=file: the secrets file " + NoFollow.shown(file) + ": "
-                    + r.getMessage() + "; nothing was changed", r);
+            throw new SecretStoreFailed(
+                    "ANIMUS_KEYRING=file: the secrets file " + NoFollow.shown(file) + ": " + r.getMessage()
+                            + "; nothing was changed",
+                    r);
         }
     }
 
@@ -263,7 +278,8 @@ public final class SecretsFile implements SecretStore {
             removeAbandonedTempFiles();
             AtomicFile.write(file, SecretsText.render(secrets), AtomicFile.PRIVATE);
         } catch (UncheckedIOException e) {
-            throw new SecretStoreFailed("ANIMUS_KEYRING=file: " + e.getMessage() + "; the secrets file was not changed", e);
+            throw new SecretStoreFailed(
+                    "ANIMUS_KEYRING=file: " + e.getMessage() + "; the secrets file was not changed", e);
         }
     }
 
@@ -274,16 +290,16 @@ public final class SecretsFile implements SecretStore {
      */
     private void removeAbandonedTempFiles() {
         String prefix = "." + file.getFileName() + ".tmp-";
-        try (DirectoryStream<Path> temps = Files.newDirectoryStream(file.getParent(),
-                p -> p.getFileName().toString().startsWith(prefix))) {
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(
+                file.getParent(), p -> p.getFileName().toString().startsWith(prefix))) {
             for (Path temp : temps) {
                 Files.deleteIfExists(temp);
             }
         } catch (NoSuchFileException e) {
             // no directory yet: nothing was ever written here
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove abandoned temp files beside " + NoFollow.shown(file) + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot remove abandoned temp files beside " + NoFollow.shown(file) + ": " + e.getMessage(), e);
         }
     }
 

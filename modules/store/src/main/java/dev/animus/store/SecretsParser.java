@@ -45,10 +45,15 @@ final class SecretsParser {
      */
     static TreeMap<String, TreeMap<String, String>> parse(Path file, byte[] bytes) {
         Map<String, Object> root = TomlDocument.read(bytes, problem -> corrupt(file, withoutQuotedText(problem)));
-        TomlDocument.checkSchema(root.get("schema_version"), SecretsText.SCHEMA_VERSION,
+        TomlDocument.checkSchema(
+                root.get("schema_version"),
+                SecretsText.SCHEMA_VERSION,
                 problem -> corrupt(file, problem),
-                major -> unreadable(file, "it was written by a newer animus (schema_version " + major
-                        + "; this animus reads " + SecretsText.SCHEMA_VERSION + ")", UPGRADE));
+                major -> unreadable(
+                        file,
+                        "it was written by a newer animus (schema_version " + major + "; this animus reads "
+                                + SecretsText.SCHEMA_VERSION + ")",
+                        UPGRADE));
         unknownKeys(file, "the top level", root.keySet(), TOP_KEYS);
         Object secrets = root.getOrDefault("secret", List.of());
         if (!(secrets instanceof List<?> tables)) {
@@ -63,24 +68,32 @@ final class SecretsParser {
             unknownKeys(file, entry, table.keySet(), SECRET_KEYS);
             String plugin = text(file, entry, table, "plugin");
             if (!NameRule.isValid(plugin)) {
-                throw corrupt(file, entry + ": plugin: is not a plugin name (lower-case letters, digits, '.', '_' and '-',"
-                        + " starting with a letter or digit, at most 64 characters)");
+                throw corrupt(
+                        file,
+                        entry + ": plugin: is not a plugin name (lower-case letters, digits, '.', '_' and '-',"
+                                + " starting with a letter or digit, at most 64 characters)");
             }
             String name = text(file, entry, table, "name");
             if (!SecretDeclaration.isValidName(name)) {
-                throw corrupt(file, entry + ": name: is not a secret name (letters, digits, '.', '-' and '_', starting with a"
-                        + " letter or _, at most 128 characters)");
+                throw corrupt(
+                        file,
+                        entry + ": name: is not a secret name (letters, digits, '.', '-' and '_', starting with a"
+                                + " letter or _, at most 128 characters)");
             }
             String value = text(file, entry, table, "value");
             Optional<String> bad = valueProblem(value);
             if (bad.isPresent()) {
-                throw corrupt(file, entry + ": value: " + bad.get() + (bad.get().contains("surrogate")
-                        ? " (the TOML reader may split a character beyond U+FFFF, an emoji say, that is written"
-                                + " raw: write it as \\UXXXXXXXX, as animus does)"
-                        : ""));
+                throw corrupt(
+                        file,
+                        entry + ": value: " + bad.get()
+                                + (bad.get().contains("surrogate")
+                                        ? " (the TOML reader may split a character beyond U+FFFF, an emoji say, that is written"
+                                                + " raw: write it as \\UXXXXXXXX, as animus does)"
+                                        : ""));
             }
             if (byPlugin.computeIfAbsent(plugin, p -> new TreeMap<>()).putIfAbsent(name, value) != null) {
-                throw corrupt(file, entry + ": the secret '" + name + "' of the plugin '" + plugin + "' is there twice");
+                throw corrupt(
+                        file, entry + ": the secret '" + name + "' of the plugin '" + plugin + "' is there twice");
             }
         }
         return byPlugin;
@@ -99,7 +112,9 @@ final class SecretsParser {
         }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
                 return Optional.of("holds a lone UTF-16 surrogate at index " + i + ", which is no Unicode character");
@@ -113,8 +128,8 @@ final class SecretsParser {
      * that nothing was changed.
      */
     static SecretStoreFailed unreadable(Path file, String problem, String nextStep) {
-        return new SecretStoreFailed(OneLine.of("the secrets file " + file + " (ANIMUS_KEYRING=file): " + problem
-                + "; " + nextStep + "; nothing was changed"));
+        return new SecretStoreFailed(OneLine.of("the secrets file " + file + " (ANIMUS_KEYRING=file): " + problem + "; "
+                + nextStep + "; nothing was changed"));
     }
 
     private static SecretStoreFailed corrupt(Path file, String problem) {
@@ -135,8 +150,10 @@ final class SecretsParser {
     private static void unknownKeys(Path file, String where, Set<?> keys, Set<String> known) {
         for (Object key : keys) {
             if (!known.contains(key)) {
-                throw corrupt(file, where + ": the key " + LockfileText.quote(String.valueOf(key))
-                        + " is not one of " + String.join(", ", known.stream().sorted().toList()));
+                throw corrupt(
+                        file,
+                        where + ": the key " + LockfileText.quote(String.valueOf(key)) + " is not one of "
+                                + String.join(", ", known.stream().sorted().toList()));
             }
         }
     }

@@ -31,7 +31,10 @@ final class SecretsText {
 
     /** The file's bytes: UTF-8, {@code \n} line ends. */
     static byte[] render(SortedMap<String, ? extends SortedMap<String, String>> secrets) {
-        StringBuilder b = new StringBuilder(HEADER).append("schema_version = ").append(SCHEMA_VERSION).append('\n');
+        StringBuilder b = new StringBuilder(HEADER)
+                .append("schema_version = ")
+                .append(SCHEMA_VERSION)
+                .append('\n');
         for (Map.Entry<String, ? extends SortedMap<String, String>> plugin : secrets.entrySet()) {
             for (Map.Entry<String, String> secret : plugin.getValue().entrySet()) {
                 b.append("\n[[secret]]\n");

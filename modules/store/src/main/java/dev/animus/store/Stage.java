@@ -75,8 +75,8 @@ final class Stage implements AutoCloseable {
             public void file(TreeWalk.Item source) {
                 CheckedRead.Copied copied = CheckedRead.copy(source.path(), dir.resolve(source.relative()));
                 // the copy keeps the source's owner-execute bit (StoredMode.ofFile), so its digest is the source's
-                files.add(TreeDigest.Entry.file(source.slashed(), StoredMode.ownerMayRun(copied.sourceMode()),
-                        copied.sha256()));
+                files.add(TreeDigest.Entry.file(
+                        source.slashed(), StoredMode.ownerMayRun(copied.sourceMode()), copied.sha256()));
             }
         });
         return files;
@@ -109,8 +109,8 @@ final class Stage implements AutoCloseable {
         try {
             WritableDeletion.delete(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the partial directory " + NoFollow.shown(dir) + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot delete the partial directory " + NoFollow.shown(dir) + ": " + e.getMessage(), e);
         }
     }
 }

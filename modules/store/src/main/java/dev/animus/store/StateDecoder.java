@@ -68,7 +68,8 @@ final class StateDecoder {
             return json;
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
-            String where = at == null || at == TokenStreamLocation.NA ? ""
+            String where = at == null || at == TokenStreamLocation.NA
+                    ? ""
                     : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
             throw DocumentUnreadable.syntax(file, "not valid JSON" + where + ": " + e.getOriginalMessage(), e);
         }
@@ -130,8 +131,8 @@ final class StateDecoder {
         Optional<RecordedManifest> manifest = manifest(f.get("manifest"));
         SignatureCheck signature = signature(f.get("signature"));
         Instant installedAt = f.get("installed_at").instant();
-        return Optional.of(node.built(() -> new InstallRecord(digest, shape, entry, source, manifest, signature,
-                installedAt)));
+        return Optional.of(
+                node.built(() -> new InstallRecord(digest, shape, entry, source, manifest, signature, installedAt)));
     }
 
     /**
@@ -144,9 +145,10 @@ final class StateDecoder {
             return node.built(() -> new SignatureCheck(status, Optional.empty(), Optional.empty()));
         }
         Map<String, DocumentNode> f = node.fields(StateJson.SIGNATURE_KEYS);
-        SignatureStatus status = word(f.get("status"), SignatureStatus::ofWord,
-                "verified, unsigned, invalid, untrusted_signer or skipped");
-        Optional<String> bundle = f.get("bundle_sha256").isNull() ? Optional.empty()
+        SignatureStatus status = word(
+                f.get("status"), SignatureStatus::ofWord, "verified, unsigned, invalid, untrusted_signer or skipped");
+        Optional<String> bundle = f.get("bundle_sha256").isNull()
+                ? Optional.empty()
                 : Optional.of(f.get("bundle_sha256").digest());
         Optional<String> signer = f.get("signer").optionalText();
         return node.built(() -> new SignatureCheck(status, bundle, signer));
@@ -197,9 +199,11 @@ final class StateDecoder {
             case STRING -> json.stringValue();
             case BOOLEAN -> json.booleanValue();
             case NUMBER -> number(node);
-            case NULL, MISSING, BINARY, POJO -> throw node.unreadable("a manifest value is " + json.getNodeType()
-                    .name().toLowerCase(Locale.ROOT) + "; a recorded manifest holds only objects, arrays, "
-                    + "strings, numbers and booleans");
+            case NULL, MISSING, BINARY, POJO ->
+                throw node.unreadable(
+                        "a manifest value is " + json.getNodeType().name().toLowerCase(Locale.ROOT)
+                                + "; a recorded manifest holds only objects, arrays, "
+                                + "strings, numbers and booleans");
         };
     }
 

@@ -3,9 +3,9 @@ package dev.animus.store;
 import dev.animus.core.ConsentGrant;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallSource;
-import dev.animus.core.SignatureCheck;
 import dev.animus.core.InstallState;
 import dev.animus.core.PluginState;
+import dev.animus.core.SignatureCheck;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -34,13 +34,20 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class StateJson {
     static final List<String> TOP_KEYS = List.of("schema_version", "revision", "plugins");
-    static final List<String> PLUGIN_KEYS = List.of("current", "previous", "trusted_digests", "consent_grants",
-            "enabled_agents", "enabled_all_agents", "trusted_interpreters");
+    static final List<String> PLUGIN_KEYS = List.of(
+            "current",
+            "previous",
+            "trusted_digests",
+            "consent_grants",
+            "enabled_agents",
+            "enabled_all_agents",
+            "trusted_interpreters");
     /** Keys a document written before they existed may lack: read as empty, always written. */
     static final List<String> PLUGIN_KEYS_ADDED = List.of("trusted_interpreters");
+
     static final List<String> INTERPRETER_KEYS = List.of("path", "arguments");
-    static final List<String> RECORD_KEYS = List.of("digest", "shape", "entry", "source", "manifest", "signature",
-            "installed_at");
+    static final List<String> RECORD_KEYS =
+            List.of("digest", "shape", "entry", "source", "manifest", "signature", "installed_at");
     static final List<String> SOURCE_KEYS = List.of("kind", "origin", "tag", "asset", "sha256_verified");
     static final List<String> SIGNATURE_KEYS = List.of("status", "bundle_sha256", "signer");
     static final List<String> GRANT_KEYS = List.of("digest", "granted_at");
@@ -80,7 +87,9 @@ final class StateJson {
         p.trustedDigests().forEach(trusted::add);
         ArrayNode grants = n.putArray("consent_grants");
         for (ConsentGrant g : p.consentGrants()) {
-            grants.addObject().put("digest", g.digest()).put("granted_at", g.grantedAt().toString());
+            grants.addObject()
+                    .put("digest", g.digest())
+                    .put("granted_at", g.grantedAt().toString());
         }
         ArrayNode agents = n.putArray("enabled_agents");
         p.enabledAgents().forEach(agents::add);
@@ -114,7 +123,9 @@ final class StateJson {
     private static ObjectNode signature(SignatureCheck check) {
         ObjectNode n = NODES.objectNode();
         n.put("status", check.word());
-        n.set("bundle_sha256", check.bundleSha256().<JsonNode>map(NODES::stringNode).orElseGet(NODES::nullNode));
+        n.set(
+                "bundle_sha256",
+                check.bundleSha256().<JsonNode>map(NODES::stringNode).orElseGet(NODES::nullNode));
         n.set("signer", check.signer().<JsonNode>map(NODES::stringNode).orElseGet(NODES::nullNode));
         return n;
     }
@@ -153,8 +164,9 @@ final class StateJson {
             case Double d -> NODES.numberNode(finite(d));
             case Float f -> NODES.numberNode(finite(f.doubleValue()));
             case Number other -> NODES.numberNode(decimal(other));
-            default -> throw new IllegalArgumentException("a manifest document holds a "
-                    + value.getClass().getSimpleName() + ", which JSON cannot carry");
+            default ->
+                throw new IllegalArgumentException("a manifest document holds a "
+                        + value.getClass().getSimpleName() + ", which JSON cannot carry");
         };
     }
 

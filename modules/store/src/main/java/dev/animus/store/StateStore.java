@@ -69,8 +69,10 @@ public final class StateStore {
      * @param lockWait how long each call waits for the lock at most
      */
     public StateStore(Path stateFile, Path lockFile, Duration lockWait) {
-        this.stateFile = Objects.requireNonNull(stateFile, "stateFile").toAbsolutePath().normalize();
-        this.lockFile = Objects.requireNonNull(lockFile, "lockFile").toAbsolutePath().normalize();
+        this.stateFile =
+                Objects.requireNonNull(stateFile, "stateFile").toAbsolutePath().normalize();
+        this.lockFile =
+                Objects.requireNonNull(lockFile, "lockFile").toAbsolutePath().normalize();
         this.lockWait = Objects.requireNonNull(lockWait, "lockWait");
         if (lockWait.isNegative()) {
             throw new IllegalArgumentException("the lock wait is negative: " + lockWait);
@@ -137,8 +139,8 @@ public final class StateStore {
             if (after.plugins().equals(before.plugins())) {
                 return view(before);
             }
-            InstallState committed = new InstallState(InstallState.SCHEMA_VERSION, before.revision() + 1,
-                    after.plugins());
+            InstallState committed =
+                    new InstallState(InstallState.SCHEMA_VERSION, before.revision() + 1, after.plugins());
             byte[] document = StateJson.encode(committed);
             removeAbandonedTempFiles();
             AtomicFile.write(stateFile, document, AtomicFile.PRIVATE);
@@ -175,10 +177,13 @@ public final class StateStore {
                 Files.move(stateFile, aside);
                 AtomicFile.syncDirectory(aside.getParent());
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot move " + stateFile + " aside to " + aside + ": "
-                        + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "cannot move " + stateFile + " aside to " + aside + ": " + e.getMessage(), e);
             }
-            LOG.warn("moved the unreadable state document aside to {} ({})", aside, problem.get().getMessage());
+            LOG.warn(
+                    "moved the unreadable state document aside to {} ({})",
+                    aside,
+                    problem.get().getMessage());
             return Optional.of(aside);
         }
     }
@@ -245,16 +250,16 @@ public final class StateStore {
      */
     private void removeAbandonedTempFiles() {
         String prefix = "." + stateFile.getFileName() + ".tmp-";
-        try (DirectoryStream<Path> temps = Files.newDirectoryStream(stateFile.getParent(),
-                p -> p.getFileName().toString().startsWith(prefix))) {
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(
+                stateFile.getParent(), p -> p.getFileName().toString().startsWith(prefix))) {
             for (Path temp : temps) {
                 Files.deleteIfExists(temp);
             }
         } catch (NoSuchFileException e) {
             // no directory yet: nothing was ever written here
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove abandoned temp files beside " + stateFile + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot remove abandoned temp files beside " + stateFile + ": " + e.getMessage(), e);
         }
     }
 }

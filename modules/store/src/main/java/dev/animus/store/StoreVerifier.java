@@ -60,8 +60,10 @@ final class StoreVerifier {
         }
         for (String name : names(dir)) {
             if (!name.equals(entry)) {
-                return refused(dir, NoFollow.quoted(name) + " is there besides " + NoFollow.quoted(entry)
-                        + "; a stored file's directory holds nothing else");
+                return refused(
+                        dir,
+                        NoFollow.quoted(name) + " is there besides " + NoFollow.quoted(entry)
+                                + "; a stored file's directory holds nothing else");
             }
         }
         Path file = dir.resolve(entry);
@@ -82,7 +84,8 @@ final class StoreVerifier {
         return checkEntry(dir.resolve(entry), attrs.get(), () -> actual, digest);
     }
 
-    private static Verification checkEntry(Path file, PosixFileAttributes attrs, Supplier<String> actual, String digest) {
+    private static Verification checkEntry(
+            Path file, PosixFileAttributes attrs, Supplier<String> actual, String digest) {
         if (!attrs.isRegularFile()) {
             return refused(file, "it is " + NoFollow.describe(attrs) + ", not a regular file");
         }

@@ -32,7 +32,8 @@ final class TomlDocument {
     static Map<String, Object> read(byte[] bytes, Function<String, RuntimeException> corrupt) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder()
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
@@ -44,10 +45,13 @@ final class TomlDocument {
             Map<String, Object> root = TOML.readValue(text, TABLE);
             return root == null ? Map.of() : root;
         } catch (JacksonException e) {
-            String what = Objects.requireNonNullElse(e.getOriginalMessage(), e.getClass().getSimpleName()).strip();
+            String what = Objects.requireNonNullElse(
+                            e.getOriginalMessage(), e.getClass().getSimpleName())
+                    .strip();
             TokenStreamLocation at = e.getLocation();
             String where = at != null && at.getLineNr() > 0
-                    ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
+                    ? " at line " + at.getLineNr() + ", column " + at.getColumnNr()
+                    : "";
             throw corrupt.apply("is not valid TOML" + where + ": " + what);
         }
     }
@@ -57,7 +61,10 @@ final class TomlDocument {
      *
      * @param newer makes the reader's exception for a file of a newer schema (given that schema)
      */
-    static void checkSchema(Object value, int known, Function<String, RuntimeException> corrupt,
+    static void checkSchema(
+            Object value,
+            int known,
+            Function<String, RuntimeException> corrupt,
             Function<BigInteger, RuntimeException> newer) {
         if (value == null) {
             throw corrupt.apply("has no schema_version");

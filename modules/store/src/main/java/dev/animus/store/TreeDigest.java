@@ -61,7 +61,8 @@ final class TreeDigest {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(sha256, "sha256");
             if (path.isEmpty() || path.indexOf('\0') >= 0) {
-                throw new IllegalArgumentException("a tree entry's path is empty or holds a NUL: " + NoFollow.quoted(path));
+                throw new IllegalArgumentException(
+                        "a tree entry's path is empty or holds a NUL: " + NoFollow.quoted(path));
             }
             if ((kind == Kind.DIRECTORY) != sha256.isEmpty()) {
                 throw new IllegalArgumentException("a directory has no content digest, a file has one: " + path);

@@ -2,8 +2,8 @@ package dev.animus.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
@@ -60,7 +60,8 @@ final class TreeWalk {
                 throw new StoreRefused("refused " + NoFollow.shown(root) + ": it is " + NoFollow.describe(rootAttrs)
                         + ", not a directory; give the plugin directory's real path");
             }
-            Files.walkFileTree(root, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE, new Walker(root, visitor));
+            Files.walkFileTree(
+                    root, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE, new Walker(root, visitor));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + NoFollow.shown(root) + ": " + e.getMessage(), e);
         }
@@ -81,8 +82,9 @@ final class TreeWalk {
             Optional<String> problem = StoredMode.directoryProblem(mode);
             if (problem.isPresent()) {
                 String which = dir.equals(root) ? "it" : NoFollow.quoted(new Item(root.relativize(dir), dir).slashed());
-                throw new StoreRefused("refused " + NoFollow.shown(root) + ": " + which + " is a directory and "
-                        + problem.get() + " (mode " + StoredMode.octal(mode) + "); run 'chmod o-w' on it if it is yours");
+                throw new StoreRefused(
+                        "refused " + NoFollow.shown(root) + ": " + which + " is a directory and " + problem.get()
+                                + " (mode " + StoredMode.octal(mode) + "); run 'chmod o-w' on it if it is yours");
             }
             if (!dir.equals(root)) {
                 visitor.directory(new Item(root.relativize(dir), dir));

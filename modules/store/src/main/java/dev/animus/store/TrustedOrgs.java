@@ -144,12 +144,13 @@ public final class TrustedOrgs {
             bytes = DocumentFile.read(file, MAX_BYTES, DocumentFile.Access.PRIVATE);
         } catch (DocumentFile.Refusal r) {
             if (r.kind() == DocumentFile.Refusal.Kind.NOT_REGULAR) {
-                String message = "the trusted owners file " + file + ": " + r.reason()
-                        + "; " + r.fix();
+                String message = "the trusted owners file " + file + ": " + r.reason() + "; " + r.fix();
                 throw new UncheckedIOException(message, new IOException(message));
             }
-            throw new TrustedOrgsUnreadable(file, r.reason(), r.kind() == DocumentFile.Refusal.Kind.UNSAFE ? r.fix()
-                    : TrustedOrgsUnreadable.FIX_OR_REMOVE);
+            throw new TrustedOrgsUnreadable(
+                    file,
+                    r.reason(),
+                    r.kind() == DocumentFile.Refusal.Kind.UNSAFE ? r.fix() : TrustedOrgsUnreadable.FIX_OR_REMOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the trusted owners file " + file + ": " + e.getMessage(), e);
         }

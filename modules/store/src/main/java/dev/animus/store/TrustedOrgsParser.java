@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -28,10 +27,15 @@ final class TrustedOrgsParser {
      */
     static TreeMap<String, OrgDecision> parse(Path file, byte[] bytes) {
         Map<String, Object> root = TomlDocument.read(bytes, problem -> corrupt(file, problem));
-        TomlDocument.checkSchema(root.get("schema_version"), TrustedOrgsText.SCHEMA_VERSION,
+        TomlDocument.checkSchema(
+                root.get("schema_version"),
+                TrustedOrgsText.SCHEMA_VERSION,
                 problem -> corrupt(file, problem),
-                major -> new TrustedOrgsUnreadable(file, "it was written by a newer animus (schema_version " + major
-                        + "; this animus reads " + TrustedOrgsText.SCHEMA_VERSION + ")", TrustedOrgsUnreadable.UPGRADE));
+                major -> new TrustedOrgsUnreadable(
+                        file,
+                        "it was written by a newer animus (schema_version " + major + "; this animus reads "
+                                + TrustedOrgsText.SCHEMA_VERSION + ")",
+                        TrustedOrgsUnreadable.UPGRADE));
         Object orgs = root.getOrDefault("org", List.of());
         if (!(orgs instanceof List<?> tables)) {
             throw corrupt(file, "org: must be an array of tables, written [[org]]");
@@ -58,8 +62,10 @@ final class TrustedOrgsParser {
         try {
             decidedAt = Instant.parse(at);
         } catch (DateTimeParseException e) {
-            throw corrupt(file, entry + ": decided_at: " + LockfileText.quote(at)
-                    + " is not a UTC timestamp like 2026-11-30T12:00:00Z");
+            throw corrupt(
+                    file,
+                    entry + ": decided_at: " + LockfileText.quote(at)
+                            + " is not a UTC timestamp like 2026-11-30T12:00:00Z");
         }
         try {
             return new OrgDecision(name, how, decidedAt);

@@ -27,7 +27,10 @@ final class TrustedOrgsText {
 
     /** The file's bytes: UTF-8, {@code \n} line ends. */
     static byte[] render(Collection<OrgDecision> decisions) {
-        StringBuilder b = new StringBuilder(HEADER).append("schema_version = ").append(SCHEMA_VERSION).append('\n');
+        StringBuilder b = new StringBuilder(HEADER)
+                .append("schema_version = ")
+                .append(SCHEMA_VERSION)
+                .append('\n');
         for (OrgDecision d : decisions) {
             b.append("\n[[org]]\n");
             key(b, "name", d.org());

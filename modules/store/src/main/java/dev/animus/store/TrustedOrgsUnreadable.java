@@ -30,8 +30,11 @@ public final class TrustedOrgsUnreadable extends RuntimeException implements Sto
     }
 
     TrustedOrgsUnreadable(Path file, String problem, Guidance nextStep) {
-        this(Guidance.text(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
-                + "; the file was left unchanged: ")).then(nextStep), file);
+        this(
+                Guidance.text(OneLine.of(Objects.requireNonNull(file, "file") + ": " + problem
+                                + "; the file was left unchanged: "))
+                        .then(nextStep),
+                file);
     }
 
     private TrustedOrgsUnreadable(Guidance guidance, Path file) {

@@ -30,7 +30,8 @@ class CheckedReadTest {
         Path file = executable(temp.resolve("tool"), "same");
         PosixFileAttributes before = NoFollow.lstat(file);
 
-        assertDoesNotThrow(() -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.of(4), "copied"));
+        assertDoesNotThrow(
+                () -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.of(4), "copied"));
     }
 
     @Test
@@ -40,8 +41,10 @@ class CheckedReadTest {
         Files.setLastModifiedTime(other, Files.getLastModifiedTime(file));
         PosixFileAttributes before = NoFollow.lstat(file);
 
-        StoreRefused e = assertThrows(StoreRefused.class,
-                () -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(other), OptionalLong.empty(), "copied"));
+        StoreRefused e = assertThrows(
+                StoreRefused.class,
+                () -> CheckedRead.requireUnchanged(
+                        file, before, NoFollow.lstat(other), OptionalLong.empty(), "copied"));
 
         assertTrue(e.getMessage().contains(file + ": it changed while it was copied"), e.getMessage());
     }
@@ -53,7 +56,8 @@ class CheckedReadTest {
         Files.delete(file);
         mkfifo(file);
 
-        assertThrows(StoreRefused.class,
+        assertThrows(
+                StoreRefused.class,
                 () -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.empty(), "copied"));
     }
 
@@ -63,7 +67,8 @@ class CheckedReadTest {
         PosixFileAttributes before = NoFollow.lstat(file);
         Files.writeString(file, "same but longer");
 
-        assertThrows(StoreRefused.class,
+        assertThrows(
+                StoreRefused.class,
                 () -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.empty(), "read"));
     }
 
@@ -73,7 +78,8 @@ class CheckedReadTest {
         PosixFileAttributes before = NoFollow.lstat(file);
         Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2001-01-01T00:00:00Z")));
 
-        assertThrows(StoreRefused.class,
+        assertThrows(
+                StoreRefused.class,
                 () -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.empty(), "read"));
     }
 
@@ -82,7 +88,8 @@ class CheckedReadTest {
         Path file = executable(temp.resolve("tool"), "same");
         PosixFileAttributes before = NoFollow.lstat(file);
 
-        assertThrows(StoreRefused.class,
+        assertThrows(
+                StoreRefused.class,
                 () -> CheckedRead.requireUnchanged(file, before, NoFollow.lstat(file), OptionalLong.of(3), "copied"));
     }
 }

@@ -22,8 +22,7 @@ import java.util.stream.Stream;
  * @param extraFlags more JVM flags
  */
 record ChildJvm(String classPath, List<String> extraFlags) {
-    private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-            "-Xmx64m");
+    private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m");
 
     /** Children on the test JVM's own class directories and jars. */
     static ChildJvm plain() {
@@ -77,7 +76,9 @@ record ChildJvm(String classPath, List<String> extraFlags) {
     /** A running child with the main class {@code main} and {@code args}; its stderr goes to {@code stderr}. */
     Process start(Class<?> main, Path stderr, String... args) throws IOException {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command()
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
                 .orElseThrow(() -> new IllegalStateException("cannot tell which java runs this test")));
         command.addAll(FAST_START);
         command.addAll(extraFlags);

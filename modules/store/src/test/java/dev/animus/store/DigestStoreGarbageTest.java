@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DigestStoreGarbageTest {
     @TempDir
     Path temp;
+
     Path root;
     DigestStore store;
     Stored tool;
@@ -60,7 +61,8 @@ class DigestStoreGarbageTest {
             leftoverPartial(".partial-1234");
             Files.createDirectories(root.resolve("not-a-digest"));
 
-            assertEquals(Stream.of(tool, other, tree).map(Stored::digest).sorted().toList(), store.digests());
+            assertEquals(
+                    Stream.of(tool, other, tree).map(Stored::digest).sorted().toList(), store.digests());
             assertTrue(Files.exists(root.resolve(".store.lock")), "the lock file is there, and not listed");
         }
 
@@ -122,7 +124,9 @@ class DigestStoreGarbageTest {
 
             assertEquals(Stream.of(other, tree).map(Stored::digest).sorted().toList(), removed);
             assertEquals(List.of(tool.digest()), store.digests());
-            assertEquals(new Verification.Intact(tool.executable()), store.verify(tool.digest(), ArtifactShape.FILE, "tool"));
+            assertEquals(
+                    new Verification.Intact(tool.executable()),
+                    store.verify(tool.digest(), ArtifactShape.FILE, "tool"));
         }
 
         @Test

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DigestStoreModeTest {
     @TempDir
     Path temp;
+
     DigestStore store;
 
     @BeforeEach
@@ -49,8 +50,10 @@ class DigestStoreModeTest {
 
         StoreRefused e = assertThrows(StoreRefused.class, () -> store.publishFile(source, Optional.empty()));
 
-        assertEquals("refused " + source + ": it is setuid (mode 4775); a plugin's files may not be setuid, setgid,"
-                + " sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)", e.getMessage());
+        assertEquals(
+                "refused " + source + ": it is setuid (mode 4775); a plugin's files may not be setuid, setgid,"
+                        + " sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)",
+                e.getMessage());
         assertEquals(List.of(), store.digests());
     }
 
@@ -70,7 +73,9 @@ class DigestStoreModeTest {
     void anExecutableOnlyItsOwnerMayRunStaysThatWayWithoutTheWriteBit() throws IOException {
         Path source = write(temp.resolve("src/tool"), "x", "rwx------");
 
-        assertEquals("r-x------", javaMode(store.publishFile(source, Optional.empty()).executable()));
+        assertEquals(
+                "r-x------",
+                javaMode(store.publishFile(source, Optional.empty()).executable()));
     }
 
     @Test
@@ -103,8 +108,8 @@ class DigestStoreModeTest {
 
         Stored stored = store.publishTree(source, "bin/tool", Optional.empty());
 
-        List<PosixFilePermission> writeBits =
-                List.of(PosixFilePermission.OWNER_WRITE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
+        List<PosixFilePermission> writeBits = List.of(
+                PosixFilePermission.OWNER_WRITE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
         try (Stream<Path> all = Files.walk(store.root().resolve(stored.digest()))) {
             for (Path p : all.toList()) {
                 var mode = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);

@@ -32,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DigestStoreRefusalTest {
     @TempDir
     Path temp;
+
     Path root;
     DigestStore store;
 
@@ -110,8 +111,27 @@ class DigestStoreRefusalTest {
     @Nested
     class AnEntry {
         @ParameterizedTest(name = "[{index}] \"{0}\"")
-        @ValueSource(strings = {"../x", "/abs", "/bin/tool", "a//b", "bin//tool", "./a", "./bin/tool", "bin/./tool",
-                "bin/../bin/tool", "bin/", "a\\b", "bin\\tool", "", "bin/to\u0007ol", "bin/tool\n", "C:tool", "..", "."})
+        @ValueSource(
+                strings = {
+                    "../x",
+                    "/abs",
+                    "/bin/tool",
+                    "a//b",
+                    "bin//tool",
+                    "./a",
+                    "./bin/tool",
+                    "bin/./tool",
+                    "bin/../bin/tool",
+                    "bin/",
+                    "a\\b",
+                    "bin\\tool",
+                    "",
+                    "bin/to\u0007ol",
+                    "bin/tool\n",
+                    "C:tool",
+                    "..",
+                    "."
+                })
         void thatIsNotInNormalFormIsRefusedNotNormalised(String entry) {
             Path source = plugin(temp.resolve("plugin"));
             executable(source.resolve("a/b"), "x");
@@ -155,7 +175,10 @@ class DigestStoreRefusalTest {
             Path source = plugin(temp.resolve("plugin"));
             executable(source.resolve("a/b c/d.e/run-me"), "x");
 
-            assertEquals("a/b c/d.e/run-me", store.publishTree(source, "a/b c/d.e/run-me", Optional.empty()).entry());
+            assertEquals(
+                    "a/b c/d.e/run-me",
+                    store.publishTree(source, "a/b c/d.e/run-me", Optional.empty())
+                            .entry());
         }
     }
 
@@ -213,7 +236,8 @@ class DigestStoreRefusalTest {
 
             StoreRefused e = refusedFile(odd);
 
-            assertTrue(e.getMessage().contains("'odd\\nname'") && !e.getMessage().contains("\n"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("'odd\\nname'") && !e.getMessage().contains("\n"), e.getMessage());
         }
     }
 }

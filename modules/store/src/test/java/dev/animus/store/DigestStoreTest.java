@@ -7,8 +7,8 @@ import static dev.animus.store.StoreFiles.sha256;
 import static dev.animus.store.StoreFiles.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DigestStoreTest {
     @TempDir
     Path temp;
+
     Path root;
     DigestStore store;
 
@@ -52,11 +53,19 @@ class DigestStoreTest {
 
             Stored stored = store.publishFile(source, Optional.empty());
 
-            assertEquals(new Stored(expected, ArtifactShape.FILE, "my-tool", root.resolve(expected).resolve("my-tool"),
-                    false), stored);
+            assertEquals(
+                    new Stored(
+                            expected,
+                            ArtifactShape.FILE,
+                            "my-tool",
+                            root.resolve(expected).resolve("my-tool"),
+                            false),
+                    stored);
             assertArrayEquals(Files.readAllBytes(source), Files.readAllBytes(stored.executable()));
             assertEquals(List.of("my-tool"), StoreVerifier.names(root.resolve(expected)));
-            assertEquals(new Verification.Intact(stored.executable()), store.verify(expected, ArtifactShape.FILE, "my-tool"));
+            assertEquals(
+                    new Verification.Intact(stored.executable()),
+                    store.verify(expected, ArtifactShape.FILE, "my-tool"));
             assertEquals(List.of(expected), store.digests());
             assertEquals(expected, DigestStore.fileDigest(source));
             assertEquals(List.of(), partials(root));
@@ -85,7 +94,8 @@ class DigestStoreTest {
         @Test
         void theSameBytesUnderAnotherNameReturnTheNameTheyWereFirstStoredUnder() {
             Stored first = store.publishFile(executable(temp.resolve("a/first-name"), "same bytes"), Optional.empty());
-            Stored second = store.publishFile(executable(temp.resolve("b/second-name"), "same bytes"), Optional.empty());
+            Stored second =
+                    store.publishFile(executable(temp.resolve("b/second-name"), "same bytes"), Optional.empty());
 
             assertTrue(second.alreadyPresent());
             assertEquals("first-name", second.entry());
@@ -109,7 +119,8 @@ class DigestStoreTest {
 
             StoreRefused e = assertThrows(StoreRefused.class, () -> store.publishFile(source, Optional.of(other)));
 
-            assertTrue(e.getMessage().contains("expected sha256 " + other + ", the copy is " + sha256("actual")),
+            assertTrue(
+                    e.getMessage().contains("expected sha256 " + other + ", the copy is " + sha256("actual")),
                     e.getMessage());
             assertTrue(e.getMessage().contains(source.toString()), e.getMessage());
             assertEquals(List.of(), partials(root));
@@ -139,10 +150,13 @@ class DigestStoreTest {
 
             Stored stored = store.publishTree(source, "bin/tool", Optional.empty());
 
-            assertEquals(new Stored(expected, ArtifactShape.TREE, "bin/tool", root.resolve(expected + "/bin/tool"), false),
+            assertEquals(
+                    new Stored(expected, ArtifactShape.TREE, "bin/tool", root.resolve(expected + "/bin/tool"), false),
                     stored);
             assertEquals("data\n", Files.readString(root.resolve(expected + "/lib/data.txt")));
-            assertEquals(new Verification.Intact(stored.executable()), store.verify(expected, ArtifactShape.TREE, "bin/tool"));
+            assertEquals(
+                    new Verification.Intact(stored.executable()),
+                    store.verify(expected, ArtifactShape.TREE, "bin/tool"));
             assertEquals(expected, DigestStore.treeDigest(source));
             assertEquals(List.of(), partials(root));
         }
@@ -160,7 +174,8 @@ class DigestStoreTest {
                     + "x\0a/x\0" + sha256("1") + "\n");
 
             assertEquals(byHand, DigestStore.treeDigest(source));
-            assertEquals(byHand, store.publishTree(source, "a/x", Optional.empty()).digest());
+            assertEquals(
+                    byHand, store.publishTree(source, "a/x", Optional.empty()).digest());
         }
 
         @Test
@@ -168,11 +183,14 @@ class DigestStoreTest {
             // U+1F600 is a surrogate pair starting 0xD83D, which sorts before U+FB01 in UTF-16 but after it in UTF-8
             String emoji = "\uD83D\uDE00";
             String ligature = "\uFB01";
-            String byHand = sha256("animus-tree-v2\0\n" + "f\0" + emoji + "\0" + sha256("e") + "\n"
-                    + "x\0" + ligature + "\0" + sha256("l") + "\n");
+            String byHand = sha256("animus-tree-v2\0\n" + "f\0" + emoji + "\0" + sha256("e") + "\n" + "x\0" + ligature
+                    + "\0" + sha256("l") + "\n");
 
-            assertEquals(byHand, TreeDigest.of(List.of(TreeDigest.Entry.file(ligature, true, sha256("l")),
-                    TreeDigest.Entry.file(emoji, false, sha256("e")))));
+            assertEquals(
+                    byHand,
+                    TreeDigest.of(List.of(
+                            TreeDigest.Entry.file(ligature, true, sha256("l")),
+                            TreeDigest.Entry.file(emoji, false, sha256("e")))));
         }
 
         @Test
@@ -185,7 +203,8 @@ class DigestStoreTest {
             Stored stored = store.publishTree(withEmpty, "bin/tool", Optional.empty());
             assertEquals(DigestStore.treeDigest(withEmpty), stored.digest());
             assertTrue(Files.isDirectory(root.resolve(stored.digest() + "/empty/deeper")));
-            assertEquals(new Verification.Intact(stored.executable()),
+            assertEquals(
+                    new Verification.Intact(stored.executable()),
                     store.verify(stored.digest(), ArtifactShape.TREE, "bin/tool"));
         }
 
@@ -202,7 +221,8 @@ class DigestStoreTest {
             assertEquals(DigestStore.treeDigest(plain), DigestStore.treeDigest(otherUmask));
             Stored stored = store.publishTree(executableData, "bin/tool", Optional.empty());
             assertEquals(DigestStore.treeDigest(executableData), stored.digest(), "the stored copy keeps the bit");
-            assertEquals(new Verification.Intact(stored.executable()),
+            assertEquals(
+                    new Verification.Intact(stored.executable()),
                     store.verify(stored.digest(), ArtifactShape.TREE, "bin/tool"));
         }
 
@@ -225,11 +245,13 @@ class DigestStoreTest {
             Path source = plugin(temp.resolve("src/plugin"));
             String other = sha256("other");
 
-            StoreRefused e = assertThrows(StoreRefused.class,
-                    () -> store.publishTree(source, "bin/tool", Optional.of(other)));
+            StoreRefused e =
+                    assertThrows(StoreRefused.class, () -> store.publishTree(source, "bin/tool", Optional.of(other)));
 
-            assertTrue(e.getMessage().contains("expected sha256 " + other + ", the copy is "
-                    + DigestStore.treeDigest(source)), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("expected sha256 " + other + ", the copy is " + DigestStore.treeDigest(source)),
+                    e.getMessage());
             assertEquals(List.of(), partials(root));
             assertEquals(List.of(), store.digests());
         }
@@ -239,7 +261,9 @@ class DigestStoreTest {
             Path source = plugin(temp.resolve("src/plugin"));
             String digest = DigestStore.treeDigest(source);
 
-            assertEquals(digest, store.publishTree(source, "bin/tool", Optional.of(digest)).digest());
+            assertEquals(
+                    digest,
+                    store.publishTree(source, "bin/tool", Optional.of(digest)).digest());
         }
     }
 

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DigestStoreVerifyTest {
     @TempDir
     Path temp;
+
     DigestStore store;
 
     @BeforeEach
@@ -125,7 +126,8 @@ class DigestStoreVerifyTest {
 
         @Test
         void askedForUnderAnotherNameIsNotIntact() {
-            assertTrue(refused(store.verify(stored.digest(), ArtifactShape.FILE, "other")).reason()
+            assertTrue(refused(store.verify(stored.digest(), ArtifactShape.FILE, "other"))
+                    .reason()
                     .contains("'tool' is there besides 'other'"));
         }
 
@@ -219,7 +221,8 @@ class DigestStoreVerifyTest {
 
         @Test
         void askedForWithAnEntryThatIsADirectoryIsRefused() {
-            assertTrue(refused(store.verify(stored.digest(), ArtifactShape.TREE, "bin")).reason()
+            assertTrue(refused(store.verify(stored.digest(), ArtifactShape.TREE, "bin"))
+                    .reason()
                     .contains("it is a directory, not a regular file"));
         }
 
@@ -245,13 +248,15 @@ class DigestStoreVerifyTest {
     class AskingWithoutAValidDigestOrEntry {
         @Test
         void aDigestThatIsNotOneIsRefusedNotThrown() {
-            assertTrue(refused(store.verify("../../etc", ArtifactShape.TREE, "passwd")).reason()
+            assertTrue(refused(store.verify("../../etc", ArtifactShape.TREE, "passwd"))
+                    .reason()
                     .contains("is not a SHA-256 digest"));
         }
 
         @Test
         void anEntryThatLeavesTheTreeIsRefusedNotThrown() {
-            assertTrue(refused(store.verify(sha256("x"), ArtifactShape.TREE, "../x")).reason()
+            assertTrue(refused(store.verify(sha256("x"), ArtifactShape.TREE, "../x"))
+                    .reason()
                     .contains("has a '..' segment"));
         }
 

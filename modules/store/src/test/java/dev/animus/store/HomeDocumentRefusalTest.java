@@ -48,8 +48,8 @@ class HomeDocumentRefusalTest {
 
     /** Runs {@code call}, which must throw {@code type} well before {@link #PROMPTLY}. */
     static <T extends Throwable> T promptly(Class<T> type, Executable call) {
-        return assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(type, call),
-                "it blocked: something opened a FIFO");
+        return assertTimeoutPreemptively(
+                PROMPTLY, () -> assertThrows(type, call), "it blocked: something opened a FIFO");
     }
 
     Path validState() {
@@ -67,8 +67,11 @@ class HomeDocumentRefusalTest {
 
             for (Executable call : List.<Executable>of(() -> state().read(), () -> state().transact(s -> s))) {
                 DocumentUnreadable e = promptly(DocumentUnreadable.class, call);
-                assertTrue(e.getMessage().startsWith(file + ": (document): it is a special file (FIFO, socket or device),"
-                        + " not a regular file"), e.getMessage());
+                assertTrue(
+                        e.getMessage()
+                                .startsWith(file + ": (document): it is a special file (FIFO, socket or device),"
+                                        + " not a regular file"),
+                        e.getMessage());
                 assertTrue(e.guidance().fixes().contains(new Fix.RepairState()), e.getMessage());
                 assertTrue(e.repairable());
             }
@@ -80,7 +83,8 @@ class HomeDocumentRefusalTest {
             Files.createDirectories(file.getParent());
             StoreFiles.mkfifo(file);
 
-            Path aside = assertTimeoutPreemptively(PROMPTLY, () -> state().quarantine(Instant.EPOCH)).orElseThrow();
+            Path aside = assertTimeoutPreemptively(PROMPTLY, () -> state().quarantine(Instant.EPOCH))
+                    .orElseThrow();
 
             assertTrue(NoFollow.lstat(aside).isOther(), "the FIFO itself was moved, not opened");
             assertFalse(Files.exists(file));
@@ -93,11 +97,14 @@ class HomeDocumentRefusalTest {
             Files.createDirectories(lock.getParent());
             StoreFiles.mkfifo(lock);
 
-            for (Executable call : List.<Executable>of(() -> state().read(), () -> state().transact(s -> s),
-                    () -> state().quarantine(Instant.EPOCH))) {
+            for (Executable call : List.<Executable>of(
+                    () -> state().read(), () -> state().transact(s -> s), () -> state().quarantine(Instant.EPOCH))) {
                 UncheckedIOException e = promptly(UncheckedIOException.class, call);
-                assertTrue(e.getMessage().contains(lock + ": it is a special file (FIFO, socket or device), not a"
-                        + " regular file"), e.getMessage());
+                assertTrue(
+                        e.getMessage()
+                                .contains(lock + ": it is a special file (FIFO, socket or device), not a"
+                                        + " regular file"),
+                        e.getMessage());
                 assertTrue(e.getMessage().contains("remove it"), e.getMessage());
             }
         }
@@ -123,8 +130,8 @@ class HomeDocumentRefusalTest {
             Path lock = StoreFiles.mkfifo(home.resolve(".plugins.lock.lock"));
             LockfileStore lockfiles = new LockfileStore(layout().globalLockfile(), Duration.ofSeconds(2));
 
-            UncheckedIOException e = promptly(UncheckedIOException.class,
-                    () -> lockfiles.save(List.of(), Set.of(), false));
+            UncheckedIOException e =
+                    promptly(UncheckedIOException.class, () -> lockfiles.save(List.of(), Set.of(), false));
 
             assertTrue(e.getMessage().contains(lock + ": it is a special file"), e.getMessage());
         }
@@ -142,9 +149,11 @@ class HomeDocumentRefusalTest {
             assertThrows(DocumentUnreadable.class, () -> state().transact(s -> StateStoreTest.smallState()));
             DocumentUnreadable repair = assertThrows(DocumentUnreadable.class, () -> state().quarantine(Instant.EPOCH));
 
-            assertEquals(file + ": (document): every user may write it (mode 0666), so what it says may not be yours;"
-                    + " the document is retained for recovery and left unchanged; check what it holds, then run"
-                    + " 'chmod 600 " + file + "'", read.getMessage());
+            assertEquals(
+                    file + ": (document): every user may write it (mode 0666), so what it says may not be yours;"
+                            + " the document is retained for recovery and left unchanged; check what it holds, then run"
+                            + " 'chmod 600 " + file + "'",
+                    read.getMessage());
             assertFalse(read.repairable());
             assertEquals(read.getMessage(), repair.getMessage());
             assertArrayEquals(before, Files.readAllBytes(file));
@@ -177,7 +186,8 @@ class HomeDocumentRefusalTest {
             assertTrue(e.getMessage().contains("run 'chmod go-w " + file + "'"), e.getMessage());
 
             StoreFiles.chmod("664", file);
-            assertEquals(Set.of("echo"), lockfiles.read().entries().keySet(), "a shared checkout may be group-writable");
+            assertEquals(
+                    Set.of("echo"), lockfiles.read().entries().keySet(), "a shared checkout may be group-writable");
         }
 
         @Test
@@ -202,7 +212,8 @@ class HomeDocumentRefusalTest {
 
             DocumentUnreadable e = assertThrows(DocumentUnreadable.class, () -> state().read());
 
-            assertTrue(e.getMessage().contains("it is owned by the user with uid 12345, not by you (uid 0) nor root"),
+            assertTrue(
+                    e.getMessage().contains("it is owned by the user with uid 12345, not by you (uid 0) nor root"),
                     e.getMessage());
             assertFalse(e.repairable());
         }
@@ -215,7 +226,8 @@ class HomeDocumentRefusalTest {
             StoreFiles.run("chown", "12345", secrets.file().toString());
 
             var e = assertThrows(SecretStoreFailed.class, () -> secrets.get("echo", "TOKEN"));
-            assertTrue(e.getMessage().contains("it is owned by the user with uid 12345, not by you (uid 0) nor root"),
+            assertTrue(
+                    e.getMessage().contains("it is owned by the user with uid 12345, not by you (uid 0) nor root"),
                     e.getMessage());
             assertFalse(e.getMessage().contains("s3cret"));
         }
@@ -248,7 +260,10 @@ class HomeDocumentRefusalTest {
 
     private static List<String> names(Path dir) throws IOException {
         try (var s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.startsWith("."))
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -17,22 +17,39 @@ final class LockEntries {
 
     /** A plugin installed from a local path, its digest derived from its name. */
     static LockEntry path(String name) {
-        return new LockEntry(name, "0.1.0", InstallSource.path("/abs/path/animus-plugin-" + name), sha256(name),
-                Optional.empty(), "unsigned", AT);
+        return new LockEntry(
+                name,
+                "0.1.0",
+                InstallSource.path("/abs/path/animus-plugin-" + name),
+                sha256(name),
+                Optional.empty(),
+                "unsigned",
+                AT);
     }
 
     /** A plugin from a GitHub release, with every optional key present. */
     static LockEntry github(String name, String version) {
-        InstallSource source = new InstallSource(SourceKind.GITHUB, "acme/animus-plugin-" + name, Optional.of("v" + version),
-                Optional.of("animus-plugin-" + name + "-linux-amd64.tar.gz"), true);
-        return new LockEntry(name, version, source, sha256(name + "@" + version),
-                Optional.of(sha256(name + "@" + version + ".sigstore")), "verified", AT.plusSeconds(60));
+        InstallSource source = new InstallSource(
+                SourceKind.GITHUB,
+                "acme/animus-plugin-" + name,
+                Optional.of("v" + version),
+                Optional.of("animus-plugin-" + name + "-linux-amd64.tar.gz"),
+                true);
+        return new LockEntry(
+                name,
+                version,
+                source,
+                sha256(name + "@" + version),
+                Optional.of(sha256(name + "@" + version + ".sigstore")),
+                "verified",
+                AT.plusSeconds(60));
     }
 
     /** {@code text}'s SHA-256 in lowercase hex. */
     static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }

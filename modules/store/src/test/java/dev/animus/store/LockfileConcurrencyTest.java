@@ -61,7 +61,8 @@ class LockfileConcurrencyTest {
                 saver.get(60, TimeUnit.SECONDS);
             }
         }
-        assertEquals(names("t", THREADS, SAVES_PER_THREAD), store.read().entries().keySet());
+        assertEquals(
+                names("t", THREADS, SAVES_PER_THREAD), store.read().entries().keySet());
     }
 
     @Test
@@ -83,7 +84,8 @@ class LockfileConcurrencyTest {
             held.await();
             LockfileStore impatient = new LockfileStore(file, Duration.ofMillis(50));
             try {
-                assertThrows(LockTimedOut.class, () -> impatient.save(List.of(LockEntries.path("clock")), Set.of(), false));
+                assertThrows(
+                        LockTimedOut.class, () -> impatient.save(List.of(LockEntries.path("clock")), Set.of(), false));
                 assertThrows(LockTimedOut.class, impatient::read);
             } finally {
                 release.countDown();
@@ -103,8 +105,9 @@ class LockfileConcurrencyTest {
                 children.add(saver(file, "p" + p, dir.resolve("p" + p + ".stderr")));
             }
             for (int p = 0; p < PROCESSES; p++) {
-                String line = new BufferedReader(new InputStreamReader(children.get(p).getInputStream(),
-                        StandardCharsets.UTF_8)).readLine();
+                String line = new BufferedReader(
+                                new InputStreamReader(children.get(p).getInputStream(), StandardCharsets.UTF_8))
+                        .readLine();
                 int child = p;
                 assertEquals("ready", line, () -> "child p" + child + " did not start: " + stderr(child));
             }
@@ -121,7 +124,8 @@ class LockfileConcurrencyTest {
         } finally {
             children.forEach(Process::destroyForcibly);
         }
-        assertEquals(names("p", PROCESSES, SAVES_PER_PROCESS),
+        assertEquals(
+                names("p", PROCESSES, SAVES_PER_PROCESS),
                 new LockfileStore(file, LockfileStoreTest.WAIT).read().entries().keySet());
     }
 
@@ -133,8 +137,16 @@ class LockfileConcurrencyTest {
                 .map(System::getProperty)
                 .filter(p -> p != null && !p.isEmpty())
                 .collect(Collectors.joining(File.pathSeparator));
-        return new ProcessBuilder(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classPath,
-                LockfileSaver.class.getName(), file.toString(), prefix, Integer.toString(SAVES_PER_PROCESS))
+        return new ProcessBuilder(
+                        java,
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        classPath,
+                        LockfileSaver.class.getName(),
+                        file.toString(),
+                        prefix,
+                        Integer.toString(SAVES_PER_PROCESS))
                 .redirectError(stderr.toFile())
                 .start();
     }

@@ -1,9 +1,9 @@
 package dev.animus.store;
 
-import dev.animus.testfuzz.FuzzRun;
-import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.testfuzz.FuzzRun;
+import dev.animus.testfuzz.Mutations;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,15 +31,54 @@ class LockfileFuzzTest {
     private static final Path FILE = Path.of("/fuzz/plugins.lock");
     private static final int INPUTS = Integer.getInteger("fuzz.inputs", 10_000);
     private static final String DIGEST = "a".repeat(64);
-    private static final List<String> FRAGMENTS = List.of("[[plugin]]\n", "[plugin]\n", "[[plugin.x]]\n",
-            "schema_version = 1\n", "schema_version = 2\n", "schema_version = \"1\"\n", "schema_version = 1.0\n",
-            "name = \"echo\"\n", "name = \"Echo\"\n", "source = \"github\"\n", "source = \"ftp\"\n",
-            "sha256_verified = \"yes\"\n", "installed_at = 2026-11-30T12:00:00Z\n",
-            "installed_at = \"2026-11-30T12:00:00+02:00\"\n", "installed_at = \"2026-02-30T25:61:61Z\"\n",
-            "artifact_sha256 = \"" + DIGEST.toUpperCase() + "\"\n", "tag = 1\n", "asset = []\n", "plugin = 3\n",
-            "plugin = [1, 2]\n", "x = {a = {b = 1}}\n", "a.b.c = 1\n", "\"quoted key\" = 1\n", "'literal' = 'x'\n",
-            "= 1\n", "[", "]", "{", "}", "a = [", "a = {b = ", "\"", "'", "\"\"\"", "'''", "\\", "\\u", "\\U", "#", "=",
-            ",", ".", "\n", "\r\n", "\r", " ", "\t");
+    private static final List<String> FRAGMENTS = List.of(
+            "[[plugin]]\n",
+            "[plugin]\n",
+            "[[plugin.x]]\n",
+            "schema_version = 1\n",
+            "schema_version = 2\n",
+            "schema_version = \"1\"\n",
+            "schema_version = 1.0\n",
+            "name = \"echo\"\n",
+            "name = \"Echo\"\n",
+            "source = \"github\"\n",
+            "source = \"ftp\"\n",
+            "sha256_verified = \"yes\"\n",
+            "installed_at = 2026-11-30T12:00:00Z\n",
+            "installed_at = \"2026-11-30T12:00:00+02:00\"\n",
+            "installed_at = \"2026-02-30T25:61:61Z\"\n",
+            "artifact_sha256 = \"" + DIGEST.toUpperCase() + "\"\n",
+            "tag = 1\n",
+            "asset = []\n",
+            "plugin = 3\n",
+            "plugin = [1, 2]\n",
+            "x = {a = {b = 1}}\n",
+            "a.b.c = 1\n",
+            "\"quoted key\" = 1\n",
+            "'literal' = 'x'\n",
+            "= 1\n",
+            "[",
+            "]",
+            "{",
+            "}",
+            "a = [",
+            "a = {b = ",
+            "\"",
+            "'",
+            "\"\"\"",
+            "'''",
+            "\\",
+            "\\u",
+            "\\U",
+            "#",
+            "=",
+            ",",
+            ".",
+            "\n",
+            "\r\n",
+            "\r",
+            " ",
+            "\t");
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -48,16 +87,23 @@ class LockfileFuzzTest {
         SplittableRandom random = new SplittableRandom(seed);
         List<byte[]> corpus = corpus(seed);
         Mutations mutations = new Mutations(random, FRAGMENTS, corpus);
-        Map<String, Integer> outcomes = FuzzRun.run("LockfileFuzzTest", seed, INPUTS, (i, how) -> {
-            if (random.nextInt(20) == 0) {
-                how.append("random bytes");
-                return mutations.randomBytes(random.nextInt(600));
-            }
-            int pick = random.nextInt(corpus.size());
-            how.append("seed ").append(pick).append(':');
-            return mutations.mutate(corpus.get(pick), how);
-        }, LockfileFuzzTest::readOnce);
-        assertTrue(outcomes.getOrDefault("read", 0) > INPUTS / 20, "too few mutated lockfiles were still readable: " + outcomes);
+        Map<String, Integer> outcomes = FuzzRun.run(
+                "LockfileFuzzTest",
+                seed,
+                INPUTS,
+                (i, how) -> {
+                    if (random.nextInt(20) == 0) {
+                        how.append("random bytes");
+                        return mutations.randomBytes(random.nextInt(600));
+                    }
+                    int pick = random.nextInt(corpus.size());
+                    how.append("seed ").append(pick).append(':');
+                    return mutations.mutate(corpus.get(pick), how);
+                },
+                LockfileFuzzTest::readOnce);
+        assertTrue(
+                outcomes.getOrDefault("read", 0) > INPUTS / 20,
+                "too few mutated lockfiles were still readable: " + outcomes);
     }
 
     /** Reads one input; returns the outcome, or fails naming the input. */
@@ -66,9 +112,13 @@ class LockfileFuzzTest {
         try {
             read = LockfileParser.parse(FILE, input);
         } catch (LockfileUnreadable e) {
-            if (!FILE.equals(e.file()) || e.getMessage().contains("\n") || !e.getMessage().startsWith(FILE + ": ")) {
-                throw new AssertionError("a refusal that does not name the file in one line: " + e.getMessage()
-                        + "\n  for " + which.get(), e);
+            if (!FILE.equals(e.file())
+                    || e.getMessage().contains("\n")
+                    || !e.getMessage().startsWith(FILE + ": ")) {
+                throw new AssertionError(
+                        "a refusal that does not name the file in one line: " + e.getMessage() + "\n  for "
+                                + which.get(),
+                        e);
             }
             return "refused";
         } catch (RuntimeException | StackOverflowError e) {
@@ -79,8 +129,10 @@ class LockfileFuzzTest {
         try {
             again = LockfileParser.parse(FILE, rendered);
         } catch (RuntimeException e) {
-            throw new AssertionError("a lockfile that was read does not read back once rendered (" + e + "): "
-                    + Mutations.show(rendered) + "\n  for " + which.get(), e);
+            throw new AssertionError(
+                    "a lockfile that was read does not read back once rendered (" + e + "): " + Mutations.show(rendered)
+                            + "\n  for " + which.get(),
+                    e);
         }
         if (!again.equals(read) || !Arrays.equals(LockfileText.render(again), rendered)) {
             throw new AssertionError("a lockfile that was read does not round-trip: " + read + " became " + again

@@ -19,9 +19,19 @@ final class LockfileGenerator {
     private static final String NAME_REST = NAME_START + "._-";
     private static final String SPECIALS = "\"\\\n\r\t\b\f\u000b\u0000\u001b\u001f\u007f\u0080\u0085\u009f"
             + "'#=[]{}., \u00a0\u2028\u2029\ufeff\ufffe\uffff";
-    private static final List<String> FRAGMENTS = List.of("\"\"\"", "'''", "\\u0041", "\\U0001F600", "\\",
-            "\n[[plugin]]\nname = \"x\"\n", "${HOME}", "# not a comment", "\r\n", "schema_version = 2",
-            "C:\\Program Files\\animus", "/abs/path with spaces/animus-plugin-x");
+    private static final List<String> FRAGMENTS = List.of(
+            "\"\"\"",
+            "'''",
+            "\\u0041",
+            "\\U0001F600",
+            "\\",
+            "\n[[plugin]]\nname = \"x\"\n",
+            "${HOME}",
+            "# not a comment",
+            "\r\n",
+            "schema_version = 2",
+            "C:\\Program Files\\animus",
+            "/abs/path with spaces/animus-plugin-x");
 
     private final SplittableRandom random;
 

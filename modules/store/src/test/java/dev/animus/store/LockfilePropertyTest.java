@@ -67,7 +67,8 @@ class LockfilePropertyTest {
             List<LockEntry> upserts = new ArrayList<>();
             for (int i = g.nextInt(4); i > 0; i--) {
                 String name = g.nameFrom(8);
-                if (!removals.contains(name) && upserts.stream().noneMatch(u -> u.name().equals(name))) {
+                if (!removals.contains(name)
+                        && upserts.stream().noneMatch(u -> u.name().equals(name))) {
                     upserts.add(g.entry(name));
                 }
             }
@@ -82,7 +83,8 @@ class LockfilePropertyTest {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("damages")
     void aDamagedFileEitherReadsOrIsRefusedAsUnreadableNeverAnythingElse(long seed) {
-        byte[] bytes = LockfileText.render(new Lockfile(Lockfile.SCHEMA_VERSION, sorted(new LockfileGenerator(seed).entries(3))));
+        byte[] bytes = LockfileText.render(
+                new Lockfile(Lockfile.SCHEMA_VERSION, sorted(new LockfileGenerator(seed).entries(3))));
         SplittableRandom random = new SplittableRandom(seed);
         byte[] damaged = switch (random.nextInt(3)) {
             case 0 -> Arrays.copyOf(bytes, random.nextInt(bytes.length + 1));

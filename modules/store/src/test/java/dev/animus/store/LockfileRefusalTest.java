@@ -40,6 +40,7 @@ class LockfileRefusalTest {
 
     @TempDir
     Path dir;
+
     Path file;
     LockfileStore store;
 
@@ -54,42 +55,79 @@ class LockfileRefusalTest {
                 damaged("not TOML", "schema_version = 1\n[[plugin]\n", "is not valid TOML at line"),
                 damaged("an empty file", "", "has no schema_version"),
                 damaged("no schema_version", ECHO, "has no schema_version"),
-                damaged("a string schema_version", VALID.replace("schema_version = 1", "schema_version = \"1\""),
+                damaged(
+                        "a string schema_version",
+                        VALID.replace("schema_version = 1", "schema_version = \"1\""),
                         "schema_version: must be an integer"),
-                damaged("schema_version 0", VALID.replace("schema_version = 1", "schema_version = 0"),
+                damaged(
+                        "schema_version 0",
+                        VALID.replace("schema_version = 1", "schema_version = 0"),
                         "schema_version 0 is not one any animus writes"),
-                damaged("plugin as a value", "schema_version = 1\nplugin = \"echo\"\n", "plugin: must be an array of tables"),
-                damaged("plugin as a list of strings", "schema_version = 1\nplugin = [\"echo\"]\n",
+                damaged(
+                        "plugin as a value",
+                        "schema_version = 1\nplugin = \"echo\"\n",
+                        "plugin: must be an array of tables"),
+                damaged(
+                        "plugin as a list of strings",
+                        "schema_version = 1\nplugin = [\"echo\"]\n",
                         "[[plugin]] #1: is not a table"),
                 damaged("a missing name", VALID.replace("name = \"echo\"\n", ""), "[[plugin]] #1: name: is missing"),
-                damaged("a bad name", VALID.replace("name = \"echo\"", "name = \"Echo!\""),
+                damaged(
+                        "a bad name",
+                        VALID.replace("name = \"echo\"", "name = \"Echo!\""),
                         "[[plugin]] #1 'Echo!': name: 'Echo!' is not a plugin name"),
-                damaged("a missing version", VALID.replace("version = \"0.1.0\"\n", ""),
+                damaged(
+                        "a missing version",
+                        VALID.replace("version = \"0.1.0\"\n", ""),
                         "[[plugin]] #1 'echo': version: is missing"),
-                damaged("a numeric version", VALID.replace("version = \"0.1.0\"", "version = 1"),
+                damaged(
+                        "a numeric version",
+                        VALID.replace("version = \"0.1.0\"", "version = 1"),
                         "[[plugin]] #1 'echo': version: must be a string"),
-                damaged("an unknown source", VALID.replace("source = \"path\"", "source = \"ftp\""),
+                damaged(
+                        "an unknown source",
+                        VALID.replace("source = \"path\"", "source = \"ftp\""),
                         "[[plugin]] #1 'echo': source: 'ftp' is not one of path, url, github"),
-                damaged("a short digest", VALID.replace(LockEntries.sha256("echo"), "abc123"),
+                damaged(
+                        "a short digest",
+                        VALID.replace(LockEntries.sha256("echo"), "abc123"),
                         "[[plugin]] #1 'echo': artifact_sha256 is not a SHA-256 digest"),
-                damaged("an uppercase digest", VALID.replace(LockEntries.sha256("echo"),
-                        LockEntries.sha256("echo").toUpperCase(Locale.ROOT)),
+                damaged(
+                        "an uppercase digest",
+                        VALID.replace(
+                                LockEntries.sha256("echo"),
+                                LockEntries.sha256("echo").toUpperCase(Locale.ROOT)),
                         "[[plugin]] #1 'echo': artifact_sha256 is not a SHA-256 digest"),
-                damaged("a bad bundle digest", VALID.replace("signature = \"unsigned\"",
-                        "signature = \"unsigned\"\nsignature_bundle_sha256 = \"nope\""),
+                damaged(
+                        "a bad bundle digest",
+                        VALID.replace(
+                                "signature = \"unsigned\"",
+                                "signature = \"unsigned\"\nsignature_bundle_sha256 = \"nope\""),
                         "[[plugin]] #1 'echo': signature_bundle_sha256 is not a SHA-256 digest"),
-                damaged("a string sha256_verified", VALID.replace("sha256_verified = true", "sha256_verified = \"yes\""),
+                damaged(
+                        "a string sha256_verified",
+                        VALID.replace("sha256_verified = true", "sha256_verified = \"yes\""),
                         "[[plugin]] #1 'echo': sha256_verified: must be true or false"),
-                damaged("a missing sha256_verified", VALID.replace("sha256_verified = true\n", ""),
+                damaged(
+                        "a missing sha256_verified",
+                        VALID.replace("sha256_verified = true\n", ""),
                         "[[plugin]] #1 'echo': sha256_verified: is missing"),
-                damaged("a bad timestamp", VALID.replace("2026-11-30T12:00:00Z", "yesterday"),
+                damaged(
+                        "a bad timestamp",
+                        VALID.replace("2026-11-30T12:00:00Z", "yesterday"),
                         "[[plugin]] #1 'echo': installed_at: 'yesterday' is not a UTC timestamp"),
-                damaged("a duplicate key", VALID.replace("version = \"0.1.0\"", "version = \"0.1.0\"\nversion = \"0.2.0\""),
+                damaged(
+                        "a duplicate key",
+                        VALID.replace("version = \"0.1.0\"", "version = \"0.1.0\"\nversion = \"0.2.0\""),
                         "is not valid TOML at line"),
-                damaged("a plugin locked twice", VALID + "\n" + ECHO.replace("0.1.0", "0.2.0"),
+                damaged(
+                        "a plugin locked twice",
+                        VALID + "\n" + ECHO.replace("0.1.0", "0.2.0"),
                         "plugin 'echo' is locked twice ([[plugin]] #1 and #2)"),
                 // ISO-8859-1 'ä' (0xe4) before an ASCII letter is not UTF-8
-                Arguments.of("not UTF-8", VALID.replace("/abs/path", "/abs/p\u00e4th").getBytes(StandardCharsets.ISO_8859_1),
+                Arguments.of(
+                        "not UTF-8",
+                        VALID.replace("/abs/path", "/abs/p\u00e4th").getBytes(StandardCharsets.ISO_8859_1),
                         "is not UTF-8 text"));
     }
 
@@ -127,7 +165,8 @@ class LockfileRefusalTest {
                 .getBytes(StandardCharsets.UTF_8);
         Files.write(file, content);
         var read = assertThrows(LockfileUnreadable.class, store::read);
-        assertTrue(read.getMessage().contains("written by a newer animus (schema_version 2; this animus reads 1)"),
+        assertTrue(
+                read.getMessage().contains("written by a newer animus (schema_version 2; this animus reads 1)"),
                 read.getMessage());
         assertTrue(read.guidance().fixes().contains(new Fix.UpgradeAnimus()), read.getMessage());
         assertThrows(LockfileUnreadable.class, () -> store.save(List.of(path("clock")), Set.of(), false));

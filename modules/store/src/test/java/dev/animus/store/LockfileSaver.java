@@ -33,7 +33,8 @@ final class LockfileSaver {
             Lockfile written = store.save(List.of(LockEntries.path(prefix + "-" + i)), Set.of(), false);
             for (int j = 0; j <= i; j++) {
                 if (written.entry(prefix + "-" + j).isEmpty()) {
-                    System.err.println("save " + i + " lost " + prefix + "-" + j + ": " + written.entries().keySet());
+                    System.err.println("save " + i + " lost " + prefix + "-" + j + ": "
+                            + written.entries().keySet());
                     System.exit(2);
                 }
             }

@@ -31,6 +31,7 @@ class LockfileStoreTest {
 
     @TempDir
     Path dir;
+
     Path file;
     LockfileStore store;
 
@@ -60,7 +61,8 @@ class LockfileStoreTest {
             Lockfile written = store.save(List.of(path("echo"), github("clock", "1.2.0")), Set.of(), false);
             assertEquals(written, store.read());
             assertEquals(Optional.of(github("clock", "1.2.0")), store.read().entry("clock"));
-            assertEquals(List.of("clock", "echo"), List.copyOf(store.read().entries().keySet()));
+            assertEquals(
+                    List.of("clock", "echo"), List.copyOf(store.read().entries().keySet()));
         }
 
         @Test
@@ -92,19 +94,29 @@ class LockfileStoreTest {
                     sha256_verified = true
                     signature = "unsigned"
                     installed_at = "2026-11-30T12:00:00Z"
-                    """.formatted(LockEntries.sha256("clock@1.2.0"), LockEntries.sha256("clock@1.2.0.sigstore"),
-                    LockEntries.sha256("echo"));
+                    """.formatted(
+                            LockEntries.sha256("clock@1.2.0"),
+                            LockEntries.sha256("clock@1.2.0.sigstore"),
+                            LockEntries.sha256("echo"));
             assertEquals(expected, Files.readString(file));
         }
 
         @Test
         void quotesBackslashesAndLineBreaksInAnOriginAreEscapedAndReadBack() throws IOException {
             String origin = "/tmp/a \"quoted\" dir\\with\nnewline\tand é 😀";
-            LockEntry odd = new LockEntry("odd", "1.0.0", InstallSource.path(origin), LockEntries.sha256("odd"),
-                    Optional.empty(), "unsigned", Instant.parse("2026-11-30T12:00:00.123456789Z"));
+            LockEntry odd = new LockEntry(
+                    "odd",
+                    "1.0.0",
+                    InstallSource.path(origin),
+                    LockEntries.sha256("odd"),
+                    Optional.empty(),
+                    "unsigned",
+                    Instant.parse("2026-11-30T12:00:00.123456789Z"));
             store.save(List.of(odd), Set.of(), false);
             String text = Files.readString(file);
-            assertTrue(text.contains("origin = \"/tmp/a \\\"quoted\\\" dir\\\\with\\nnewline\\tand é \\U0001F600\"\n"), text);
+            assertTrue(
+                    text.contains("origin = \"/tmp/a \\\"quoted\\\" dir\\\\with\\nnewline\\tand é \\U0001F600\"\n"),
+                    text);
             assertTrue(text.contains("installed_at = \"2026-11-30T12:00:00.123456789Z\"\n"), text);
             assertEquals(Optional.of(odd), store.read().entry("odd"));
         }
@@ -209,7 +221,8 @@ class LockfileStoreTest {
 
         @Test
         void aSaveThatUpsertsOneNameTwiceIsRefusedAndWritesNothing() {
-            var e = assertThrows(IllegalArgumentException.class,
+            var e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> store.save(List.of(path("echo"), github("echo", "1.0.0")), Set.of(), false));
             assertTrue(e.getMessage().contains("'echo'"), e.getMessage());
             assertFalse(Files.exists(file));
@@ -217,8 +230,8 @@ class LockfileStoreTest {
 
         @Test
         void aSaveThatUpsertsAndRemovesOneNameIsRefusedAndWritesNothing() {
-            var e = assertThrows(IllegalArgumentException.class,
-                    () -> store.save(List.of(path("echo")), Set.of("echo"), false));
+            var e = assertThrows(
+                    IllegalArgumentException.class, () -> store.save(List.of(path("echo")), Set.of("echo"), false));
             assertTrue(e.getMessage().contains("'echo'"), e.getMessage());
             assertFalse(Files.exists(file));
         }

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SecretsConcurrencyTest {
     static final int PROCESSES = 4;
     static final int EACH = 25;
+
     @TempDir
     Path home;
 
@@ -50,7 +51,8 @@ class SecretsConcurrencyTest {
         }
         for (int w = 0; w < PROCESSES; w++) {
             int worker = w;
-            assertEquals("ready", outs.get(w).readLine(), () -> "setter failed to start:\n" + ChildJvm.tail(log(worker)));
+            assertEquals(
+                    "ready", outs.get(w).readLine(), () -> "setter failed to start:\n" + ChildJvm.tail(log(worker)));
         }
         for (Process child : children) {
             Writer go = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8);
@@ -59,7 +61,10 @@ class SecretsConcurrencyTest {
         }
         for (int w = 0; w < PROCESSES; w++) {
             int worker = w;
-            assertEquals("done", outs.get(w).readLine(), () -> "setter " + worker + " failed:\n" + ChildJvm.tail(log(worker)));
+            assertEquals(
+                    "done",
+                    outs.get(w).readLine(),
+                    () -> "setter " + worker + " failed:\n" + ChildJvm.tail(log(worker)));
             assertTrue(children.get(w).waitFor(30, TimeUnit.SECONDS));
             assertEquals(0, children.get(w).exitValue(), () -> ChildJvm.tail(log(worker)));
         }
@@ -68,14 +73,17 @@ class SecretsConcurrencyTest {
         Map<String, String> expected = new TreeMap<>();
         for (int w = 0; w < PROCESSES; w++) {
             for (int i = 0; i < EACH; i++) {
-                expected.put(SecretsSetter.plugin(w) + "/" + SecretsSetter.name(w, i),
+                expected.put(
+                        SecretsSetter.plugin(w) + "/" + SecretsSetter.name(w, i),
                         SecretsSetter.value(w, i, SecretsSetter.overwritten(i)));
             }
         }
         Map<String, String> actual = new TreeMap<>();
         for (String plugin : List.of("p0", "p1")) {
             for (String name : secrets.list(plugin)) {
-                actual.put(plugin + "/" + name, secrets.get(plugin, name).orElseThrow().reveal());
+                actual.put(
+                        plugin + "/" + name,
+                        secrets.get(plugin, name).orElseThrow().reveal());
             }
         }
         assertEquals(expected, actual);
@@ -91,8 +99,8 @@ class SecretsConcurrencyTest {
 
     /** A child JVM on {@link ChildJvm}'s class path (the store, core, Jackson and the test classes) running {@link SecretsSetter}. */
     private Process setter(int worker) throws IOException {
-        return ChildJvm.plain().start(SecretsSetter.class, log(worker), home.toString(), String.valueOf(worker),
-                String.valueOf(EACH));
+        return ChildJvm.plain()
+                .start(SecretsSetter.class, log(worker), home.toString(), String.valueOf(worker), String.valueOf(EACH));
     }
 
     private Path log(int worker) {

@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SecretsFileRefusalTest {
     /** In every damaged file below that holds a value: it must never reach a message. */
     private static final String SECRET = "sk-SECRET-42";
+
     private static final String ENTRY = """
             [[secret]]
             plugin = "echo"
@@ -44,6 +45,7 @@ class SecretsFileRefusalTest {
 
     @TempDir
     Path dir;
+
     Path file;
     SecretsFile secrets;
 
@@ -55,35 +57,73 @@ class SecretsFileRefusalTest {
 
     static Stream<Arguments> corrupt() {
         return Stream.of(
-                damaged("not TOML", "schema_version = 1\n[[secret]\n", "is not valid TOML at line 3, column 1 (the text there is not shown"),
+                damaged(
+                        "not TOML",
+                        "schema_version = 1\n[[secret]\n",
+                        "is not valid TOML at line 3, column 1 (the text there is not shown"),
                 damaged("an empty file", "", "has no schema_version"),
                 damaged("no schema_version", ENTRY, "has no schema_version"),
-                damaged("a string schema_version", VALID.replace("= 1", "= \"1\""), "schema_version: must be an integer"),
-                damaged("schema_version 0", VALID.replace("= 1", "= 0"), "schema_version 0 is not one any animus writes"),
-                damaged("secret as a value", "schema_version = 1\nsecret = \"x\"\n", "secret: must be an array of tables"),
-                damaged("secret as a list of strings", "schema_version = 1\nsecret = [\"x\"]\n", "[[secret]] #1: is not a table"),
-                damaged("a misspelt table", VALID.replace("[[secret]]", "[[secrets]]"),
+                damaged(
+                        "a string schema_version",
+                        VALID.replace("= 1", "= \"1\""),
+                        "schema_version: must be an integer"),
+                damaged(
+                        "schema_version 0",
+                        VALID.replace("= 1", "= 0"),
+                        "schema_version 0 is not one any animus writes"),
+                damaged(
+                        "secret as a value",
+                        "schema_version = 1\nsecret = \"x\"\n",
+                        "secret: must be an array of tables"),
+                damaged(
+                        "secret as a list of strings",
+                        "schema_version = 1\nsecret = [\"x\"]\n",
+                        "[[secret]] #1: is not a table"),
+                damaged(
+                        "a misspelt table",
+                        VALID.replace("[[secret]]", "[[secrets]]"),
                         "the top level: the key 'secrets' is not one of schema_version, secret"),
                 damaged("an unknown key at the top", "note = \"hi\"\n" + VALID, "the top level: the key 'note'"),
-                damaged("an unknown key in a secret", VALID + "valeu = \"x\"\n",
+                damaged(
+                        "an unknown key in a secret",
+                        VALID + "valeu = \"x\"\n",
                         "[[secret]] #1: the key 'valeu' is not one of name, plugin, value"),
                 damaged("no plugin", VALID.replace("plugin = \"echo\"\n", ""), "[[secret]] #1: plugin: is missing"),
                 damaged("no name", VALID.replace("name = \"api_key\"\n", ""), "[[secret]] #1: name: is missing"),
                 damaged("no value", VALID.replace("value = \"v\"\n", ""), "[[secret]] #1: value: is missing"),
                 damaged("a numeric value", VALID.replace("\"v\"", "42"), "[[secret]] #1: value: must be a string"),
-                damaged("a table value", VALID.replace("\"v\"", "{ a = \"" + SECRET + "\" }"),
+                damaged(
+                        "a table value",
+                        VALID.replace("\"v\"", "{ a = \"" + SECRET + "\" }"),
                         "[[secret]] #1: value: must be a string"),
-                damaged("an array value", VALID.replace("\"v\"", "[\"" + SECRET + "\"]"),
+                damaged(
+                        "an array value",
+                        VALID.replace("\"v\"", "[\"" + SECRET + "\"]"),
                         "[[secret]] #1: value: must be a string"),
                 damaged("an empty value", VALID.replace("\"v\"", "\"\""), "[[secret]] #1: value: is empty"),
-                damaged("a NUL in a value", VALID.replace("\"v\"", "\"a\\u0000b\""), "[[secret]] #1: value: holds a NUL"),
-                damaged("an invalid plugin", VALID.replace("\"echo\"", "\"Echo\""), "[[secret]] #1: plugin: is not a plugin name"),
-                damaged("a value in the plugin's place", VALID.replace("\"echo\"", "\"" + SECRET + "\""),
+                damaged(
+                        "a NUL in a value",
+                        VALID.replace("\"v\"", "\"a\\u0000b\""),
+                        "[[secret]] #1: value: holds a NUL"),
+                damaged(
+                        "an invalid plugin",
+                        VALID.replace("\"echo\"", "\"Echo\""),
                         "[[secret]] #1: plugin: is not a plugin name"),
-                damaged("an invalid name", VALID.replace("\"api_key\"", "\"api key\""), "[[secret]] #1: name: is not a secret name"),
-                damaged("a secret twice", VALID + "\n" + ENTRY,
+                damaged(
+                        "a value in the plugin's place",
+                        VALID.replace("\"echo\"", "\"" + SECRET + "\""),
+                        "[[secret]] #1: plugin: is not a plugin name"),
+                damaged(
+                        "an invalid name",
+                        VALID.replace("\"api_key\"", "\"api key\""),
+                        "[[secret]] #1: name: is not a secret name"),
+                damaged(
+                        "a secret twice",
+                        VALID + "\n" + ENTRY,
                         "[[secret]] #2: the secret 'api_key' of the plugin 'echo' is there twice"),
-                damaged("a newer schema", VALID.replace("= 1", "= 2"),
+                damaged(
+                        "a newer schema",
+                        VALID.replace("= 1", "= 2"),
                         "written by a newer animus (schema_version 2; this animus reads 1); upgrade animus"));
     }
 
@@ -93,7 +133,8 @@ class SecretsFileRefusalTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("corrupt")
-    void everyCallRefusesNamingTheFileAndTheFileKeepsEveryByte(String what, String text, String expected) throws IOException {
+    void everyCallRefusesNamingTheFileAndTheFileKeepsEveryByte(String what, String text, String expected)
+            throws IOException {
         Files.writeString(file, text);
         Files.setPosixFilePermissions(file, AtomicFile.PRIVATE);
         SecretStoreFailed e = assertRefusedByEveryCall();
@@ -175,7 +216,9 @@ class SecretsFileRefusalTest {
                 .set("echo", "api_key", SecretValue.of(SECRET));
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
         SecretStoreFailed e = assertRefusedByEveryCall();
-        assertTrue(e.getMessage().contains(file + " (ANIMUS_KEYRING=file) is accessible by others (mode 0"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(file + " (ANIMUS_KEYRING=file) is accessible by others (mode 0"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("run 'chmod 600 " + file + "'"), e.getMessage());
         assertEquals(mode, SecretsFileTest.mode(file), "the mode is the operator's to fix");
 

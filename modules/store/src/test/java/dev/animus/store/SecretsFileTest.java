@@ -37,13 +37,15 @@ class SecretsFileTest {
 
     @TempDir
     Path dir;
+
     Path home;
     SecretsFile secrets;
 
     @BeforeEach
     void createStore() throws IOException {
-        home = Files.createDirectory(dir.resolve("home"), PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwx------")));
+        home = Files.createDirectory(
+                dir.resolve("home"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         secrets = new SecretsFile(new HomeLayout(home));
     }
 
@@ -52,7 +54,12 @@ class SecretsFileTest {
         for (char c = 1; c < 0x20; c++) {
             everyControl.append(c);
         }
-        everyControl.append('\u007f').append('\u0085').append('\u009f').append('\u2028').append('\ufeff');
+        everyControl
+                .append('\u007f')
+                .append('\u0085')
+                .append('\u009f')
+                .append('\u2028')
+                .append('\ufeff');
         String kib = "0123456789abcdef".repeat(64);
         return Stream.of(
                 Arguments.of("plain", "sk-live-1234567890"),
@@ -65,7 +72,8 @@ class SecretsFileTest {
                 Arguments.of("every control character", everyControl.toString()),
                 Arguments.of("emoji and other planes", "🔑 clé 鍵 ключ \uD834\uDD1E 𝔘"),
                 Arguments.of("spaces only", "   "),
-                Arguments.of("TOML that would end the table if written raw",
+                Arguments.of(
+                        "TOML that would end the table if written raw",
                         "x\"\nschema_version = 2\n[[secret]]\nplugin = \"evil\"\nname = \"x\"\nvalue = \""),
                 Arguments.of("8 KiB", kib.repeat(8)),
                 Arguments.of("8 KiB of quotes and line breaks", "\"\\\n".repeat(8192 / 3)));
@@ -76,7 +84,12 @@ class SecretsFileTest {
     void aValueReadsBackAsTheSameText(String what, String value) {
         secrets.set("echo", "api_key", SecretValue.of(value));
         assertEquals(value, secrets.get("echo", "api_key").orElseThrow().reveal());
-        assertEquals(value, new SecretsFile(new HomeLayout(home)).get("echo", "api_key").orElseThrow().reveal(),
+        assertEquals(
+                value,
+                new SecretsFile(new HomeLayout(home))
+                        .get("echo", "api_key")
+                        .orElseThrow()
+                        .reveal(),
                 "another instance reads the same text");
         assertEquals(List.of("api_key"), secrets.list("echo"));
     }
@@ -91,7 +104,12 @@ class SecretsFileTest {
         }
         String value = all.toString();
         secrets.set("echo", "everything", SecretValue.of(value));
-        assertEquals(value, new SecretsFile(new HomeLayout(home)).get("echo", "everything").orElseThrow().reveal());
+        assertEquals(
+                value,
+                new SecretsFile(new HomeLayout(home))
+                        .get("echo", "everything")
+                        .orElseThrow()
+                        .reveal());
     }
 
     @Test
@@ -103,7 +121,9 @@ class SecretsFileTest {
         }
         SecretsFile again = new SecretsFile(new HomeLayout(home));
         for (int offset = 0; offset < 4; offset++) {
-            assertEquals("x".repeat(offset) + "🔑𝔘".repeat(3000), again.get("echo", "k" + offset).orElseThrow().reveal());
+            assertEquals(
+                    "x".repeat(offset) + "🔑𝔘".repeat(3000),
+                    again.get("echo", "k" + offset).orElseThrow().reveal());
         }
     }
 
@@ -244,7 +264,8 @@ class SecretsFileTest {
 
     @Test
     void aLoneSurrogateIsRefusedWithoutShowingTheValue() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> secrets.set("echo", "api_key", SecretValue.of("sk-SECRET\uD800")));
         assertTrue(e.getMessage().contains("lone UTF-16 surrogate"), e.getMessage());
         assertFalse(e.getMessage().contains("SECRET"), e.getMessage());
@@ -283,8 +304,8 @@ class SecretsFileTest {
             });
             held.await();
             try {
-                SecretStoreFailed e = assertThrows(SecretStoreFailed.class,
-                        () -> impatient.set("echo", "api_key", SecretValue.of("w")));
+                SecretStoreFailed e = assertThrows(
+                        SecretStoreFailed.class, () -> impatient.set("echo", "api_key", SecretValue.of("w")));
                 assertTrue(e.getMessage().contains("ANIMUS_KEYRING=file"), e.getMessage());
                 assertTrue(e.getCause() instanceof LockTimedOut, String.valueOf(e.getCause()));
                 assertThrows(SecretStoreFailed.class, () -> impatient.get("echo", "api_key"));
@@ -331,7 +352,9 @@ class SecretsFileTest {
         Map<String, String> actual = new TreeMap<>();
         for (String plugin : List.of("p0", "p1")) {
             for (String name : secrets.list(plugin)) {
-                actual.put(plugin + "/" + name, secrets.get(plugin, name).orElseThrow().reveal());
+                actual.put(
+                        plugin + "/" + name,
+                        secrets.get(plugin, name).orElseThrow().reveal());
             }
         }
         assertEquals(expected, actual);

@@ -28,8 +28,8 @@ final class SecretsSetter {
 
     static void main(String[] args) throws IOException {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        SecretsFile secrets = new SecretsFile(Path.of(args[0]).resolve("secrets.toml"),
-                Path.of(args[0]).resolve(".secrets.lock"), WAIT);
+        SecretsFile secrets = new SecretsFile(
+                Path.of(args[0]).resolve("secrets.toml"), Path.of(args[0]).resolve(".secrets.lock"), WAIT);
         int worker = Integer.parseInt(args[1]);
         int count = Integer.parseInt(args[2]);
         String plugin = plugin(worker);

@@ -45,8 +45,8 @@ class StateConcurrencyTest {
     void eightProcessesCommittingTwentyFiveChangesEachLoseNoneAndBumpTheRevisionOncePerCommit() throws Exception {
         List<BufferedReader> outs = new ArrayList<>();
         for (int w = 0; w < WORKERS; w++) {
-            Process child = ChildJvm.plain().start(log(w), "transact", home.toString(), String.valueOf(w),
-                    String.valueOf(EACH));
+            Process child = ChildJvm.plain()
+                    .start(log(w), "transact", home.toString(), String.valueOf(w), String.valueOf(EACH));
             children.add(child);
             outs.add(new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)));
         }
@@ -61,7 +61,9 @@ class StateConcurrencyTest {
         }
         for (int w = 0; w < WORKERS; w++) {
             int worker = w;
-            assertEquals("done", outs.get(w).readLine(),
+            assertEquals(
+                    "done",
+                    outs.get(w).readLine(),
                     () -> "worker " + worker + " failed:\n" + ChildJvm.tail(log(worker)));
             assertTrue(children.get(w).waitFor(30, TimeUnit.SECONDS));
             assertEquals(0, children.get(w).exitValue(), () -> ChildJvm.tail(log(worker)));
@@ -80,7 +82,8 @@ class StateConcurrencyTest {
             }
         }
         int changes = state.plugins().values().stream()
-                .mapToInt(p -> p.enabledAgents().size() + p.trustedDigests().size()).sum();
+                .mapToInt(p -> p.enabledAgents().size() + p.trustedDigests().size())
+                .sum();
         assertEquals(WORKERS * EACH, changes, "exactly the changes made, each once");
     }
 

@@ -98,8 +98,9 @@ class StateCrashTest {
 
             InstallState state = store.read().state(); // throws DocumentUnreadable if the kill broke it
             List<String> grants = grants(state);
-            assertTrue(state.revision() >= lastRevision, context + ": the revision went back from " + lastRevision
-                    + " to " + state.revision());
+            assertTrue(
+                    state.revision() >= lastRevision,
+                    context + ": the revision went back from " + lastRevision + " to " + state.revision());
             assertEquals(state.revision(), grants.size(), context + ": one grant per commit");
             assertEquals(grants.size(), new HashSet<>(grants).size(), context + ": a grant committed twice");
             Set<String> missing = new LinkedHashSet<>(reported);
@@ -108,13 +109,20 @@ class StateCrashTest {
             inFlightLanded += r.inFlight().filter(grants::contains).isPresent() ? 1 : 0;
             lastRevision = state.revision();
         }
-        System.out.printf("StateCrashTest: %d rounds in %d ms, %d commits reported, revision %d; %d kills in a"
-                + " write, of which %d left a temp file and %d landed after the rename%n", ROUNDS,
-                Duration.ofNanos(System.nanoTime() - started).toMillis(), reported.size(), lastRevision,
-                killsInWrite, tempFilesLeft, inFlightLanded);
+        System.out.printf(
+                "StateCrashTest: %d rounds in %d ms, %d commits reported, revision %d; %d kills in a"
+                        + " write, of which %d left a temp file and %d landed after the rename%n",
+                ROUNDS,
+                Duration.ofNanos(System.nanoTime() - started).toMillis(),
+                reported.size(),
+                lastRevision,
+                killsInWrite,
+                tempFilesLeft,
+                inFlightLanded);
         assertFalse(reported.isEmpty(), "no round reported a commit: the test tested nothing");
 
-        InstallState after = store.transact(s -> s.with("other", PluginState.empty())).state();
+        InstallState after =
+                store.transact(s -> s.with("other", PluginState.empty())).state();
         assertEquals(lastRevision + 1, after.revision());
         assertEquals(List.of(), tempFiles(layout), "the next commit removes what killed writers left behind");
     }
@@ -130,8 +138,9 @@ class StateCrashTest {
     }
 
     /** Reads the child's lines until the chosen one, kills it with SIGKILL and waits for it to be gone. */
-    private static Round killAfter(Process child, Path log, boolean inWrite, int lines, Set<String> reported,
-            String context) throws IOException, InterruptedException {
+    private static Round killAfter(
+            Process child, Path log, boolean inWrite, int lines, Set<String> reported, String context)
+            throws IOException, InterruptedException {
         BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         int changing = 0;
         int committed = 0;
@@ -152,8 +161,8 @@ class StateCrashTest {
                     case "committed" -> {
                         assertEquals(inFlight, words[1], context);
                         long revision = Long.parseLong(words[2]);
-                        assertTrue(revision > lastRevision,
-                                context + ": revision " + revision + " after " + lastRevision);
+                        assertTrue(
+                                revision > lastRevision, context + ": revision " + revision + " after " + lastRevision);
                         lastRevision = revision;
                         reported.add(words[1]);
                         inFlight = null;
@@ -173,7 +182,8 @@ class StateCrashTest {
 
     private static List<String> grants(InstallState state) {
         return state.plugin(StateWorker.PLUGIN).map(PluginState::consentGrants).orElse(List.of()).stream()
-                .map(ConsentGrant::digest).toList();
+                .map(ConsentGrant::digest)
+                .toList();
     }
 
     private static List<Path> tempFiles(HomeLayout layout) throws IOException {
@@ -182,7 +192,8 @@ class StateCrashTest {
             return List.of();
         }
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().startsWith(".state.json.tmp-")).toList();
+            return files.filter(p -> p.getFileName().toString().startsWith(".state.json.tmp-"))
+                    .toList();
         }
     }
 }

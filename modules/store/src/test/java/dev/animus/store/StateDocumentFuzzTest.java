@@ -1,7 +1,5 @@
 package dev.animus.store;
 
-import dev.animus.testfuzz.FuzzRun;
-import dev.animus.testfuzz.Mutations;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.ArtifactShape;
@@ -9,6 +7,8 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.PluginState;
+import dev.animus.testfuzz.FuzzRun;
+import dev.animus.testfuzz.Mutations;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,15 +45,63 @@ class StateDocumentFuzzTest {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** Writes mutated trees nested past the reader's depth limit (the writer's own limit is the same). */
     private static final JsonMapper WRITER = JsonMapper.builder(JsonFactory.builder()
-            .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(10_000).build()).build()).build();
-    private static final List<String> FRAGMENTS = List.of("{", "}", "[", "]", "\"", ":", ",", "\\", "\\u", "null",
-            "true", "\"unsigned\"", "\"verified\"", "\"schema_version\": 1,", "\"schema_version\": 2,",
-            "\"revision\": -1,", "\"plugins\": {},", "\"current\": null,", "\"x\": 1,", "{\"a\":", "[[", "/*", "//", "NaN");
-    private static final List<String> WORDS = List.of("", "unsigned", "verified", "invalid", "untrusted_signer",
-            "skipped", "file", "tree", "path", "url", "github", "UNSIGNED", "2026-11-30T12:00:00Z",
-            "2026-11-30T12:00:00+01:00", "9999-12-31T23:59:59.999999999Z", "-1000000000-01-01T00:00:00Z",
-            StateFixtures.digest("x"), StateFixtures.digest("x").toUpperCase(), "bin/../x", "/abs", " ", "\u0000",
-            "\ud800", "\ufeff", "😀");
+                    .streamWriteConstraints(StreamWriteConstraints.builder()
+                            .maxNestingDepth(10_000)
+                            .build())
+                    .build())
+            .build();
+
+    private static final List<String> FRAGMENTS = List.of(
+            "{",
+            "}",
+            "[",
+            "]",
+            "\"",
+            ":",
+            ",",
+            "\\",
+            "\\u",
+            "null",
+            "true",
+            "\"unsigned\"",
+            "\"verified\"",
+            "\"schema_version\": 1,",
+            "\"schema_version\": 2,",
+            "\"revision\": -1,",
+            "\"plugins\": {},",
+            "\"current\": null,",
+            "\"x\": 1,",
+            "{\"a\":",
+            "[[",
+            "/*",
+            "//",
+            "NaN");
+    private static final List<String> WORDS = List.of(
+            "",
+            "unsigned",
+            "verified",
+            "invalid",
+            "untrusted_signer",
+            "skipped",
+            "file",
+            "tree",
+            "path",
+            "url",
+            "github",
+            "UNSIGNED",
+            "2026-11-30T12:00:00Z",
+            "2026-11-30T12:00:00+01:00",
+            "9999-12-31T23:59:59.999999999Z",
+            "-1000000000-01-01T00:00:00Z",
+            StateFixtures.digest("x"),
+            StateFixtures.digest("x").toUpperCase(),
+            "bin/../x",
+            "/abs",
+            " ",
+            "\u0000",
+            "\ud800",
+            "\ufeff",
+            "😀");
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -61,25 +109,34 @@ class StateDocumentFuzzTest {
         long seed = FuzzRun.seed("StateDocumentFuzzTest");
         SplittableRandom random = new SplittableRandom(seed);
         List<JsonNode> trees = corpus();
-        List<byte[]> documents = trees.stream().map(t -> StateJson.MAPPER.writeValueAsBytes(t)).toList();
+        List<byte[]> documents =
+                trees.stream().map(t -> StateJson.MAPPER.writeValueAsBytes(t)).toList();
         Mutations mutations = new Mutations(random, FRAGMENTS, documents);
-        Map<String, Integer> outcomes = FuzzRun.run("StateDocumentFuzzTest", seed, INPUTS, (i, how) -> {
-            int kind = random.nextInt(20);
-            if (kind == 0) {
-                how.append("random bytes");
-                return mutations.randomBytes(random.nextInt(600));
-            }
-            int pick = random.nextInt(trees.size());
-            how.append("seed ").append(pick).append(':');
-            byte[] input = kind < 8 ? mutations.mutate(documents.get(pick), how)
-                    : WRITER.writeValueAsBytes(mutate(trees.get(pick), random, how));
-            if (kind >= 17) {
-                how.append(" | bytes:");
-                input = mutations.mutate(input, how);
-            }
-            return input;
-        }, StateDocumentFuzzTest::decodeOnce);
-        assertTrue(INPUTS - outcomes.getOrDefault("refused", 0) > INPUTS / 20, "too few mutated documents still decoded: " + outcomes);
+        Map<String, Integer> outcomes = FuzzRun.run(
+                "StateDocumentFuzzTest",
+                seed,
+                INPUTS,
+                (i, how) -> {
+                    int kind = random.nextInt(20);
+                    if (kind == 0) {
+                        how.append("random bytes");
+                        return mutations.randomBytes(random.nextInt(600));
+                    }
+                    int pick = random.nextInt(trees.size());
+                    how.append("seed ").append(pick).append(':');
+                    byte[] input = kind < 8
+                            ? mutations.mutate(documents.get(pick), how)
+                            : WRITER.writeValueAsBytes(mutate(trees.get(pick), random, how));
+                    if (kind >= 17) {
+                        how.append(" | bytes:");
+                        input = mutations.mutate(input, how);
+                    }
+                    return input;
+                },
+                StateDocumentFuzzTest::decodeOnce);
+        assertTrue(
+                INPUTS - outcomes.getOrDefault("refused", 0) > INPUTS / 20,
+                "too few mutated documents still decoded: " + outcomes);
     }
 
     private static String decodeOnce(byte[] input, Supplier<String> which) {
@@ -87,9 +144,13 @@ class StateDocumentFuzzTest {
         try {
             state = StateDecoder.decode(input, FILE);
         } catch (DocumentUnreadable e) {
-            if (!FILE.equals(e.file()) || e.getMessage().contains("\n") || !e.getMessage().startsWith(FILE + ": ")) {
-                throw new AssertionError("a refusal that does not name the file in one line: " + e.getMessage()
-                        + "\n  for " + which.get(), e);
+            if (!FILE.equals(e.file())
+                    || e.getMessage().contains("\n")
+                    || !e.getMessage().startsWith(FILE + ": ")) {
+                throw new AssertionError(
+                        "a refusal that does not name the file in one line: " + e.getMessage() + "\n  for "
+                                + which.get(),
+                        e);
             }
             return "refused";
         } catch (RuntimeException | StackOverflowError e) {
@@ -99,12 +160,12 @@ class StateDocumentFuzzTest {
         try {
             again = StateDecoder.decode(StateJson.encode(state), FILE);
         } catch (RuntimeException e) {
-            throw new AssertionError("a decoded document does not re-encode and decode (" + e + ")\n  for "
-                    + which.get(), e);
+            throw new AssertionError(
+                    "a decoded document does not re-encode and decode (" + e + ")\n  for " + which.get(), e);
         }
         if (!again.equals(state)) {
-            throw new AssertionError("a decoded document does not round-trip: " + state + " became " + again
-                    + "\n  for " + which.get());
+            throw new AssertionError(
+                    "a decoded document does not round-trip: " + state + " became " + again + "\n  for " + which.get());
         }
         return revalidate(state, which) ? "decoded" : "decoded, a manifest invalid";
     }
@@ -122,7 +183,8 @@ class StateDocumentFuzzTest {
                 } catch (ManifestInvalid expected) {
                     valid = false;
                 } catch (RuntimeException | StackOverflowError e) {
-                    throw new AssertionError("re-validating a stored manifest threw " + e + "\n  for " + which.get(), e);
+                    throw new AssertionError(
+                            "re-validating a stored manifest threw " + e + "\n  for " + which.get(), e);
                 }
             }
         }
@@ -160,9 +222,13 @@ class StateDocumentFuzzTest {
                 case 2 -> boundaryNumber(random);
                 case 3 -> randomValue(random, 2);
                 case 4 -> deep(random);
-                default -> NODES.stringNode("x".repeat(random.nextBoolean() ? random.nextInt(100) : random.nextInt(5_000)));
+                default ->
+                    NODES.stringNode("x".repeat(random.nextBoolean() ? random.nextInt(100) : random.nextInt(5_000)));
             };
-            how.append(' ').append(replacement == null ? "remove" : "set").append(' ').append(slot[1]);
+            how.append(' ')
+                    .append(replacement == null ? "remove" : "set")
+                    .append(' ')
+                    .append(slot[1]);
             if (slot[0] instanceof ObjectNode object) {
                 if (replacement == null) {
                     object.remove((String) slot[1]);
@@ -212,7 +278,9 @@ class StateDocumentFuzzTest {
         JsonNode node = NODES.numberNode(1);
         int depth = random.nextBoolean() ? 485 + random.nextInt(30) : random.nextInt(50);
         for (int d = 0; d < depth; d++) {
-            node = random.nextBoolean() ? NODES.arrayNode().add(node) : NODES.objectNode().set("name", node);
+            node = random.nextBoolean()
+                    ? NODES.arrayNode().add(node)
+                    : NODES.objectNode().set("name", node);
         }
         return node;
     }
@@ -234,7 +302,8 @@ class StateDocumentFuzzTest {
             default -> {
                 ObjectNode object = NODES.objectNode();
                 for (int i = random.nextInt(4); i > 0; i--) {
-                    object.set(StateJson.RECORD_KEYS.get(random.nextInt(StateJson.RECORD_KEYS.size())),
+                    object.set(
+                            StateJson.RECORD_KEYS.get(random.nextInt(StateJson.RECORD_KEYS.size())),
                             randomValue(random, depth - 1));
                 }
                 yield object;

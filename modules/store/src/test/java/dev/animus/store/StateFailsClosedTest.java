@@ -89,65 +89,105 @@ class StateFailsClosedTest {
     static Stream<Arguments> wrongDocuments() {
         String d = digest("echo");
         return Stream.of(
-                Arguments.of("schema 0", "\"schema_version\": 1",
+                Arguments.of(
+                        "schema 0",
+                        "\"schema_version\": 1",
                         "\"schema_version\": 0",
                         "schema_version: unknown schema 0"),
-                Arguments.of("schema as text", "\"schema_version\": 1",
+                Arguments.of(
+                        "schema as text",
+                        "\"schema_version\": 1",
                         "\"schema_version\": \"1\"",
                         "schema_version: expected a whole number"),
                 Arguments.of("no revision", "\"revision\": 1,", "", "revision: a required field is missing"),
-                Arguments.of("negative revision", "\"revision\": 1",
+                Arguments.of(
+                        "negative revision",
+                        "\"revision\": 1",
                         "\"revision\": -1",
                         "revision: expected a whole number from 0"),
-                Arguments.of("fractional revision", "\"revision\": 1",
+                Arguments.of(
+                        "fractional revision",
+                        "\"revision\": 1",
                         "\"revision\": 1.5",
                         "revision: expected a whole number"),
-                Arguments.of("bad digest", "\"digest\": \"" + d, "\"digest\": \"XYZ" + d,
+                Arguments.of(
+                        "bad digest",
+                        "\"digest\": \"" + d,
+                        "\"digest\": \"XYZ" + d,
                         "plugins.echo.current.digest: \"XYZ"),
-                Arguments.of("upper-case trusted digest", "[\n        \"" + d, "[\n        \"" + d.toUpperCase(),
+                Arguments.of(
+                        "upper-case trusted digest",
+                        "[\n        \"" + d,
+                        "[\n        \"" + d.toUpperCase(),
                         "plugins.echo.trusted_digests[0]: "),
-                Arguments.of("plugin a string", "\"bare\": {",
+                Arguments.of(
+                        "plugin a string",
+                        "\"bare\": {",
                         "\"bare\": \"x\", \"y\": {",
                         "plugins.bare: expected an object, found the string \"x\""),
-                Arguments.of("unknown shape", "\"shape\": \"file\"",
+                Arguments.of(
+                        "unknown shape",
+                        "\"shape\": \"file\"",
                         "\"shape\": \"blob\"",
                         "plugins.echo.current.shape: unknown word \"blob\""),
-                Arguments.of("unknown source kind", "\"kind\": \"path\"",
+                Arguments.of(
+                        "unknown source kind",
+                        "\"kind\": \"path\"",
                         "\"kind\": \"ftp\"",
                         "plugins.echo.current.source.kind: unknown word"),
-                Arguments.of("bad timestamp", "\"installed_at\": \"2026-11-30T12:00:00Z\"",
+                Arguments.of(
+                        "bad timestamp",
+                        "\"installed_at\": \"2026-11-30T12:00:00Z\"",
                         "\"installed_at\": \"yesterday\"",
                         "plugins.echo.current.installed_at: \"yesterday\""),
-                Arguments.of("grant time a number", "\"granted_at\": \"2026-11-30T12:00:00Z\"",
+                Arguments.of(
+                        "grant time a number",
+                        "\"granted_at\": \"2026-11-30T12:00:00Z\"",
                         "\"granted_at\": 1",
                         "plugins.echo.consent_grants[0].granted_at: expected a string, found 1"),
-                Arguments.of("no enabled_all_agents", ",\n      \"enabled_all_agents\": false", "",
+                Arguments.of(
+                        "no enabled_all_agents",
+                        ",\n      \"enabled_all_agents\": false",
+                        "",
                         "plugins.bare.enabled_all_agents: a required field is missing"),
-                Arguments.of("blank entry", "\"entry\": \"animus-plugin-echo\"",
+                Arguments.of(
+                        "blank entry",
+                        "\"entry\": \"animus-plugin-echo\"",
                         "\"entry\": \" \"",
                         "plugins.echo.current.entry: the entry is blank"),
-                Arguments.of("verified as text", "\"sha256_verified\": true",
+                Arguments.of(
+                        "verified as text",
+                        "\"sha256_verified\": true",
                         "\"sha256_verified\": \"yes\"",
                         "plugins.echo.current.source.sha256_verified: expected true or false"),
-                Arguments.of("unknown field", "\"revision\": 1,",
+                Arguments.of(
+                        "unknown field",
+                        "\"revision\": 1,",
                         "\"revision\": 1, \"mode\": \"fast\",",
                         "mode: an unknown field"),
-                Arguments.of("unknown nested field", "\"default\"\n      ],",
+                Arguments.of(
+                        "unknown nested field",
+                        "\"default\"\n      ],",
                         "\"default\"\n      ], \"pinned\": true,",
                         "plugins.echo.pinned: an unknown field"),
-                Arguments.of("manifest a string", "\"manifest\": null",
+                Arguments.of(
+                        "manifest a string",
+                        "\"manifest\": null",
                         "\"manifest\": \"name = 'echo'\"",
                         "plugins.echo.current.manifest: expected a manifest object or null"),
-                Arguments.of("null in a manifest", "\"manifest\": null",
+                Arguments.of(
+                        "null in a manifest",
+                        "\"manifest\": null",
                         "\"manifest\": {\"name\": null}",
                         "plugins.echo.current.manifest.name: a manifest value is null"),
-                Arguments.of("duplicate key", "\"revision\": 1,",
+                Arguments.of(
+                        "duplicate key",
+                        "\"revision\": 1,",
                         "\"revision\": 1, \"revision\": 2,",
                         "(syntax): not valid JSON"),
                 Arguments.of("trailing garbage", "\n}\n", "\n}\n}\n", "(syntax): not valid JSON"),
-                Arguments.of("a semicolon", "\"revision\": 1",
-                        "\"revision\"; 1",
-                        "(syntax): not valid JSON at line 3"));
+                Arguments.of(
+                        "a semicolon", "\"revision\": 1", "\"revision\"; 1", "(syntax): not valid JSON at line 3"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -163,9 +203,10 @@ class StateFailsClosedTest {
 
     @Test
     void aNewerSchemaSaysToUpgradeAnimusWhateverItsShape() throws IOException {
-        DocumentUnreadable e = unreadable("{\"schema_version\": 99, \"plugins\": [\"whatever\"]}\n"
-                .getBytes(StandardCharsets.UTF_8));
-        assertTrue(e.getMessage().contains("schema_version: schema 99 is newer than this animus reads (1)"),
+        DocumentUnreadable e =
+                unreadable("{\"schema_version\": 99, \"plugins\": [\"whatever\"]}\n".getBytes(StandardCharsets.UTF_8));
+        assertTrue(
+                e.getMessage().contains("schema_version: schema 99 is newer than this animus reads (1)"),
                 e.getMessage());
         assertEquals(List.of(new Fix.UpgradeAnimus()), e.guidance().fixes(), e.getMessage());
         assertTrue(e.getMessage().endsWith(" to a version that reads it"), e.getMessage());
@@ -173,8 +214,8 @@ class StateFailsClosedTest {
 
     @Test
     void pluginsThatAreNotAnObjectAreRefused() throws IOException {
-        DocumentUnreadable e = unreadable("{\"schema_version\": 1, \"revision\": 3, \"plugins\": []}\n"
-                .getBytes(StandardCharsets.UTF_8));
+        DocumentUnreadable e = unreadable(
+                "{\"schema_version\": 1, \"revision\": 3, \"plugins\": []}\n".getBytes(StandardCharsets.UTF_8));
         assertTrue(e.getMessage().contains(": plugins: expected an object, found an array"), e.getMessage());
     }
 
@@ -211,7 +252,8 @@ class StateFailsClosedTest {
         random.ints(150, 0, whole.length - 1).forEach(lengths::add);
         for (int length : lengths) {
             DocumentUnreadable e = unreadable(Arrays.copyOf(whole, length));
-            assertTrue(e.getMessage().startsWith(store().file() + ": (syntax): "),
+            assertTrue(
+                    e.getMessage().startsWith(store().file() + ": (syntax): "),
                     () -> "seed " + seed + ", length " + length + ": " + e.getMessage());
         }
         byte[] complete = Arrays.copyOf(whole, whole.length - 1);
@@ -241,7 +283,9 @@ class StateFailsClosedTest {
             Path first = store().quarantine(NOW).orElseThrow();
             unreadable("second".getBytes(StandardCharsets.UTF_8));
             Path second = store().quarantine(NOW).orElseThrow();
-            assertEquals("state.json.unreadable-20261130T123456Z-2", second.getFileName().toString());
+            assertEquals(
+                    "state.json.unreadable-20261130T123456Z-2",
+                    second.getFileName().toString());
             assertEquals("first", Files.readString(first));
             assertEquals("second", Files.readString(second));
         }

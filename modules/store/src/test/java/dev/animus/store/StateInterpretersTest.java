@@ -24,15 +24,16 @@ class StateInterpretersTest {
     void anInterpreterRoundTripsWithItsDigest() {
         InstallState back = StateDecoder.decode(StateJson.encode(StateFixtures.richState()), FILE);
         assertEquals(StateFixtures.richState().plugins(), back.plugins());
-        assertEquals(Optional.of(new Interpreter("/usr/bin/python3", List.of("-u", "-B"))),
+        assertEquals(
+                Optional.of(new Interpreter("/usr/bin/python3", List.of("-u", "-B"))),
                 back.plugin("tool").orElseThrow().interpreter(StateFixtures.digest("tool")));
-        assertTrue(encoded().contains("\"path\": \"/usr/bin/python3\""),
-                encoded());
+        assertTrue(encoded().contains("\"path\": \"/usr/bin/python3\""), encoded());
     }
 
     @Test
     void aDocumentWrittenBeforeInterpretersWereRecordedStillReads() {
-        String older = encoded().replaceAll(",\\s*\"trusted_interpreters\"\\s*:\\s*\\{[^{}]*(\\{[^{}]*\\}[^{}]*)*\\}", "");
+        String older =
+                encoded().replaceAll(",\\s*\"trusted_interpreters\"\\s*:\\s*\\{[^{}]*(\\{[^{}]*\\}[^{}]*)*\\}", "");
         assertTrue(!older.contains("trusted_interpreters"), older);
         InstallState back = StateDecoder.decode(older.getBytes(StandardCharsets.UTF_8), FILE);
         assertEquals(Optional.empty(), back.plugin("tool").orElseThrow().interpreter(StateFixtures.digest("tool")));
@@ -42,12 +43,13 @@ class StateInterpretersTest {
     @Test
     void aRelativeInterpreterOrAnUntrustedDigestFailsClosed() {
         String relative = encoded().replace("/usr/bin/python3", "bin/python3");
-        var e = assertThrows(DocumentUnreadable.class,
-                () -> StateDecoder.decode(relative.getBytes(StandardCharsets.UTF_8), FILE));
-        assertTrue(e.getMessage().contains("plugins.tool.trusted_interpreters." + StateFixtures.digest("tool")),
+        var e = assertThrows(
+                DocumentUnreadable.class, () -> StateDecoder.decode(relative.getBytes(StandardCharsets.UTF_8), FILE));
+        assertTrue(
+                e.getMessage().contains("plugins.tool.trusted_interpreters." + StateFixtures.digest("tool")),
                 e.getMessage());
-        String other = encoded().replace("\"" + StateFixtures.digest("tool") + "\": {",
-                "\"" + StateFixtures.digest("nope") + "\": {");
+        String other = encoded()
+                .replace("\"" + StateFixtures.digest("tool") + "\": {", "\"" + StateFixtures.digest("nope") + "\": {");
         assertTrue(!other.equals(encoded()), "the fixture changed");
         assertThrows(DocumentUnreadable.class, () -> StateDecoder.decode(other.getBytes(StandardCharsets.UTF_8), FILE));
     }

@@ -63,14 +63,20 @@ class StateLockTest {
         BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
         assertEquals("held", out.readLine(), () -> ChildJvm.tail(log));
 
-        LockTimedOut read = assertThrows(LockTimedOut.class, () -> impatientStore().read());
+        LockTimedOut read =
+                assertThrows(LockTimedOut.class, () -> impatientStore().read());
         assertTrue(read.getMessage().contains(layout().stateLock().toString()), read.getMessage());
         assertThrows(LockTimedOut.class, () -> impatientStore().transact(s -> s.with("x", PluginState.empty())));
         before.assertUnchanged();
 
         holder.getOutputStream().close();
         assertEquals(0, holder.waitFor(), () -> ChildJvm.tail(log));
-        assertEquals(2, impatientStore().transact(s -> s.with("x", PluginState.empty())).state().revision());
+        assertEquals(
+                2,
+                impatientStore()
+                        .transact(s -> s.with("x", PluginState.empty()))
+                        .state()
+                        .revision());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.animus.store;
 
-import dev.animus.core.SignatureCheck;
 import static dev.animus.store.StateFixtures.T0;
 import static dev.animus.store.StateFixtures.atRevision;
 import static dev.animus.store.StateFixtures.digest;
@@ -20,6 +19,7 @@ import dev.animus.core.InstallSource;
 import dev.animus.core.InstallState;
 import dev.animus.core.PluginState;
 import dev.animus.core.RecordedManifest;
+import dev.animus.core.SignatureCheck;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,10 +47,21 @@ class StateStoreTest {
 
     /** One plugin with a record, a grant and an agent, and one with nothing recorded. */
     static InstallState smallState() {
-        InstallRecord current = new InstallRecord(digest("echo"), ArtifactShape.FILE, "animus-plugin-echo",
-                InstallSource.path("/abs"), Optional.empty(), SignatureCheck.unsigned(), T0);
-        PluginState echo = new PluginState(Optional.of(current), Optional.empty(), Set.of(digest("echo")),
-                List.of(new ConsentGrant(digest("consent"), T0)), Set.of("default"), false);
+        InstallRecord current = new InstallRecord(
+                digest("echo"),
+                ArtifactShape.FILE,
+                "animus-plugin-echo",
+                InstallSource.path("/abs"),
+                Optional.empty(),
+                SignatureCheck.unsigned(),
+                T0);
+        PluginState echo = new PluginState(
+                Optional.of(current),
+                Optional.empty(),
+                Set.of(digest("echo")),
+                List.of(new ConsentGrant(digest("consent"), T0)),
+                Set.of("default"),
+                false);
         return InstallState.empty().with("echo", echo).with("bare", PluginState.empty());
     }
 
@@ -58,8 +69,15 @@ class StateStoreTest {
         PluginState p = s.plugin(plugin).orElse(PluginState.empty());
         Set<String> agents = new TreeSet<>(p.enabledAgents());
         agents.add(agent);
-        return s.with(plugin, new PluginState(p.current(), p.previous(), p.trustedDigests(), p.consentGrants(),
-                agents, p.enabledAllAgents()));
+        return s.with(
+                plugin,
+                new PluginState(
+                        p.current(),
+                        p.previous(),
+                        p.trustedDigests(),
+                        p.consentGrants(),
+                        agents,
+                        p.enabledAllAgents()));
     }
 
     @Nested
@@ -76,8 +94,15 @@ class StateStoreTest {
         @Test
         void manifestNumbersComeBackAsTheWholeNumbersTheyWere() throws IOException {
             store().transact(s -> richState());
-            Map<String, Object> manifest = store().read().state().plugin("echo").orElseThrow().current()
-                    .orElseThrow().manifest().orElseThrow().document();
+            Map<String, Object> manifest = store().read()
+                    .state()
+                    .plugin("echo")
+                    .orElseThrow()
+                    .current()
+                    .orElseThrow()
+                    .manifest()
+                    .orElseThrow()
+                    .document();
             assertEquals(512, manifest.get("notification_buffer_size"));
             Map<?, ?> build = (Map<?, ?>) manifest.get("x_build");
             assertEquals(1_793_534_400_123L, build.get("epoch_ms"));
@@ -175,9 +200,15 @@ class StateStoreTest {
 
         @Test
         void eachCommitBumpsTheRevisionByOneWhateverRevisionTheChangeReturned() {
-            assertEquals(1, store().transact(s -> atRevision(smallState(), 42)).state().revision());
-            assertEquals(2, store().transact(s -> addAgent(s, "echo", "a").nextRevision().nextRevision())
-                    .state().revision());
+            assertEquals(
+                    1,
+                    store().transact(s -> atRevision(smallState(), 42)).state().revision());
+            assertEquals(
+                    2,
+                    store().transact(
+                                    s -> addAgent(s, "echo", "a").nextRevision().nextRevision())
+                            .state()
+                            .revision());
             assertEquals(2, store().read().state().revision());
         }
 
@@ -201,9 +232,13 @@ class StateStoreTest {
             store().transact(s -> smallState());
             FileSnapshot before = FileSnapshot.of(store().file());
             IllegalStateException thrown = new IllegalStateException("refused");
-            assertSame(thrown, assertThrows(IllegalStateException.class, () -> store().transact(s -> {
-                throw thrown;
-            })));
+            assertSame(
+                    thrown,
+                    assertThrows(
+                            IllegalStateException.class,
+                            () -> store().transact(s -> {
+                                throw thrown;
+                            })));
             before.assertUnchanged();
             assertEquals(atRevision(smallState(), 1), store().read().state());
         }
@@ -212,7 +247,8 @@ class StateStoreTest {
         void aChangeMayNotSetAnotherSchemaVersion() throws IOException {
             store().transact(s -> smallState());
             FileSnapshot before = FileSnapshot.of(store().file());
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> store().transact(s -> new InstallState(2, s.revision(), s.plugins())));
             before.assertUnchanged();
         }
@@ -221,12 +257,16 @@ class StateStoreTest {
         void aTransactionStartedInsideAChangeIsRefusedAndTheStoreStaysUsable() throws IOException {
             store().transact(s -> smallState());
             FileSnapshot before = FileSnapshot.of(store().file());
-            assertThrows(IllegalStateException.class, () -> store().transact(s -> {
-                store().transact(inner -> addAgent(inner, "echo", "inner"));
-                return addAgent(s, "echo", "outer");
-            }));
+            assertThrows(
+                    IllegalStateException.class,
+                    () -> store().transact(s -> {
+                        store().transact(inner -> addAgent(inner, "echo", "inner"));
+                        return addAgent(s, "echo", "outer");
+                    }));
             before.assertUnchanged();
-            assertEquals(2, store().transact(s -> addAgent(s, "echo", "later")).state().revision());
+            assertEquals(
+                    2,
+                    store().transact(s -> addAgent(s, "echo", "later")).state().revision());
         }
 
         @Test
@@ -246,8 +286,10 @@ class StateStoreTest {
             HomeLayout layout = new HomeLayout(home);
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(layout.stateFile())));
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(layout.stateLock())));
-            assertEquals("rwx------", PosixFilePermissions.toString(
-                    Files.getPosixFilePermissions(layout.stateFile().getParent())));
+            assertEquals(
+                    "rwx------",
+                    PosixFilePermissions.toString(
+                            Files.getPosixFilePermissions(layout.stateFile().getParent())));
         }
 
         @Test
@@ -275,11 +317,18 @@ class StateStoreTest {
             PluginState echo = new PluginState(
                     Optional.of(record("echo-2", ArtifactShape.TREE, Optional.of(new RecordedManifest(noEntry)))),
                     Optional.of(record("echo-1", ArtifactShape.FILE, Optional.of(new RecordedManifest(noName)))),
-                    Set.of(), List.of(), Set.of(), false);
+                    Set.of(),
+                    List.of(),
+                    Set.of(),
+                    false);
             PluginState tool = new PluginState(
-                    Optional.of(record("tool", ArtifactShape.FILE,
-                            Optional.of(new RecordedManifest(fileWithoutEntry)))),
-                    Optional.empty(), Set.of(), List.of(), Set.of(), false);
+                    Optional.of(
+                            record("tool", ArtifactShape.FILE, Optional.of(new RecordedManifest(fileWithoutEntry)))),
+                    Optional.empty(),
+                    Set.of(),
+                    List.of(),
+                    Set.of(),
+                    false);
             return new InstallState(InstallState.SCHEMA_VERSION, 0, new TreeMap<>(Map.of("echo", echo, "tool", tool)));
         }
 
@@ -288,8 +337,11 @@ class StateStoreTest {
             store().transact(s -> withBrokenManifests());
             StateView view = store().read();
             assertEquals(atRevision(withBrokenManifests(), 1), view.state());
-            assertEquals(List.of("echo/current", "echo/previous"),
-                    view.problems().stream().map(p -> p.plugin() + "/" + p.slot()).toList());
+            assertEquals(
+                    List.of("echo/current", "echo/previous"),
+                    view.problems().stream()
+                            .map(p -> p.plugin() + "/" + p.slot())
+                            .toList());
             String current = view.problems().get(0).reason();
             assertTrue(current.startsWith(store().file() + ": plugins.echo.current.manifest: entry"), current);
             String previous = view.problems().get(1).reason();
@@ -302,9 +354,11 @@ class StateStoreTest {
             StateView view = store().transact(s -> addAgent(s, "echo", "default"));
             assertEquals(2, view.problems().size());
             InstallState read = store().read().state();
-            assertEquals(withBrokenManifests().plugin("echo").orElseThrow().previous(),
+            assertEquals(
+                    withBrokenManifests().plugin("echo").orElseThrow().previous(),
                     read.plugin("echo").orElseThrow().previous());
-            assertEquals(withBrokenManifests().plugin("echo").orElseThrow().current(),
+            assertEquals(
+                    withBrokenManifests().plugin("echo").orElseThrow().current(),
                     read.plugin("echo").orElseThrow().current());
         }
     }

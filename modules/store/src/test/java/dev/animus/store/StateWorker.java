@@ -35,6 +35,7 @@ import java.util.Set;
 final class StateWorker {
     /** Workers wait long: they compete with each other, and a test that times out here says nothing. */
     static final Duration WAIT = Duration.ofSeconds(60);
+
     static final String PLUGIN = "echo";
 
     private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
@@ -96,8 +97,10 @@ final class StateWorker {
                 } else {
                     digests.add(trusted(worker, n));
                 }
-                return s.with(pluginOf(worker), new PluginState(p.current(), p.previous(), digests,
-                        p.consentGrants(), agents, p.enabledAllAgents()));
+                return s.with(
+                        pluginOf(worker),
+                        new PluginState(
+                                p.current(), p.previous(), digests, p.consentGrants(), agents, p.enabledAllAgents()));
             });
         }
         say("done");
@@ -108,9 +111,10 @@ final class StateWorker {
         for (int i = 0; i < limit; i++) {
             String digest = grant(round, i);
             InstallState committed = store.transact(s -> {
-                say("changing " + digest);
-                return withGrant(s, digest);
-            }).state();
+                        say("changing " + digest);
+                        return withGrant(s, digest);
+                    })
+                    .state();
             say("committed " + digest + " " + committed.revision());
         }
     }
@@ -125,8 +129,15 @@ final class StateWorker {
         PluginState p = s.plugin(PLUGIN).orElse(PluginState.empty());
         List<ConsentGrant> grants = new ArrayList<>(p.consentGrants());
         grants.add(new ConsentGrant(digest, Instant.EPOCH.plusSeconds(grants.size())));
-        return s.with(PLUGIN, new PluginState(p.current(), p.previous(), p.trustedDigests(), grants,
-                p.enabledAgents(), p.enabledAllAgents()));
+        return s.with(
+                PLUGIN,
+                new PluginState(
+                        p.current(),
+                        p.previous(),
+                        p.trustedDigests(),
+                        grants,
+                        p.enabledAgents(),
+                        p.enabledAllAgents()));
     }
 
     private static void hold(Path lockFile, BufferedReader in) throws IOException {

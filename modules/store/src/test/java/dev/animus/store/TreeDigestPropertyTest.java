@@ -55,8 +55,8 @@ class TreeDigestPropertyTest {
 
     @BeforeAll
     static void printTheSeed() {
-        System.out.println("TreeDigestPropertyTest: base seed " + BASE_SEED + " (-Dfuzz.seed=" + BASE_SEED
-                + "), " + CASES + " cases");
+        System.out.println("TreeDigestPropertyTest: base seed " + BASE_SEED + " (-Dfuzz.seed=" + BASE_SEED + "), "
+                + CASES + " cases");
     }
 
     static LongStream seeds() {
@@ -85,7 +85,8 @@ class TreeDigestPropertyTest {
         SplittableRandom random = new SplittableRandom(seed);
         Map<String, Node> tree = randomTree(random);
         String original = digestOf(tree);
-        List<String> files = tree.keySet().stream().filter(k -> !tree.get(k).isDirectory()).toList();
+        List<String> files =
+                tree.keySet().stream().filter(k -> !tree.get(k).isDirectory()).toList();
         String victim = files.get(random.nextInt(files.size()));
         Node node = tree.get(victim);
 
@@ -146,8 +147,11 @@ class TreeDigestPropertyTest {
             if (n.isDirectory()) {
                 stream.append("d\0").append(path).append("\0\n");
             } else {
-                stream.append(n.executable() ? "x\0" : "f\0").append(path).append('\0')
-                        .append(StoreFiles.sha256(n.content())).append('\n');
+                stream.append(n.executable() ? "x\0" : "f\0")
+                        .append(path)
+                        .append('\0')
+                        .append(StoreFiles.sha256(n.content()))
+                        .append('\n');
             }
         }
         return StoreFiles.sha256(stream.toString().getBytes(StandardCharsets.UTF_8));
@@ -166,15 +170,20 @@ class TreeDigestPropertyTest {
 
     private static List<TreeDigest.Entry> entries(Map<String, Node> tree) {
         List<TreeDigest.Entry> entries = new ArrayList<>();
-        withParents(tree).forEach((path, n) -> entries.add(n.isDirectory() ? TreeDigest.Entry.directory(path)
-                : TreeDigest.Entry.file(path, n.executable(), StoreFiles.sha256(n.content()))));
+        withParents(tree)
+                .forEach((path, n) -> entries.add(
+                        n.isDirectory()
+                                ? TreeDigest.Entry.directory(path)
+                                : TreeDigest.Entry.file(path, n.executable(), StoreFiles.sha256(n.content()))));
         return entries;
     }
 
     /** The tree as the digest sees it, one line per entry, directories included: equal for equal trees. */
     private static String describe(Map<String, Node> tree) {
         StringBuilder b = new StringBuilder();
-        withParents(tree).forEach((path, n) -> b.append(path).append(" ").append(n.seen()).append("; "));
+        withParents(tree)
+                .forEach(
+                        (path, n) -> b.append(path).append(" ").append(n.seen()).append("; "));
         return b.toString();
     }
 
@@ -194,8 +203,8 @@ class TreeDigestPropertyTest {
                 }
                 Files.createDirectories(file.getParent());
                 Files.write(file, n.content());
-                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(n.executable() ? "rwxr-xr-x"
-                        : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        file, PosixFilePermissions.fromString(n.executable() ? "rwxr-xr-x" : "rw-r--r--"));
             }
             return dir;
         } catch (IOException e) {

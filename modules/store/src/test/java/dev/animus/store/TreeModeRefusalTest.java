@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TreeModeRefusalTest {
     @TempDir
     Path temp;
+
     DigestStore store;
 
     @BeforeEach
@@ -41,8 +42,8 @@ class TreeModeRefusalTest {
         chmod("4755", helper);
 
         StoreRefused hashed = assertThrows(StoreRefused.class, () -> DigestStore.treeDigest(source));
-        StoreRefused installed = assertThrows(StoreRefused.class,
-                () -> store.publishTree(source, "bin/tool", Optional.empty()));
+        StoreRefused installed =
+                assertThrows(StoreRefused.class, () -> store.publishTree(source, "bin/tool", Optional.empty()));
 
         String expected = "refused " + helper + ": it is setuid (mode 4755); a plugin's files may not be setuid,"
                 + " setgid, sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)";
@@ -53,11 +54,14 @@ class TreeModeRefusalTest {
     }
 
     @ParameterizedTest(name = "{0} is refused: {1}")
-    @CsvSource(delimiter = '|', value = {
-        "2755 | it is setgid (mode 2755)",
-        "1755 | it has the sticky bit (mode 1755)",
-        "0646 | every user may write it (mode 0646)",
-        "6755 | it is setuid (mode 6755)"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "2755 | it is setgid (mode 2755)",
+                "1755 | it has the sticky bit (mode 1755)",
+                "0646 | every user may write it (mode 0646)",
+                "6755 | it is setuid (mode 6755)"
+            })
     void everyOtherSpecialOrWorldWritableFileIsRefusedToo(String mode, String why) {
         Path source = plugin(temp.resolve("src/plugin"));
         Path data = source.resolve("lib/data.txt");
@@ -65,8 +69,10 @@ class TreeModeRefusalTest {
 
         StoreRefused e = assertThrows(StoreRefused.class, () -> DigestStore.treeDigest(source));
 
-        assertEquals("refused " + data + ": " + why + "; a plugin's files may not be setuid, setgid, sticky or"
-                + " writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)", e.getMessage());
+        assertEquals(
+                "refused " + data + ": " + why + "; a plugin's files may not be setuid, setgid, sticky or"
+                        + " writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)",
+                e.getMessage());
     }
 
     @Test
@@ -74,10 +80,13 @@ class TreeModeRefusalTest {
         Path source = plugin(temp.resolve("src/plugin"));
         chmod("1777", source.resolve("lib"));
 
-        StoreRefused e = assertThrows(StoreRefused.class, () -> store.publishTree(source, "bin/tool", Optional.empty()));
+        StoreRefused e =
+                assertThrows(StoreRefused.class, () -> store.publishTree(source, "bin/tool", Optional.empty()));
 
-        assertEquals("refused " + source + ": 'lib' is a directory and every user may write it (mode 1777); run"
-                + " 'chmod o-w' on it if it is yours", e.getMessage());
+        assertEquals(
+                "refused " + source + ": 'lib' is a directory and every user may write it (mode 1777); run"
+                        + " 'chmod o-w' on it if it is yours",
+                e.getMessage());
     }
 
     @Test
@@ -90,8 +99,10 @@ class TreeModeRefusalTest {
         Verification v = store.verify(stored.digest(), ArtifactShape.TREE, "bin/tool");
 
         Verification.Refused r = assertInstanceOf(Verification.Refused.class, v);
-        assertEquals("refused " + tool + ": it is setuid (mode 4555); a plugin's files may not be setuid, setgid,"
-                + " sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)", r.reason());
+        assertEquals(
+                "refused " + tool + ": it is setuid (mode 4555); a plugin's files may not be setuid, setgid,"
+                        + " sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is yours)",
+                r.reason());
     }
 
     @Test
@@ -102,9 +113,11 @@ class TreeModeRefusalTest {
         Verification v = store.verify(stored.digest(), ArtifactShape.FILE, "tool");
 
         Verification.Refused r = assertInstanceOf(Verification.Refused.class, v);
-        assertEquals("refused " + stored.executable() + ": every user may write it (mode 0557); a plugin's files may"
-                + " not be setuid, setgid, sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is"
-                + " yours)", r.reason());
+        assertEquals(
+                "refused " + stored.executable() + ": every user may write it (mode 0557); a plugin's files may"
+                        + " not be setuid, setgid, sticky or writable by every user (run 'chmod ug-s,-t,o-w' on it if it is"
+                        + " yours)",
+                r.reason());
     }
 
     @Test

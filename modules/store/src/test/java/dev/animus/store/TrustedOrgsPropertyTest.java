@@ -43,8 +43,11 @@ class TrustedOrgsPropertyTest {
             if (random.nextInt(3) == 0) {
                 assertEquals(model.remove(key) != null, orgs.revoke(org), at);
             } else {
-                OrgDecision d = new OrgDecision(org, HOWS.get(random.nextInt(HOWS.size())),
-                        Instant.ofEpochSecond(1_700_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000)));
+                OrgDecision d = new OrgDecision(
+                        org,
+                        HOWS.get(random.nextInt(HOWS.size())),
+                        Instant.ofEpochSecond(
+                                1_700_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000)));
                 OrgDecision kept = model.computeIfAbsent(key, k -> d);
                 assertEquals(kept, orgs.record(org, d.how(), d.decidedAt()), at);
             }

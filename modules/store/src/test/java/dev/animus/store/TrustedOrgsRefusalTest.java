@@ -31,6 +31,7 @@ class TrustedOrgsRefusalTest {
 
     @TempDir
     Path dir;
+
     Path file;
     TrustedOrgs orgs;
 
@@ -45,18 +46,33 @@ class TrustedOrgsRefusalTest {
                 damaged("not TOML", "schema_version = 1\n[[org]\n", "is not valid TOML at line"),
                 damaged("an empty file", "", "has no schema_version"),
                 damaged("no schema_version", ACME, "has no schema_version"),
-                damaged("a string schema_version", VALID.replace("= 1", "= \"1\""), "schema_version: must be an integer"),
-                damaged("schema_version 0", VALID.replace("= 1", "= 0"), "schema_version 0 is not one any animus writes"),
+                damaged(
+                        "a string schema_version",
+                        VALID.replace("= 1", "= \"1\""),
+                        "schema_version: must be an integer"),
+                damaged(
+                        "schema_version 0",
+                        VALID.replace("= 1", "= 0"),
+                        "schema_version 0 is not one any animus writes"),
                 damaged("a newer schema", VALID.replace("= 1", "= 2"), "written by a newer animus (schema_version 2"),
                 damaged("org as a value", "schema_version = 1\norg = \"acme\"\n", "org: must be an array of tables"),
-                damaged("org as a list of strings", "schema_version = 1\norg = [\"acme\"]\n", "[[org]] #1: is not a table"),
+                damaged(
+                        "org as a list of strings",
+                        "schema_version = 1\norg = [\"acme\"]\n",
+                        "[[org]] #1: is not a table"),
                 damaged("no name", VALID.replace("name = \"acme\"\n", ""), "[[org]] #1: name: is missing"),
                 damaged("a numeric name", VALID.replace("\"acme\"", "7"), "[[org]] #1: name: must be a string"),
                 damaged("an owner that is no login", VALID.replace("\"acme\"", "\"-acme\""), "is not a GitHub owner"),
                 damaged("an unknown how", VALID.replace("\"prompt\"", "\"always\""), "is not how an owner is trusted"),
-                damaged("a local time", VALID.replace("12:00:00Z", "12:00:00"), "decided_at: '2026-11-30T12:00:00' is not a UTC"),
+                damaged(
+                        "a local time",
+                        VALID.replace("12:00:00Z", "12:00:00"),
+                        "decided_at: '2026-11-30T12:00:00' is not a UTC"),
                 damaged("a boolean how", VALID.replace("\"prompt\"", "true"), "[[org]] #1: how: must be a string"),
-                damaged("an owner twice", VALID + "\n" + ACME.replace("acme", "ACME"), "[[org]] #2: the owner 'acme' is decided twice"));
+                damaged(
+                        "an owner twice",
+                        VALID + "\n" + ACME.replace("acme", "ACME"),
+                        "[[org]] #2: the owner 'acme' is decided twice"));
     }
 
     private static Arguments damaged(String what, String text, String expected) {
@@ -65,7 +81,8 @@ class TrustedOrgsRefusalTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("corrupt")
-    void everyCallRefusesNamingTheFileAndTheFileKeepsEveryByte(String what, String text, String expected) throws IOException {
+    void everyCallRefusesNamingTheFileAndTheFileKeepsEveryByte(String what, String text, String expected)
+            throws IOException {
         Files.writeString(file, text);
         FileSnapshot before = FileSnapshot.of(file);
         TrustedOrgsUnreadable listed = assertThrows(TrustedOrgsUnreadable.class, orgs::list);

@@ -35,6 +35,7 @@ class TrustedOrgsTest {
 
     @TempDir
     Path dir;
+
     Path file;
     TrustedOrgs orgs;
 
@@ -58,7 +59,8 @@ class TrustedOrgsTest {
             OrgDecision zeta = orgs.record("zeta", OrgDecision.PROMPT, MONDAY);
             OrgDecision acme = orgs.record("acme", OrgDecision.ALLOW_ORG, TUESDAY);
             assertEquals(List.of(acme, zeta), orgs.list());
-            assertEquals(List.of(acme, zeta), new TrustedOrgs(file, WAIT).list(), "another instance reads the same file");
+            assertEquals(
+                    List.of(acme, zeta), new TrustedOrgs(file, WAIT).list(), "another instance reads the same file");
             assertEquals(Optional.of(new OrgDecision("acme", "allow-org", TUESDAY)), orgs.find("acme"));
         }
 
@@ -107,7 +109,9 @@ class TrustedOrgsTest {
     class CaseInsensitivity {
         @Test
         void anOwnerIsKeptInLowerCase() {
-            assertEquals("acme-corp", orgs.record("ACME-Corp", OrgDecision.PROMPT, MONDAY).org());
+            assertEquals(
+                    "acme-corp",
+                    orgs.record("ACME-Corp", OrgDecision.PROMPT, MONDAY).org());
         }
 
         @Test
@@ -152,7 +156,9 @@ class TrustedOrgsTest {
         void aRevokedOwnerCanBeTrustedAgainWithTheNewDecision() {
             orgs.record("acme", OrgDecision.PROMPT, MONDAY);
             orgs.revoke("acme");
-            assertEquals(new OrgDecision("acme", OrgDecision.ALLOW_ORG, TUESDAY), orgs.record("acme", OrgDecision.ALLOW_ORG, TUESDAY));
+            assertEquals(
+                    new OrgDecision("acme", OrgDecision.ALLOW_ORG, TUESDAY),
+                    orgs.record("acme", OrgDecision.ALLOW_ORG, TUESDAY));
         }
 
         @Test
@@ -200,7 +206,9 @@ class TrustedOrgsTest {
                     expected.add("shared-" + i);
                 }
             }
-            assertEquals(expected, orgs.list().stream().map(OrgDecision::org).collect(Collectors.toCollection(TreeSet::new)));
+            assertEquals(
+                    expected,
+                    orgs.list().stream().map(OrgDecision::org).collect(Collectors.toCollection(TreeSet::new)));
         }
 
         @Test

@@ -49,8 +49,8 @@ public final class FuzzRun {
             StringBuilder how = new StringBuilder();
             byte[] input = inputs.make(i, how);
             int n = i;
-            Supplier<String> which = () -> name + " input " + n + " (seed " + seed + "," + how + "): "
-                    + Mutations.show(input);
+            Supplier<String> which =
+                    () -> name + " input " + n + " (seed " + seed + "," + how + "): " + Mutations.show(input);
             long t0 = System.nanoTime();
             outcomes.merge(target.check(input, which), 1, Integer::sum);
             long took = System.nanoTime() - t0;
@@ -59,8 +59,9 @@ public final class FuzzRun {
                 slowestInput = i + " (" + input.length + " bytes," + how + ")";
             }
         }
-        System.out.printf("%s: %d inputs in %d ms (slowest: input %s, %.1f ms): %s%n", name, count,
-                (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, outcomes);
+        System.out.printf(
+                "%s: %d inputs in %d ms (slowest: input %s, %.1f ms): %s%n",
+                name, count, (System.nanoTime() - started) / 1_000_000, slowestInput, slowest / 1e6, outcomes);
         return outcomes;
     }
 }

@@ -19,23 +19,101 @@ import java.util.SplittableRandom;
  * thread-safe: one instance per test thread.
  */
 public final class Mutations {
-    private static final byte[] INTERESTING = {0, '\n', '\r', '\t', ' ', '"', '\'', '\\', '{', '}', '[', ']', ',',
-        ':', '=', '#', '.', '-', '0', '9', 'e', 0x7f, (byte) 0x80, (byte) 0xc0, (byte) 0xed, (byte) 0xef,
-        (byte) 0xf4, (byte) 0xf5, (byte) 0xff};
-    private static final List<String> BOUNDARY_NUMBERS = List.of("0", "-0", "-1", "1", "127", "128", "255", "256",
-            "65535", "65536", "65537", "2147483647", "2147483648", "-2147483649", "9223372036854775807",
-            "9223372036854775808", "-9223372036854775809", "99999999999999999999999999999999", "1.0", "0.5", "1e3",
-            "1e400", "-1e400", "1e-400", "1E+2", "0x10", "0o17", "0b11", "1_000", "nan", "inf", "-inf", "+1",
-            "00", "1.", ".5");
+    private static final byte[] INTERESTING = {
+        0,
+        '\n',
+        '\r',
+        '\t',
+        ' ',
+        '"',
+        '\'',
+        '\\',
+        '{',
+        '}',
+        '[',
+        ']',
+        ',',
+        ':',
+        '=',
+        '#',
+        '.',
+        '-',
+        '0',
+        '9',
+        'e',
+        0x7f,
+        (byte) 0x80,
+        (byte) 0xc0,
+        (byte) 0xed,
+        (byte) 0xef,
+        (byte) 0xf4,
+        (byte) 0xf5,
+        (byte) 0xff
+    };
+    private static final List<String> BOUNDARY_NUMBERS = List.of(
+            "0",
+            "-0",
+            "-1",
+            "1",
+            "127",
+            "128",
+            "255",
+            "256",
+            "65535",
+            "65536",
+            "65537",
+            "2147483647",
+            "2147483648",
+            "-2147483649",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999999999999999",
+            "1.0",
+            "0.5",
+            "1e3",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "1E+2",
+            "0x10",
+            "0o17",
+            "0b11",
+            "1_000",
+            "nan",
+            "inf",
+            "-inf",
+            "+1",
+            "00",
+            "1.",
+            ".5");
     private static final List<byte[]> UNICODE = List.of(
-            bytes(0x00), bytes(0xef, 0xbb, 0xbf), bytes(0xed, 0xa0, 0x80), bytes(0xed, 0xbf, 0xbf),
-            bytes(0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80), bytes(0xc0, 0x80), bytes(0xc3), bytes(0xe2, 0x82),
-            bytes(0xf0, 0x9f, 0x98), bytes(0xef, 0xbf, 0xbf), bytes(0xef, 0xbf, 0xbe), bytes(0xf4, 0x8f, 0xbf, 0xbf),
-            bytes(0xf4, 0x90, 0x80, 0x80), bytes(0xf8, 0x88, 0x80, 0x80, 0x80), bytes(0xe2, 0x80, 0xa8),
-            bytes(0xc2, 0x85), bytes(0xf0, 0x9f, 0x98, 0x80), bytes(0x80), bytes(0xfe), bytes(0x1b, '[', '2', 'J'),
-            "\\u0000".getBytes(StandardCharsets.US_ASCII), "\\ud800".getBytes(StandardCharsets.US_ASCII),
-            "\\udc00\\ud800".getBytes(StandardCharsets.US_ASCII), "\\U0010FFFF".getBytes(StandardCharsets.US_ASCII),
-            "\\U00110000".getBytes(StandardCharsets.US_ASCII), "\\uFEFF".getBytes(StandardCharsets.US_ASCII));
+            bytes(0x00),
+            bytes(0xef, 0xbb, 0xbf),
+            bytes(0xed, 0xa0, 0x80),
+            bytes(0xed, 0xbf, 0xbf),
+            bytes(0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80),
+            bytes(0xc0, 0x80),
+            bytes(0xc3),
+            bytes(0xe2, 0x82),
+            bytes(0xf0, 0x9f, 0x98),
+            bytes(0xef, 0xbf, 0xbf),
+            bytes(0xef, 0xbf, 0xbe),
+            bytes(0xf4, 0x8f, 0xbf, 0xbf),
+            bytes(0xf4, 0x90, 0x80, 0x80),
+            bytes(0xf8, 0x88, 0x80, 0x80, 0x80),
+            bytes(0xe2, 0x80, 0xa8),
+            bytes(0xc2, 0x85),
+            bytes(0xf0, 0x9f, 0x98, 0x80),
+            bytes(0x80),
+            bytes(0xfe),
+            bytes(0x1b, '[', '2', 'J'),
+            "\\u0000".getBytes(StandardCharsets.US_ASCII),
+            "\\ud800".getBytes(StandardCharsets.US_ASCII),
+            "\\udc00\\ud800".getBytes(StandardCharsets.US_ASCII),
+            "\\U0010FFFF".getBytes(StandardCharsets.US_ASCII),
+            "\\U00110000".getBytes(StandardCharsets.US_ASCII),
+            "\\uFEFF".getBytes(StandardCharsets.US_ASCII));
 
     /** The largest run of one fragment: deep enough and long enough for any bound, cheap enough for 10,000 inputs. */
     private static final int MAX_RUN_BYTES = 64 * 1024;
@@ -53,7 +131,9 @@ public final class Mutations {
         this.random = random;
         this.fragments = new ArrayList<>();
         fragments.forEach(f -> this.fragments.add(f.getBytes(StandardCharsets.UTF_8)));
-        this.numbers = BOUNDARY_NUMBERS.stream().map(n -> n.getBytes(StandardCharsets.US_ASCII)).toList();
+        this.numbers = BOUNDARY_NUMBERS.stream()
+                .map(n -> n.getBytes(StandardCharsets.US_ASCII))
+                .toList();
         this.lines = new ArrayList<>();
         for (byte[] seed : corpus) {
             int start = 0;
@@ -83,11 +163,22 @@ public final class Mutations {
             case 1 -> note(how, "unicode@", at, splice(b, at, at, pick(UNICODE)));
             case 2 -> note(how, "line@", at, splice(b, at, at, lines.isEmpty() ? new byte[0] : pick(lines)));
             case 3 -> note(how, "flip@", at, flip(b, Math.min(at, b.length - 1)));
-            case 4 -> note(how, "set@", at, set(b, Math.min(at, b.length - 1), INTERESTING[random.nextInt(INTERESTING.length)]));
+            case 4 ->
+                note(
+                        how,
+                        "set@",
+                        at,
+                        set(b, Math.min(at, b.length - 1), INTERESTING[random.nextInt(INTERESTING.length)]));
             case 5 -> note(how, "insert@", at, splice(b, at, at, randomBytes(1 + random.nextInt(16))));
-            case 6 -> note(how, "delete@", at, splice(b, at, Math.min(b.length, at + 1 + random.nextInt(32)), new byte[0]));
+            case 6 ->
+                note(how, "delete@", at, splice(b, at, Math.min(b.length, at + 1 + random.nextInt(32)), new byte[0]));
             case 7 -> note(how, "cut@", at, Arrays.copyOf(b, at));
-            case 8 -> note(how, "replace@", at, splice(b, at, Math.min(b.length, at + 1 + random.nextInt(8)), pick(fragments)));
+            case 8 ->
+                note(
+                        how,
+                        "replace@",
+                        at,
+                        splice(b, at, Math.min(b.length, at + 1 + random.nextInt(8)), pick(fragments)));
             case 9 -> {
                 int from = random.nextInt(b.length);
                 byte[] slice = Arrays.copyOfRange(b, from, Math.min(b.length, from + 1 + random.nextInt(400)));
@@ -95,10 +186,12 @@ public final class Mutations {
             }
             case 10 -> {
                 byte[] unit = pick(fragments);
-                int times = Math.min(random.nextBoolean() ? 1 + random.nextInt(100) : huge(), MAX_RUN_BYTES / unit.length);
+                int times =
+                        Math.min(random.nextBoolean() ? 1 + random.nextInt(100) : huge(), MAX_RUN_BYTES / unit.length);
                 yield note(how, "run" + times + "x@", at, splice(b, at, at, repeat(unit, times)));
             }
-            default -> note(how, "number@", at, splice(b, at, Math.min(b.length, at + random.nextInt(3)), pick(numbers)));
+            default ->
+                note(how, "number@", at, splice(b, at, Math.min(b.length, at + random.nextInt(3)), pick(numbers)));
         };
     }
 

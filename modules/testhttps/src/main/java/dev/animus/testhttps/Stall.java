@@ -1,8 +1,8 @@
 package dev.animus.testhttps;
 
 import com.sun.net.httpserver.HttpExchange;
-import java.io.OutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
@@ -19,8 +19,8 @@ final class Stall implements Handler {
     /** Headers declaring {@code declaredLength}, then {@code sentFirst}, then nothing. */
     Stall(long declaredLength, byte[] sentFirst) {
         if (declaredLength <= sentFirst.length) {
-            throw new IllegalArgumentException("a stall declares more than it sends: " + declaredLength + " <= "
-                    + sentFirst.length);
+            throw new IllegalArgumentException(
+                    "a stall declares more than it sends: " + declaredLength + " <= " + sentFirst.length);
         }
         this.declaredLength = OptionalLong.of(declaredLength);
         this.sentFirst = Optional.of(sentFirst.clone());

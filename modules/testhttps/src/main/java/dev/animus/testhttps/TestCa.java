@@ -81,18 +81,30 @@ public final class TestCa {
             Path csr = exitScoped(dir.resolve("server.csr"));
             Path serverPem = exitScoped(dir.resolve("server.pem"));
 
-            Keytool.run("-genkeypair", "-keystore", caStore, "-alias", "ca", "-dname", "CN=Animus Test CA",
-                    "-ext", "bc:c");
+            Keytool.run(
+                    "-genkeypair", "-keystore", caStore, "-alias", "ca", "-dname", "CN=Animus Test CA", "-ext", "bc:c");
             KeyStore ca = load(caStore);
             Files.writeString(caPem, pem(ca.getCertificate("ca")), StandardCharsets.US_ASCII);
 
             Keytool.run("-genkeypair", "-keystore", serverStore, "-alias", "server", "-dname", "CN=localhost");
             Keytool.run("-certreq", "-keystore", serverStore, "-alias", "server", "-file", csr);
-            Keytool.run("-gencert", "-keystore", caStore, "-alias", "ca", "-infile", csr, "-outfile", serverPem,
-                    "-rfc", "-ext", "san=dns:localhost,ip:127.0.0.1", "-ext", "eku=serverAuth");
+            Keytool.run(
+                    "-gencert",
+                    "-keystore",
+                    caStore,
+                    "-alias",
+                    "ca",
+                    "-infile",
+                    csr,
+                    "-outfile",
+                    serverPem,
+                    "-rfc",
+                    "-ext",
+                    "san=dns:localhost,ip:127.0.0.1",
+                    "-ext",
+                    "eku=serverAuth");
             Keytool.run("-importcert", "-keystore", serverStore, "-alias", "ca", "-file", caPem, "-noprompt");
-            Keytool.run("-importcert", "-keystore", serverStore, "-alias", "server", "-file", serverPem,
-                    "-noprompt");
+            Keytool.run("-importcert", "-keystore", serverStore, "-alias", "server", "-file", serverPem, "-noprompt");
 
             return new TestCa(caPem, serverContext(load(serverStore)), clientContext(ca));
         } catch (IOException e) {
@@ -146,7 +158,8 @@ public final class TestCa {
 
         static void run(Object... args) throws IOException {
             List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+            command.add(
+                    Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
             // each run is a short JVM: the quick JIT tier and the serial GC take about 40 % off its start
             command.addAll(List.of("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
             for (Object a : args) {
@@ -160,7 +173,8 @@ public final class TestCa {
                 command.addAll(List.of("-validity", "2"));
             }
             command.addAll(List.of("-storetype", "PKCS12", "-storepass", STORE_PASSWORD));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close(); // keytool never gets to ask a question
             String output;
             try (InputStream out = process.getInputStream()) {

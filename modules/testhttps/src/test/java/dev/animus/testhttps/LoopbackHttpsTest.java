@@ -44,7 +44,8 @@ class LoopbackHttpsTest {
             server.route("/a", LoopbackHttps.bytes("hello".getBytes(StandardCharsets.UTF_8)));
 
             HttpsURLConnection a = open(server.uri("/a?x=1"));
-            assertArrayEquals("hello".getBytes(StandardCharsets.UTF_8), a.getInputStream().readAllBytes());
+            assertArrayEquals(
+                    "hello".getBytes(StandardCharsets.UTF_8), a.getInputStream().readAllBytes());
             assertEquals(404, open(server.uri("/nowhere")).getResponseCode());
 
             assertEquals(List.of("/a", "/nowhere"), server.requests());
@@ -107,7 +108,8 @@ class LoopbackHttpsTest {
     @Test
     void theCaPemIsACertificateAuthority() throws Exception {
         try (InputStream in = Files.newInputStream(TestCa.caPem())) {
-            X509Certificate ca = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+            X509Certificate ca =
+                    (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
             assertTrue(ca.getBasicConstraints() >= 0, "basic constraints mark it a CA");
             assertEquals("CN=Animus Test CA", ca.getSubjectX500Principal().getName());
         }

@@ -78,8 +78,8 @@ public final class MisbehavingPlugin {
 
     /** The plugin, for tests that serve it in-process (no banner then). */
     public static Plugin plugin() {
-        var definition = PluginDefinition.of("misbehaving", "0.1.0", "custom",
-                "breaks the protocol on request, for the host's tests");
+        var definition = PluginDefinition.of(
+                "misbehaving", "0.1.0", "custom", "breaks the protocol on request, for the host's tests");
         return Misbehaviours.register(Plugin.builder(definition)).build();
     }
 
@@ -89,8 +89,10 @@ public final class MisbehavingPlugin {
             banner();
             System.out.flush();
             System.setOut(System.err); // as the sdk's run(): a stray println must not land in the protocol stream
-            code = plugin().serve(Misbehaviours.gate(new FileInputStream(FileDescriptor.in)),
-                    new FileOutputStream(FileDescriptor.out), System.err);
+            code = plugin().serve(
+                            Misbehaviours.gate(new FileInputStream(FileDescriptor.in)),
+                            new FileOutputStream(FileDescriptor.out),
+                            System.err);
         } else {
             code = plugin().run(args);
         }

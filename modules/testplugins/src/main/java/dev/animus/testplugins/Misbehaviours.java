@@ -27,6 +27,7 @@ final class Misbehaviours {
 
     /** This is a plugin process: stderr is its own, and writing it is the behaviour under test. */
     private static final PrintStream STDERR = System.err;
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper JSON = JsonMapper.shared();
     private static final AtomicBoolean IGNORE_EXIT = new AtomicBoolean();
@@ -36,8 +37,7 @@ final class Misbehaviours {
     private Misbehaviours() {}
 
     static Plugin.Builder register(Plugin.Builder builder) {
-        return builder
-                .method("crash", Misbehaviours::crash)
+        return builder.method("crash", Misbehaviours::crash)
                 .method("hang", Misbehaviours::hang)
                 .rawMethod("garbage", Misbehaviours::garbage)
                 .rawMethod("pretty", Misbehaviours::pretty)
@@ -145,7 +145,8 @@ final class Misbehaviours {
         while (true) {
             JsonNode first = PARKED.getAndSet(null);
             if (first != null) {
-                out.writeVerbatim(answer(first, object("call", 1)) + answer(id, object("call", 2)).toString() + "\n");
+                out.writeVerbatim(answer(first, object("call", 1))
+                        + answer(id, object("call", 2)).toString() + "\n");
                 return;
             }
             if (PARKED.compareAndSet(null, id)) {
@@ -192,8 +193,11 @@ final class Misbehaviours {
         // warns about sun.misc on every use, and the build compiles with -Werror
         Class<?> signal = Class.forName("sun.misc.Signal");
         Class<?> handler = Class.forName("sun.misc.SignalHandler");
-        signal.getMethod("handle", signal, handler).invoke(null,
-                signal.getConstructor(String.class).newInstance("TERM"), handler.getField("SIG_IGN").get(null));
+        signal.getMethod("handle", signal, handler)
+                .invoke(
+                        null,
+                        signal.getConstructor(String.class).newInstance("TERM"),
+                        handler.getField("SIG_IGN").get(null));
         IGNORE_EXIT.set(request.params().path("ignore_exit").asBoolean(false));
         return Map.of("ignoring", List.of("SIGTERM"));
     }
@@ -215,7 +219,8 @@ final class Misbehaviours {
 
     private static void wrongId(JsonNode request, RawOutput out) {
         JsonNode id = request.get("id");
-        JsonNode wrong = id.isString() ? NODES.stringNode("wrong-" + id.asString()) : NODES.numberNode(id.asLong() + 1000);
+        JsonNode wrong =
+                id.isString() ? NODES.stringNode("wrong-" + id.asString()) : NODES.numberNode(id.asLong() + 1000);
         out.send(answer(wrong, object("wrong_id", true)));
     }
 
@@ -253,7 +258,8 @@ final class Misbehaviours {
     private static Object leakEnv(RequestContext request) {
         String name = request.params().path("name").asString("SECRET");
         String value = String.valueOf(System.getenv(name));
-        STDERR.println("x".repeat(intParam(request.params(), "pad", 0)) + "misbehaving plugin: " + name + " is " + value);
+        STDERR.println(
+                "x".repeat(intParam(request.params(), "pad", 0)) + "misbehaving plugin: " + name + " is " + value);
         STDERR.flush();
         if (request.params().path("crash").asBoolean(false)) {
             return exitNow(3);

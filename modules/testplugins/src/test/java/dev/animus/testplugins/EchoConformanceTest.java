@@ -22,8 +22,8 @@ import tools.jackson.databind.JsonNode;
  */
 class EchoConformanceTest {
 
-    private static final Map<String, String> ENVIRONMENT = Map.of(
-            "PATH", "/usr/bin:/bin", "LANG", "C.UTF-8", "ANIMUS_TEST_DECLARED", "forwarded");
+    private static final Map<String, String> ENVIRONMENT =
+            Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8", "ANIMUS_TEST_DECLARED", "forwarded");
 
     @TempDir
     Path dir;
@@ -31,8 +31,10 @@ class EchoConformanceTest {
     static Stream<Arguments> plugins() {
         return Stream.of(
                 Arguments.of("java echo", PluginUnderTest.launcher("animus-plugin-echo")),
-                Arguments.of("python echo", Path.of(System.getProperty("animus.examples.dir"))
-                        .resolve("python-echo/animus-plugin-pyecho")));
+                Arguments.of(
+                        "python echo",
+                        Path.of(System.getProperty("animus.examples.dir"))
+                                .resolve("python-echo/animus-plugin-pyecho")));
     }
 
     private PluginUnderTest start(Path plugin, String... args) {
@@ -74,9 +76,11 @@ class EchoConformanceTest {
     @MethodSource("plugins")
     void aDomainCallBeforeInitializedIsAnsweredNotInitialized(String name, Path plugin) {
         try (var p = start(plugin)) {
-            assertEquals(-32000, p.call(1, "echo", "{}").get("error").get("code").asInt());
+            assertEquals(
+                    -32000, p.call(1, "echo", "{}").get("error").get("code").asInt());
             p.call(2, "initialize", "{\"protocol_version\":\"1.1.0\"}");
-            assertEquals(-32000, p.call(3, "echo", "{}").get("error").get("code").asInt());
+            assertEquals(
+                    -32000, p.call(3, "echo", "{}").get("error").get("code").asInt());
             assertEquals("{}", p.call(4, "$/ping", null).get("result").toString());
         }
     }
@@ -85,7 +89,8 @@ class EchoConformanceTest {
     @MethodSource("plugins")
     void aHostOfAnotherMajorIsRejectedNamingBothVersions(String name, Path plugin) {
         try (var p = start(plugin)) {
-            JsonNode error = p.call(1, "initialize", "{\"protocol_version\":\"2.0.0\"}").get("error");
+            JsonNode error =
+                    p.call(1, "initialize", "{\"protocol_version\":\"2.0.0\"}").get("error");
             assertEquals(-32602, error.get("code").asInt());
             assertTrue(error.get("message").asString().contains("2.0.0"), error.toString());
             assertTrue(error.get("message").asString().contains("1."), error.toString());
@@ -100,14 +105,17 @@ class EchoConformanceTest {
             String params = "{\"text\":\"héllo \\\"wörld\\\"\\n\",\"n\":[1,2.5,true,null],\"o\":{}}";
             assertEquals(params, p.call("e-1", "echo", params).get("result").toString());
             assertEquals("{}", p.call(2, "$/ping", null).get("result").toString());
-            assertEquals("healthy", p.call(3, "health/check", null).get("result").get("status").asString());
+            assertEquals(
+                    "healthy",
+                    p.call(3, "health/check", null).get("result").get("status").asString());
             p.request(4, "stream", "{\"count\":3,\"text\":\"t\"}");
             for (int i = 0; i < 3; i++) {
                 JsonNode progress = p.nextFrame();
                 assertEquals("$/progress", progress.get("method").asString(), progress.toString());
                 assertEquals(4, progress.get("params").get("id").asInt());
                 assertEquals(i, progress.get("params").get("value").get("index").asInt());
-                assertEquals("t", progress.get("params").get("value").get("text").asString());
+                assertEquals(
+                        "t", progress.get("params").get("value").get("text").asString());
             }
             assertEquals(3, p.nextFrame().get("result").get("count").asInt());
         }
@@ -118,7 +126,8 @@ class EchoConformanceTest {
     void anUnknownMethodIsMethodNotFound(String name, Path plugin) {
         try (var p = start(plugin)) {
             p.handshake();
-            assertEquals(-32601, p.call(1, "no/such", "{}").get("error").get("code").asInt());
+            assertEquals(
+                    -32601, p.call(1, "no/such", "{}").get("error").get("code").asInt());
         }
     }
 

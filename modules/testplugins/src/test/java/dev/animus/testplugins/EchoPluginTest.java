@@ -30,8 +30,15 @@ class EchoPluginTest {
     void aShortSleepAnswersWithItsDuration() {
         try (var p = PluginUnderTest.start(PluginUnderTest.launcher("animus-plugin-echo"), Map.of(), dir)) {
             p.handshake();
-            assertEquals(5, p.call(1, "sleep", "{\"ms\":5}").get("result").get("slept_ms").asInt());
-            assertEquals(-32602, p.call(2, "sleep", "{\"ms\":-1}").get("error").get("code").asInt());
+            assertEquals(
+                    5,
+                    p.call(1, "sleep", "{\"ms\":5}")
+                            .get("result")
+                            .get("slept_ms")
+                            .asInt());
+            assertEquals(
+                    -32602,
+                    p.call(2, "sleep", "{\"ms\":-1}").get("error").get("code").asInt());
         }
     }
 }

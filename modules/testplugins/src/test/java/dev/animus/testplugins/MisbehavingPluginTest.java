@@ -34,7 +34,9 @@ class MisbehavingPluginTest {
             plugin.request(1, "garbage", null);
             assertEquals("this line is not JSON", plugin.nextLine().orElseThrow());
             assertEquals("<<< neither is this >>>", plugin.nextLine().orElseThrow());
-            assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":}", plugin.nextLine().orElseThrow());
+            assertEquals(
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":}",
+                    plugin.nextLine().orElseThrow());
             assertTrue(plugin.nextFrame().get("result").get("after_garbage").asBoolean());
 
             plugin.request(2, "pretty", null);
@@ -48,11 +50,14 @@ class MisbehavingPluginTest {
 
             plugin.request(3, "several-per-line", null);
             plugin.request(4, "several-per-line", null);
-            assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"call\":1}}"
-                    + "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"call\":2}}", plugin.nextLine().orElseThrow());
+            assertEquals(
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"call\":1}}"
+                            + "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"call\":2}}",
+                    plugin.nextLine().orElseThrow());
             plugin.request(5, "several-per-line", "{\"with_notification\":true}");
-            assertEquals("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"call\":1}} {\"jsonrpc\":\"2.0\","
-                    + "\"method\":\"$/progress\",\"params\":{\"id\":5,\"value\":{\"index\":0}}}",
+            assertEquals(
+                    "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"call\":1}} {\"jsonrpc\":\"2.0\","
+                            + "\"method\":\"$/progress\",\"params\":{\"id\":5,\"value\":{\"index\":0}}}",
                     plugin.nextLine().orElseThrow());
 
             plugin.request(6, "wrong-id", null);
@@ -68,14 +73,18 @@ class MisbehavingPluginTest {
             JsonNode hostRequest = plugin.nextFrame();
             assertEquals("p1", hostRequest.get("id").asString());
             assertEquals("host/whatever", hostRequest.get("method").asString());
-            assertEquals("host/whatever", plugin.nextFrame().get("result").get("sent").asString());
+            assertEquals(
+                    "host/whatever",
+                    plugin.nextFrame().get("result").get("sent").asString());
         }
     }
 
     @Test
     void bigAnswersAndAHugeFrameToNobodyHaveTheirDocumentedSizes() {
         try (var plugin = startReady()) {
-            assertEquals(1 << 20, plugin.call(1, "big", null).get("result").asString().length());
+            assertEquals(
+                    1 << 20,
+                    plugin.call(1, "big", null).get("result").asString().length());
             plugin.request(2, "huge-frame", null);
             String huge = plugin.nextLine().orElseThrow();
             assertTrue(huge.length() > 20 << 20, "length " + huge.length());
@@ -87,7 +96,12 @@ class MisbehavingPluginTest {
     @Test
     void aStderrFloodIsWrittenBeforeTheAnswer() {
         try (var plugin = startReady()) {
-            assertEquals(5000, plugin.call(1, "stderr-flood", "{\"lines\":5000}").get("result").get("lines").asInt());
+            assertEquals(
+                    5000,
+                    plugin.call(1, "stderr-flood", "{\"lines\":5000}")
+                            .get("result")
+                            .get("lines")
+                            .asInt());
             plugin.closeStdin();
             assertEquals(0, plugin.exitCode());
             assertTrue(plugin.stderr().contains("stderr flood line 4999 of 5000"), "stderr tail missing");
@@ -151,7 +165,11 @@ class MisbehavingPluginTest {
             plugin.call(1, "ignore-sigterm", "{\"ignore_exit\":true}");
             assertTrue(ignores(plugin.pid(), 15), "SIGTERM is not in SigIgn of " + plugin.pid());
             // not Process.destroy(): it closes the pipes after signalling
-            assertEquals(0, new ProcessBuilder("kill", "-TERM", "" + plugin.pid()).start().waitFor());
+            assertEquals(
+                    0,
+                    new ProcessBuilder("kill", "-TERM", "" + plugin.pid())
+                            .start()
+                            .waitFor());
             assertEquals(2, plugin.call(2, "$/ping", null).get("id").asInt());
             plugin.process().destroyForcibly();
             assertEquals(128 + 9, plugin.exitCode());
@@ -161,9 +179,13 @@ class MisbehavingPluginTest {
     @Test
     void forkGrandchildLeavesASleepHoldingThePluginsStdout() throws IOException {
         try (var plugin = startReady()) {
-            long grandchild = plugin.call(1, "fork-grandchild", null).get("result").get("pid").asLong();
+            long grandchild = plugin.call(1, "fork-grandchild", null)
+                    .get("result")
+                    .get("pid")
+                    .asLong();
             try {
-                assertEquals(Files.readSymbolicLink(Path.of("/proc", "" + plugin.pid(), "fd", "1")),
+                assertEquals(
+                        Files.readSymbolicLink(Path.of("/proc", "" + plugin.pid(), "fd", "1")),
                         Files.readSymbolicLink(Path.of("/proc", "" + grandchild, "fd", "1")));
             } finally {
                 ProcessHandle.of(grandchild).ifPresent(ProcessHandle::destroyForcibly);
@@ -176,7 +198,10 @@ class MisbehavingPluginTest {
         try (var plugin = startReady()) {
             plugin.request(1, "fork-grandchild-and-crash", "{\"exit_code\":5}");
             assertEquals(5, plugin.exitCode());
-            var pid = plugin.stderr().lines().filter(l -> l.contains("grandchild pid ")).findFirst()
+            var pid = plugin.stderr()
+                    .lines()
+                    .filter(l -> l.contains("grandchild pid "))
+                    .findFirst()
                     .map(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1)));
             assertTrue(pid.isPresent(), plugin.stderr());
             assertTrue(ProcessHandle.of(pid.get()).map(ProcessHandle::isAlive).orElse(false));
@@ -197,7 +222,11 @@ class MisbehavingPluginTest {
     /** Whether {@code signal} is in the SigIgn mask of process {@code pid}. */
     private static boolean ignores(long pid, int signal) throws IOException {
         String mask = Files.readAllLines(Path.of("/proc", "" + pid, "status")).stream()
-                .filter(l -> l.startsWith("SigIgn:")).findFirst().orElseThrow().substring(7).trim();
+                .filter(l -> l.startsWith("SigIgn:"))
+                .findFirst()
+                .orElseThrow()
+                .substring(7)
+                .trim();
         return (Long.parseUnsignedLong(mask, 16) & (1L << (signal - 1))) != 0;
     }
 }

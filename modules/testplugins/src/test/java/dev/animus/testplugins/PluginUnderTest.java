@@ -120,9 +120,12 @@ final class PluginUnderTest implements AutoCloseable {
 
     /** {@code initialize} (protocol 1.1.0) then {@code initialized}; returns the result. */
     JsonNode handshake() {
-        JsonNode answer = call(0, "initialize", "{\"protocol_version\":\"1.1.0\",\"host_info\":"
-                + "{\"name\":\"animus\",\"version\":\"0.1.0\"},\"capabilities\":{\"streaming\":true,"
-                + "\"progress\":true,\"cancellation\":true}}");
+        JsonNode answer = call(
+                0,
+                "initialize",
+                "{\"protocol_version\":\"1.1.0\",\"host_info\":"
+                        + "{\"name\":\"animus\",\"version\":\"0.1.0\"},\"capabilities\":{\"streaming\":true,"
+                        + "\"progress\":true,\"cancellation\":true}}");
         notify("initialized", null);
         return answer.get("result");
     }

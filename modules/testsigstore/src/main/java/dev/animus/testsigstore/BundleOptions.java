@@ -48,7 +48,8 @@ public record BundleOptions(
 
     /** A v0.3 bundle with SET and inclusion proof, no timestamp, nothing broken. */
     public static BundleOptions defaults() {
-        return new BundleOptions("0.3", true, true, true, false, true, null, null, null, null, false, false, false, false);
+        return new BundleOptions(
+                "0.3", true, true, true, false, true, null, null, null, null, false, false, false, false);
     }
 
     @Override
@@ -63,72 +64,267 @@ public record BundleOptions(
 
     /** A copy with version = {@code v}. */
     public BundleOptions withVersion(String v) {
-        return new BundleOptions(v, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                v,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with includePromise = {@code v}. */
     public BundleOptions withIncludePromise(boolean v) {
-        return new BundleOptions(version, v, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                v,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with includeInclusionProof = {@code v}. */
     public BundleOptions withIncludeInclusionProof(boolean v) {
-        return new BundleOptions(version, includePromise, v, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                v,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with includeTlogEntry = {@code v}. */
     public BundleOptions withIncludeTlogEntry(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, v, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                v,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with rfc3161Timestamp = {@code v}. */
     public BundleOptions withRfc3161Timestamp(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, v, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                v,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with embedTsaCertificate = {@code v}. */
     public BundleOptions withEmbedTsaCertificate(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, v, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                v,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with integratedTime = {@code v}. */
     public BundleOptions withIntegratedTime(Instant v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, v, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                v,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with timestampTime = {@code v}. */
     public BundleOptions withTimestampTime(Instant v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, v, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                v,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with signatureOverride = {@code v}. */
     public BundleOptions withSignatureOverride(byte[] v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, v, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                v,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with loggedDigestOverride = {@code v}. */
     public BundleOptions withLoggedDigestOverride(byte[] v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, v, foreignSetKey, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                v,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with foreignSetKey = {@code v}. */
     public BundleOptions withForeignSetKey(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, v, foreignCheckpointKey, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                v,
+                foreignCheckpointKey,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with foreignCheckpointKey = {@code v}. */
     public BundleOptions withForeignCheckpointKey(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, v, foreignSctKey, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                v,
+                foreignSctKey,
+                omitSct);
     }
 
     /** A copy with foreignSctKey = {@code v}. */
     public BundleOptions withForeignSctKey(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, v, omitSct);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                v,
+                omitSct);
     }
 
     /** A copy with omitSct = {@code v}. */
     public BundleOptions withOmitSct(boolean v) {
-        return new BundleOptions(version, includePromise, includeInclusionProof, includeTlogEntry, rfc3161Timestamp, embedTsaCertificate, integratedTime, timestampTime, signatureOverride, loggedDigestOverride, foreignSetKey, foreignCheckpointKey, foreignSctKey, v);
+        return new BundleOptions(
+                version,
+                includePromise,
+                includeInclusionProof,
+                includeTlogEntry,
+                rfc3161Timestamp,
+                embedTsaCertificate,
+                integratedTime,
+                timestampTime,
+                signatureOverride,
+                loggedDigestOverride,
+                foreignSetKey,
+                foreignCheckpointKey,
+                foreignSctKey,
+                v);
     }
-
 }

@@ -83,23 +83,20 @@ final class Certs {
             boolean codeSigning,
             String sigAlg) {
         X500Name issuerName = issuer == null ? subject : issuer.getSubject();
-        byte[] authorityKeyId =
-                issuer == null ? keyId(subjectKeys.getPublic()) : subjectKeyId(issuer);
+        byte[] authorityKeyId = issuer == null ? keyId(subjectKeys.getPublic()) : subjectKeyId(issuer);
         try {
-            X509v3CertificateBuilder b = builder(issuerName, subject, subjectKeys.getPublic(),
-                    notBefore, FAR_FUTURE);
-            b.addExtension(Extension.basicConstraints, true,
+            X509v3CertificateBuilder b = builder(issuerName, subject, subjectKeys.getPublic(), notBefore, FAR_FUTURE);
+            b.addExtension(
+                    Extension.basicConstraints,
+                    true,
                     pathLen < 0 ? new BasicConstraints(true) : new BasicConstraints(pathLen));
-            b.addExtension(Extension.keyUsage, true,
-                    new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
+            b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
             if (codeSigning) {
-                b.addExtension(Extension.extendedKeyUsage, false,
-                        new ExtendedKeyUsage(KeyPurposeId.id_kp_codeSigning));
+                b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_codeSigning));
             }
-            b.addExtension(Extension.subjectKeyIdentifier, false,
-                    new SubjectKeyIdentifier(keyId(subjectKeys.getPublic())));
-            b.addExtension(Extension.authorityKeyIdentifier, false,
-                    new AuthorityKeyIdentifier(authorityKeyId));
+            b.addExtension(
+                    Extension.subjectKeyIdentifier, false, new SubjectKeyIdentifier(keyId(subjectKeys.getPublic())));
+            b.addExtension(Extension.authorityKeyIdentifier, false, new AuthorityKeyIdentifier(authorityKeyId));
             return b.build(signer(issuer == null ? subjectKeys.getPrivate() : issuerKey, sigAlg));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -107,18 +104,14 @@ final class Certs {
     }
 
     /** A TSA leaf: keyUsage digitalSignature and critical extendedKeyUsage timeStamping. */
-    static X509CertificateHolder tsaLeaf(X500Name subject, PublicKey key,
-            X509CertificateHolder issuer, PrivateKey issuerKey, Instant notBefore) {
+    static X509CertificateHolder tsaLeaf(
+            X500Name subject, PublicKey key, X509CertificateHolder issuer, PrivateKey issuerKey, Instant notBefore) {
         try {
-            X509v3CertificateBuilder b = builder(issuer.getSubject(), subject, key, notBefore,
-                    FAR_FUTURE);
+            X509v3CertificateBuilder b = builder(issuer.getSubject(), subject, key, notBefore, FAR_FUTURE);
             b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature));
-            b.addExtension(Extension.extendedKeyUsage, true,
-                    new ExtendedKeyUsage(KeyPurposeId.id_kp_timeStamping));
-            b.addExtension(Extension.subjectKeyIdentifier, false,
-                    new SubjectKeyIdentifier(keyId(key)));
-            b.addExtension(Extension.authorityKeyIdentifier, false,
-                    new AuthorityKeyIdentifier(subjectKeyId(issuer)));
+            b.addExtension(Extension.extendedKeyUsage, true, new ExtendedKeyUsage(KeyPurposeId.id_kp_timeStamping));
+            b.addExtension(Extension.subjectKeyIdentifier, false, new SubjectKeyIdentifier(keyId(key)));
+            b.addExtension(Extension.authorityKeyIdentifier, false, new AuthorityKeyIdentifier(subjectKeyId(issuer)));
             return b.build(signer(issuerKey, "SHA256withECDSA"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -126,11 +119,18 @@ final class Certs {
     }
 
     /** A certificate with exactly the given extensions, in the given order. */
-    static X509CertificateHolder issue(X500Name issuer, X500Name subject, BigInteger serial,
-            PublicKey key, Instant notBefore, Instant notAfter, List<Extension> extensions,
-            PrivateKey issuerKey, String sigAlg) {
-        X509v3CertificateBuilder b = new X509v3CertificateBuilder(issuer, serial,
-                Date.from(notBefore), Date.from(notAfter), subject, spki(key));
+    static X509CertificateHolder issue(
+            X500Name issuer,
+            X500Name subject,
+            BigInteger serial,
+            PublicKey key,
+            Instant notBefore,
+            Instant notAfter,
+            List<Extension> extensions,
+            PrivateKey issuerKey,
+            String sigAlg) {
+        X509v3CertificateBuilder b = new X509v3CertificateBuilder(
+                issuer, serial, Date.from(notBefore), Date.from(notAfter), subject, spki(key));
         try {
             for (Extension e : extensions) {
                 b.addExtension(e);
@@ -141,10 +141,10 @@ final class Certs {
         return b.build(signer(issuerKey, sigAlg));
     }
 
-    private static X509v3CertificateBuilder builder(X500Name issuer, X500Name subject,
-            PublicKey key, Instant notBefore, Instant notAfter) {
-        return new X509v3CertificateBuilder(issuer, serial(), Date.from(notBefore),
-                Date.from(notAfter), subject, spki(key));
+    private static X509v3CertificateBuilder builder(
+            X500Name issuer, X500Name subject, PublicKey key, Instant notBefore, Instant notAfter) {
+        return new X509v3CertificateBuilder(
+                issuer, serial(), Date.from(notBefore), Date.from(notAfter), subject, spki(key));
     }
 
     static byte[] subjectKeyId(X509CertificateHolder cert) {

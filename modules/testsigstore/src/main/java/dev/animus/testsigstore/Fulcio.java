@@ -40,54 +40,65 @@ final class Fulcio {
     static final String SIG_ALG = "SHA384withECDSA";
 
     /** Which SCT the final certificate carries. */
-    enum SctMode { GOOD, FOREIGN_KEY, NONE }
+    enum SctMode {
+        GOOD,
+        FOREIGN_KEY,
+        NONE
+    }
 
     private Fulcio() {}
 
-    static X509CertificateHolder issue(PublicKey leafKey, String identity, String oidcIssuer,
-            Instant notBefore, X509CertificateHolder intermediate, PrivateKey intermediateKey,
-            KeyPair ctLog, SctMode mode) {
+    static X509CertificateHolder issue(
+            PublicKey leafKey,
+            String identity,
+            String oidcIssuer,
+            Instant notBefore,
+            X509CertificateHolder intermediate,
+            PrivateKey intermediateKey,
+            KeyPair ctLog,
+            SctMode mode) {
         X500Name issuerName = intermediate.getSubject();
         X500Name empty = new X500Name(new RDN[0]);
         BigInteger serial = Certs.serial();
         Instant notAfter = notBefore.plus(Duration.ofMinutes(10));
         List<Extension> exts = new ArrayList<>();
         try {
-            exts.add(new Extension(Extension.keyUsage, true,
-                    new KeyUsage(KeyUsage.digitalSignature).getEncoded()));
-            exts.add(new Extension(Extension.extendedKeyUsage, false,
+            exts.add(new Extension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature).getEncoded()));
+            exts.add(new Extension(
+                    Extension.extendedKeyUsage,
+                    false,
                     new ExtendedKeyUsage(KeyPurposeId.id_kp_codeSigning).getEncoded()));
-            exts.add(new Extension(Extension.subjectKeyIdentifier, false,
+            exts.add(new Extension(
+                    Extension.subjectKeyIdentifier,
+                    false,
                     new SubjectKeyIdentifier(Certs.keyId(leafKey)).getEncoded()));
-            exts.add(new Extension(Extension.authorityKeyIdentifier, false,
+            exts.add(new Extension(
+                    Extension.authorityKeyIdentifier,
+                    false,
                     new AuthorityKeyIdentifier(Certs.subjectKeyId(intermediate)).getEncoded()));
             GeneralName san = identity.contains("@") && !identity.contains(":")
                     ? new GeneralName(GeneralName.rfc822Name, identity)
                     : new GeneralName(GeneralName.uniformResourceIdentifier, identity);
             // critical: the subject is empty (RFC 5280 §4.2.1.6), as in Fulcio's certificates
-            exts.add(new Extension(Extension.subjectAlternativeName, true,
-                    new GeneralNames(san).getEncoded()));
+            exts.add(new Extension(Extension.subjectAlternativeName, true, new GeneralNames(san).getEncoded()));
             exts.add(new Extension(ISSUER_V1, false, Crypto.utf8(oidcIssuer)));
             exts.add(new Extension(ISSUER_V2, false, new DERUTF8String(oidcIssuer).getEncoded()));
             if (mode == SctMode.NONE) {
-                return Certs.issue(issuerName, empty, serial, leafKey, notBefore, notAfter, exts,
-                        intermediateKey, SIG_ALG);
+                return Certs.issue(
+                        issuerName, empty, serial, leafKey, notBefore, notAfter, exts, intermediateKey, SIG_ALG);
             }
             int slot = exts.size();
             exts.add(new Extension(POISON, true, DERNull.INSTANCE.getEncoded()));
-            X509CertificateHolder precert = Certs.issue(issuerName, empty, serial, leafKey,
-                    notBefore, notAfter, exts, intermediateKey, SIG_ALG);
-            byte[] signedTbs = Certs.tbsWithout(precert.toASN1Structure().getTBSCertificate(),
-                    POISON);
-            byte[] issuerKeyHash = Crypto.sha256(intermediate.getSubjectPublicKeyInfo().getEncoded());
+            X509CertificateHolder precert = Certs.issue(
+                    issuerName, empty, serial, leafKey, notBefore, notAfter, exts, intermediateKey, SIG_ALG);
+            byte[] signedTbs = Certs.tbsWithout(precert.toASN1Structure().getTBSCertificate(), POISON);
+            byte[] issuerKeyHash =
+                    Crypto.sha256(intermediate.getSubjectPublicKeyInfo().getEncoded());
             KeyPair sctKey = mode == SctMode.FOREIGN_KEY ? Crypto.p256() : ctLog;
             byte[] logId = Crypto.sha256(ctLog.getPublic().getEncoded());
-            byte[] sct = sct(logId, notBefore.toEpochMilli(), issuerKeyHash, signedTbs,
-                    sctKey.getPrivate());
-            exts.set(slot, new Extension(SCT_LIST, false,
-                    new DEROctetString(sctList(sct)).getEncoded()));
-            return Certs.issue(issuerName, empty, serial, leafKey, notBefore, notAfter, exts,
-                    intermediateKey, SIG_ALG);
+            byte[] sct = sct(logId, notBefore.toEpochMilli(), issuerKeyHash, signedTbs, sctKey.getPrivate());
+            exts.set(slot, new Extension(SCT_LIST, false, new DEROctetString(sctList(sct)).getEncoded()));
+            return Certs.issue(issuerName, empty, serial, leafKey, notBefore, notAfter, exts, intermediateKey, SIG_ALG);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -107,8 +118,7 @@ final class Fulcio {
         return out.toByteArray();
     }
 
-    private static byte[] sct(byte[] logId, long timestampMillis, byte[] issuerKeyHash,
-            byte[] tbs, PrivateKey key) {
+    private static byte[] sct(byte[] logId, long timestampMillis, byte[] issuerKeyHash, byte[] tbs, PrivateKey key) {
         byte[] signature = Crypto.sign(key, signedInput(timestampMillis, issuerKeyHash, tbs));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(0); // version v1

@@ -49,8 +49,8 @@ final class Rekor {
             set.put("logIndex", (long) index);
             byte[] setBytes = json.writeValueAsBytes(set);
             KeyPair signer = options.foreignSetKey() ? Crypto.p256() : key;
-            e.putObject("inclusionPromise").put("signedEntryTimestamp",
-                    Crypto.b64(Crypto.sign(signer.getPrivate(), setBytes)));
+            e.putObject("inclusionPromise")
+                    .put("signedEntryTimestamp", Crypto.b64(Crypto.sign(signer.getPrivate(), setBytes)));
         }
         if (options.includeInclusionProof()) {
             List<byte[]> leaves = new ArrayList<>();
@@ -66,8 +66,7 @@ final class Rekor {
             for (byte[] h : Merkle.path(index, leaves)) {
                 hashes.add(Crypto.b64(h));
             }
-            proof.putObject("checkpoint").put("envelope",
-                    checkpoint(treeSize, root, options.foreignCheckpointKey()));
+            proof.putObject("checkpoint").put("envelope", checkpoint(treeSize, root, options.foreignCheckpointKey()));
         }
         e.put("canonicalizedBody", bodyB64);
         return e;

@@ -24,8 +24,7 @@ public final class Signer {
     private final KeyPair key;
     private final String identity;
     private final String issuer;
-    private final Map<Fulcio.SctMode, X509CertificateHolder> certificates =
-            new EnumMap<>(Fulcio.SctMode.class);
+    private final Map<Fulcio.SctMode, X509CertificateHolder> certificates = new EnumMap<>(Fulcio.SctMode.class);
 
     Signer(TestSigstore sigstore, KeyPair key, String identity, String issuer) {
         this.sigstore = sigstore;
@@ -65,8 +64,7 @@ public final class Signer {
         byte[] digest = Crypto.sha256(artifact);
         byte[] signature = signatureFor(artifact, options);
         X509CertificateHolder cert = identity == null ? null : certificate(mode(options));
-        byte[] logged = options.loggedDigestOverride() == null
-                ? digest : options.loggedDigestOverride();
+        byte[] logged = options.loggedDigestOverride() == null ? digest : options.loggedDigestOverride();
 
         // canonical JSON: keys sorted, no whitespace
         JsonMapper json = JsonMapper.shared();
@@ -74,14 +72,12 @@ public final class Signer {
         body.put("apiVersion", "0.0.1");
         body.put("kind", "hashedrekord");
         ObjectNode spec = body.putObject("spec");
-        spec.putObject("data").putObject("hash")
-                .put("algorithm", "sha256").put("value", Crypto.hex(logged));
+        spec.putObject("data").putObject("hash").put("algorithm", "sha256").put("value", Crypto.hex(logged));
         ObjectNode sig = spec.putObject("signature");
         sig.put("content", Crypto.b64(signature));
         sig.putObject("publicKey").put("content", Crypto.b64(Crypto.utf8(verifierPem(cert))));
 
-        ObjectNode bundle = envelope(json, cert, json.writeValueAsBytes(body), "hashedrekord",
-                signature, options);
+        ObjectNode bundle = envelope(json, cert, json.writeValueAsBytes(body), "hashedrekord", signature, options);
         ObjectNode ms = bundle.putObject("messageSignature");
         ms.putObject("messageDigest").put("algorithm", "SHA2_256").put("digest", Crypto.b64(digest));
         ms.put("signature", Crypto.b64(signature));
@@ -112,23 +108,20 @@ public final class Signer {
         s.put("keyid", "");
         s.put("sig", Crypto.b64(signature));
         byte[] envelopeJson = json.writeValueAsBytes(dsse); // keys already sorted
-        byte[] payloadHash = options.loggedDigestOverride() == null
-                ? Crypto.sha256(payload) : options.loggedDigestOverride();
+        byte[] payloadHash =
+                options.loggedDigestOverride() == null ? Crypto.sha256(payload) : options.loggedDigestOverride();
 
         ObjectNode body = json.createObjectNode();
         body.put("apiVersion", "0.0.1");
         body.put("kind", "dsse");
         ObjectNode spec = body.putObject("spec");
-        spec.putObject("envelopeHash").put("algorithm", "sha256")
-                .put("value", Crypto.hex(Crypto.sha256(envelopeJson)));
-        spec.putObject("payloadHash").put("algorithm", "sha256")
-                .put("value", Crypto.hex(payloadHash));
+        spec.putObject("envelopeHash").put("algorithm", "sha256").put("value", Crypto.hex(Crypto.sha256(envelopeJson)));
+        spec.putObject("payloadHash").put("algorithm", "sha256").put("value", Crypto.hex(payloadHash));
         ObjectNode logged = spec.putArray("signatures").addObject();
         logged.put("signature", Crypto.b64(signature));
         logged.put("verifier", Crypto.b64(Crypto.utf8(verifierPem(cert))));
 
-        ObjectNode bundle = envelope(json, cert, json.writeValueAsBytes(body), "dsse", signature,
-                options);
+        ObjectNode bundle = envelope(json, cert, json.writeValueAsBytes(body), "dsse", signature, options);
         bundle.set("dsseEnvelope", dsse);
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(bundle);
     }
@@ -145,8 +138,7 @@ public final class Signer {
     }
 
     private byte[] signatureFor(byte[] data, BundleOptions options) {
-        return options.signatureOverride() != null
-                ? options.signatureOverride() : Crypto.sign(key.getPrivate(), data);
+        return options.signatureOverride() != null ? options.signatureOverride() : Crypto.sign(key.getPrivate(), data);
     }
 
     private static Fulcio.SctMode mode(BundleOptions options) {
@@ -161,46 +153,62 @@ public final class Signer {
     }
 
     /** mediaType and verificationMaterial (certificate or key, tlog entry, timestamp). */
-    private ObjectNode envelope(JsonMapper json, X509CertificateHolder cert, byte[] body,
-            String kind, byte[] signature, BundleOptions options) {
+    private ObjectNode envelope(
+            JsonMapper json,
+            X509CertificateHolder cert,
+            byte[] body,
+            String kind,
+            byte[] signature,
+            BundleOptions options) {
         ObjectNode bundle = json.createObjectNode();
-        bundle.put("mediaType", switch (options.version()) {
-            case "0.1" -> "application/vnd.dev.sigstore.bundle+json;version=0.1";
-            case "0.2" -> "application/vnd.dev.sigstore.bundle+json;version=0.2";
-            default -> "application/vnd.dev.sigstore.bundle.v0.3+json";
-        });
+        bundle.put(
+                "mediaType",
+                switch (options.version()) {
+                    case "0.1" -> "application/vnd.dev.sigstore.bundle+json;version=0.1";
+                    case "0.2" -> "application/vnd.dev.sigstore.bundle+json;version=0.2";
+                    default -> "application/vnd.dev.sigstore.bundle.v0.3+json";
+                });
         ObjectNode vm = bundle.putObject("verificationMaterial");
         if (cert == null) {
-            vm.putObject("publicKey").put("hint",
-                    Crypto.b64(Crypto.sha256(key.getPublic().getEncoded())));
+            vm.putObject("publicKey")
+                    .put("hint", Crypto.b64(Crypto.sha256(key.getPublic().getEncoded())));
         } else if (options.version().equals("0.3")) {
             vm.putObject("certificate").put("rawBytes", Crypto.b64(Certs.der(cert)));
         } else {
             ArrayNode chain = vm.putObject("x509CertificateChain").putArray("certificates");
-            for (X509CertificateHolder c : new X509CertificateHolder[] {
-                    cert, sigstore.intermediate(), sigstore.root()}) {
+            for (X509CertificateHolder c :
+                    new X509CertificateHolder[] {cert, sigstore.intermediate(), sigstore.root()}) {
                 chain.addObject().put("rawBytes", Crypto.b64(Certs.der(c)));
             }
         }
-        Instant integrated = options.integratedTime() == null
-                ? sigstore.now() : options.integratedTime();
+        Instant integrated = options.integratedTime() == null ? sigstore.now() : options.integratedTime();
         ArrayNode entries = vm.putArray("tlogEntries");
         if (options.includeTlogEntry()) {
             entries.add(sigstore.rekor().entry(body, kind, integrated, options));
         }
         if (options.rfc3161Timestamp()) {
-            Instant genTime = options.timestampTime() == null
-                    ? integrated : options.timestampTime();
-            vm.putObject("timestampVerificationData").putArray("rfc3161Timestamps").addObject()
-                    .put("signedTimestamp", Crypto.b64(sigstore.timestamp(signature, genTime,
-                            options.embedTsaCertificate())));
+            Instant genTime = options.timestampTime() == null ? integrated : options.timestampTime();
+            vm.putObject("timestampVerificationData")
+                    .putArray("rfc3161Timestamps")
+                    .addObject()
+                    .put(
+                            "signedTimestamp",
+                            Crypto.b64(sigstore.timestamp(signature, genTime, options.embedTsaCertificate())));
         }
         return bundle;
     }
 
     private X509CertificateHolder certificate(Fulcio.SctMode mode) {
-        return certificates.computeIfAbsent(mode, m -> Fulcio.issue(key.getPublic(), identity,
-                issuer, sigstore.now().minus(Duration.ofMinutes(1)), sigstore.intermediate(),
-                sigstore.intermediateKeys().getPrivate(), sigstore.ctKeys(), m));
+        return certificates.computeIfAbsent(
+                mode,
+                m -> Fulcio.issue(
+                        key.getPublic(),
+                        identity,
+                        issuer,
+                        sigstore.now().minus(Duration.ofMinutes(1)),
+                        sigstore.intermediate(),
+                        sigstore.intermediateKeys().getPrivate(),
+                        sigstore.ctKeys(),
+                        m));
     }
 }

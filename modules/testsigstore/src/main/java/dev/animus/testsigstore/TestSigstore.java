@@ -44,12 +44,30 @@ public final class TestSigstore {
         this.start = this.now.minus(Duration.ofDays(1));
         X500Name rootName = Certs.name(ORGANIZATION, "sigstore");
         root = Certs.ca(rootName, rootKeys, null, null, start, 1, false, Fulcio.SIG_ALG);
-        intermediate = Certs.ca(Certs.name(ORGANIZATION, "sigstore-intermediate"),
-                intermediateKeys, root, rootKeys.getPrivate(), start, 0, true, Fulcio.SIG_ALG);
-        tsaRoot = Certs.ca(Certs.name(ORGANIZATION, "sigstore-tsa-root"), tsaRootKeys, null, null,
-                start, 0, false, "SHA256withECDSA");
-        tsaLeaf = Certs.tsaLeaf(Certs.name(ORGANIZATION, "sigstore-tsa"), tsaLeafKeys.getPublic(),
-                tsaRoot, tsaRootKeys.getPrivate(), start);
+        intermediate = Certs.ca(
+                Certs.name(ORGANIZATION, "sigstore-intermediate"),
+                intermediateKeys,
+                root,
+                rootKeys.getPrivate(),
+                start,
+                0,
+                true,
+                Fulcio.SIG_ALG);
+        tsaRoot = Certs.ca(
+                Certs.name(ORGANIZATION, "sigstore-tsa-root"),
+                tsaRootKeys,
+                null,
+                null,
+                start,
+                0,
+                false,
+                "SHA256withECDSA");
+        tsaLeaf = Certs.tsaLeaf(
+                Certs.name(ORGANIZATION, "sigstore-tsa"),
+                tsaLeafKeys.getPublic(),
+                tsaRoot,
+                tsaRootKeys.getPrivate(),
+                start);
         rekor = new Rekor(rekorKeys);
     }
 
@@ -79,8 +97,7 @@ public final class TestSigstore {
         }
         ArrayNode cas = r.putArray("certificateAuthorities");
         if (options.includeCertificateAuthorities()) {
-            cas.add(authority(root, FULCIO_URL, options.certificateAuthorityValidFor(),
-                    intermediate, root));
+            cas.add(authority(root, FULCIO_URL, options.certificateAuthorityValidFor(), intermediate, root));
         }
         ArrayNode ctlogs = r.putArray("ctlogs");
         if (options.includeCtlogs()) {
@@ -88,8 +105,7 @@ public final class TestSigstore {
         }
         ArrayNode tsas = r.putArray("timestampAuthorities");
         if (options.includeTimestampAuthorities()) {
-            tsas.add(authority(tsaLeaf, TSA_URL, options.timestampAuthorityValidFor(),
-                    tsaLeaf, tsaRoot));
+            tsas.add(authority(tsaLeaf, TSA_URL, options.timestampAuthorityValidFor(), tsaLeaf, tsaRoot));
         }
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(r);
     }
@@ -170,8 +186,8 @@ public final class TestSigstore {
         return log;
     }
 
-    private ObjectNode authority(X509CertificateHolder named, String uri, ValidFor validFor,
-            X509CertificateHolder... chain) {
+    private ObjectNode authority(
+            X509CertificateHolder named, String uri, ValidFor validFor, X509CertificateHolder... chain) {
         ObjectNode a = JsonMapper.shared().createObjectNode();
         ObjectNode subject = a.putObject("subject");
         subject.put("organization", ORGANIZATION);

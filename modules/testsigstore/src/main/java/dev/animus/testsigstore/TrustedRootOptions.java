@@ -29,50 +29,98 @@ public record TrustedRootOptions(
     }
 
     public TrustedRootOptions withTlogValidFor(ValidFor v) {
-        return new TrustedRootOptions(v, ctlogValidFor, certificateAuthorityValidFor,
-                timestampAuthorityValidFor, includeTlogs, includeCtlogs,
-                includeCertificateAuthorities, includeTimestampAuthorities);
+        return new TrustedRootOptions(
+                v,
+                ctlogValidFor,
+                certificateAuthorityValidFor,
+                timestampAuthorityValidFor,
+                includeTlogs,
+                includeCtlogs,
+                includeCertificateAuthorities,
+                includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withCtlogValidFor(ValidFor v) {
-        return new TrustedRootOptions(tlogValidFor, v, certificateAuthorityValidFor,
-                timestampAuthorityValidFor, includeTlogs, includeCtlogs,
-                includeCertificateAuthorities, includeTimestampAuthorities);
+        return new TrustedRootOptions(
+                tlogValidFor,
+                v,
+                certificateAuthorityValidFor,
+                timestampAuthorityValidFor,
+                includeTlogs,
+                includeCtlogs,
+                includeCertificateAuthorities,
+                includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withCertificateAuthorityValidFor(ValidFor v) {
-        return new TrustedRootOptions(tlogValidFor, ctlogValidFor, v,
-                timestampAuthorityValidFor, includeTlogs, includeCtlogs,
-                includeCertificateAuthorities, includeTimestampAuthorities);
+        return new TrustedRootOptions(
+                tlogValidFor,
+                ctlogValidFor,
+                v,
+                timestampAuthorityValidFor,
+                includeTlogs,
+                includeCtlogs,
+                includeCertificateAuthorities,
+                includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withTimestampAuthorityValidFor(ValidFor v) {
-        return new TrustedRootOptions(tlogValidFor, ctlogValidFor, certificateAuthorityValidFor,
-                v, includeTlogs, includeCtlogs, includeCertificateAuthorities,
+        return new TrustedRootOptions(
+                tlogValidFor,
+                ctlogValidFor,
+                certificateAuthorityValidFor,
+                v,
+                includeTlogs,
+                includeCtlogs,
+                includeCertificateAuthorities,
                 includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withTlogs(boolean include) {
-        return new TrustedRootOptions(tlogValidFor, ctlogValidFor, certificateAuthorityValidFor,
-                timestampAuthorityValidFor, include, includeCtlogs,
-                includeCertificateAuthorities, includeTimestampAuthorities);
+        return new TrustedRootOptions(
+                tlogValidFor,
+                ctlogValidFor,
+                certificateAuthorityValidFor,
+                timestampAuthorityValidFor,
+                include,
+                includeCtlogs,
+                includeCertificateAuthorities,
+                includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withCtlogs(boolean include) {
-        return new TrustedRootOptions(tlogValidFor, ctlogValidFor, certificateAuthorityValidFor,
-                timestampAuthorityValidFor, includeTlogs, include,
-                includeCertificateAuthorities, includeTimestampAuthorities);
+        return new TrustedRootOptions(
+                tlogValidFor,
+                ctlogValidFor,
+                certificateAuthorityValidFor,
+                timestampAuthorityValidFor,
+                includeTlogs,
+                include,
+                includeCertificateAuthorities,
+                includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withCertificateAuthorities(boolean include) {
-        return new TrustedRootOptions(tlogValidFor, ctlogValidFor, certificateAuthorityValidFor,
-                timestampAuthorityValidFor, includeTlogs, includeCtlogs, include,
+        return new TrustedRootOptions(
+                tlogValidFor,
+                ctlogValidFor,
+                certificateAuthorityValidFor,
+                timestampAuthorityValidFor,
+                includeTlogs,
+                includeCtlogs,
+                include,
                 includeTimestampAuthorities);
     }
 
     public TrustedRootOptions withTimestampAuthorities(boolean include) {
-        return new TrustedRootOptions(tlogValidFor, ctlogValidFor, certificateAuthorityValidFor,
-                timestampAuthorityValidFor, includeTlogs, includeCtlogs,
-                includeCertificateAuthorities, include);
+        return new TrustedRootOptions(
+                tlogValidFor,
+                ctlogValidFor,
+                certificateAuthorityValidFor,
+                timestampAuthorityValidFor,
+                includeTlogs,
+                includeCtlogs,
+                includeCertificateAuthorities,
+                include);
     }
 }

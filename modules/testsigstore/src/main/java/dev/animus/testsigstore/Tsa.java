@@ -35,34 +35,26 @@ final class Tsa {
     private Tsa() {}
 
     /** A granted TimeStampResp over SHA-256 of {@code data}, the leaf embedded or not. */
-    static byte[] timestamp(byte[] data, Instant genTime, boolean embedCertificate,
-            X509CertificateHolder leaf, PrivateKey leafKey) {
+    static byte[] timestamp(
+            byte[] data, Instant genTime, boolean embedCertificate, X509CertificateHolder leaf, PrivateKey leafKey) {
         try {
             var digests = new JcaDigestCalculatorProviderBuilder().build();
             SignerInfoGenerator signerInfo = new JcaSimpleSignerInfoGeneratorBuilder()
-                    .build("SHA256withECDSA", leafKey,
-                            new JcaX509CertificateConverter()
-                                    .getCertificate(leaf));
-            DigestCalculator essHash = digests.get(
-                    new AlgorithmIdentifier(
-                            NISTObjectIdentifiers.id_sha256));
-            TimeStampTokenGenerator tokens = new TimeStampTokenGenerator(signerInfo, essHash,
-                    POLICY);
+                    .build("SHA256withECDSA", leafKey, new JcaX509CertificateConverter().getCertificate(leaf));
+            DigestCalculator essHash = digests.get(new AlgorithmIdentifier(NISTObjectIdentifiers.id_sha256));
+            TimeStampTokenGenerator tokens = new TimeStampTokenGenerator(signerInfo, essHash, POLICY);
             if (embedCertificate) {
                 tokens.addCertificates(new JcaCertStore(List.of(leaf)));
             }
             TimeStampRequestGenerator requests = new TimeStampRequestGenerator();
             requests.setCertReq(embedCertificate);
             BigInteger nonce = new BigInteger(63, Crypto.RANDOM);
-            TimeStampRequest request = requests.generate(TSPAlgorithms.SHA256,
-                    Crypto.sha256(data), nonce);
-            TimeStampResponseGenerator responses = new TimeStampResponseGenerator(tokens,
-                    TSPAlgorithms.ALLOWED);
-            TimeStampResponse response = responses.generate(request,
-                    new BigInteger(63, Crypto.RANDOM), Date.from(genTime));
+            TimeStampRequest request = requests.generate(TSPAlgorithms.SHA256, Crypto.sha256(data), nonce);
+            TimeStampResponseGenerator responses = new TimeStampResponseGenerator(tokens, TSPAlgorithms.ALLOWED);
+            TimeStampResponse response =
+                    responses.generate(request, new BigInteger(63, Crypto.RANDOM), Date.from(genTime));
             return response.getEncoded(ASN1Encoding.DER);
-        } catch (OperatorCreationException | CertificateException
-                | TSPException e) {
+        } catch (OperatorCreationException | CertificateException | TSPException e) {
             throw new IllegalStateException(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -28,8 +28,8 @@ public final class EchoExample {
 
     /** The plugin (for the launcher's {@link #main} and for tests that serve it in-process). */
     public static Plugin plugin() {
-        var definition = PluginDefinition.of("echo", "0.1.0", "custom",
-                        "the example plugin: echoes, reverses text and streams progress")
+        var definition = PluginDefinition.of(
+                        "echo", "0.1.0", "custom", "the example plugin: echoes, reverses text and streams progress")
                 .withFeatures(Feature.PROGRESS, Feature.CANCELLATION);
         return Plugin.builder(definition)
                 .method("echo", RequestContext::params)
@@ -54,8 +54,8 @@ public final class EchoExample {
     private static Object stream(RequestContext request) {
         var value = request.params().path("count");
         if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < 0 || value.asInt() > MAX_COUNT) {
-            throw PluginError.invalidParams("stream: params.count must be an integer from 0 to " + MAX_COUNT
-                    + ", e.g. {\"count\":3}");
+            throw PluginError.invalidParams(
+                    "stream: params.count must be an integer from 0 to " + MAX_COUNT + ", e.g. {\"count\":3}");
         }
         int count = value.asInt();
         for (int i = 0; i < count; i++) {

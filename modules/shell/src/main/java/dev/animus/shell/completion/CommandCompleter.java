@@ -11,11 +11,11 @@ import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine;
 
 /**
  * Tab completion of the interactive shell, from the picocli command tree: command and subcommand
@@ -28,7 +28,17 @@ public final class CommandCompleter implements Completer {
     private static final Logger LOG = LoggerFactory.getLogger(CommandCompleter.class);
 
     /** What the value of an option or positional parameter is, for completion. */
-    enum ValueKind { PLUGIN, METHOD, SECRET, AGENT, PATH, PLUGIN_OR_PATH, COMMAND, CHOICES, NONE }
+    enum ValueKind {
+        PLUGIN,
+        METHOD,
+        SECRET,
+        AGENT,
+        PATH,
+        PLUGIN_OR_PATH,
+        COMMAND,
+        CHOICES,
+        NONE
+    }
 
     private final CommandSpec root;
     private final CompletionSources sources;
@@ -43,8 +53,8 @@ public final class CommandCompleter implements Completer {
     @Override
     public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
         try {
-            candidates.addAll(candidates(line.words().subList(0, line.wordIndex()),
-                    line.word().substring(0, line.wordCursor())));
+            candidates.addAll(candidates(
+                    line.words().subList(0, line.wordIndex()), line.word().substring(0, line.wordCursor())));
         } catch (RuntimeException e) {
             // a completion that fails offers nothing; it must never end the shell
             LOG.debug("completion of '{}' failed", line.line(), e);
@@ -53,8 +63,8 @@ public final class CommandCompleter implements Completer {
 
     /** The candidates for the word {@code typed} so far after the words {@code before}. */
     public List<Candidate> candidates(List<String> before, String typed) {
-        List<String> words = !before.isEmpty() && before.getFirst().equals("animus") ? before.subList(1, before.size())
-                : before;
+        List<String> words =
+                !before.isEmpty() && before.getFirst().equals("animus") ? before.subList(1, before.size()) : before;
         CommandSpec spec = root;
         List<String> positionals = new ArrayList<>();
         OptionSpec pending = null;
@@ -87,8 +97,14 @@ public final class CommandCompleter implements Completer {
         if (positionals.isEmpty()) {
             spec.subcommands().forEach((name, sub) -> {
                 if (!sub.getCommandSpec().usageMessage().hidden() && name.equals(sub.getCommandName())) {
-                    out.add(new Candidate(name, name, null, firstLine(sub.getCommandSpec().usageMessage()
-                            .description()), null, null, true));
+                    out.add(new Candidate(
+                            name,
+                            name,
+                            null,
+                            firstLine(sub.getCommandSpec().usageMessage().description()),
+                            null,
+                            null,
+                            true));
                 }
             });
         }
@@ -101,7 +117,9 @@ public final class CommandCompleter implements Completer {
     }
 
     private static Optional<PositionalParamSpec> positional(CommandSpec spec, int index) {
-        return spec.positionalParameters().stream().filter(p -> p.index().contains(index)).findFirst();
+        return spec.positionalParameters().stream()
+                .filter(p -> p.index().contains(index))
+                .findFirst();
     }
 
     private static List<Candidate> options(CommandSpec spec) {
@@ -145,8 +163,8 @@ public final class CommandCompleter implements Completer {
             case "<name|path>" -> ValueKind.PLUGIN_OR_PATH;
             case "<method>" -> where.equals("animus plugin call") ? ValueKind.METHOD : ValueKind.NONE;
             case "<path>", "P", "F", "PEMFILE", "FILE_OR_DIGEST" -> ValueKind.PATH;
-            case "NAME" -> arg instanceof OptionSpec o && o.longestName().equals("--agent") ? ValueKind.AGENT
-                    : ValueKind.NONE;
+            case "NAME" ->
+                arg instanceof OptionSpec o && o.longestName().equals("--agent") ? ValueKind.AGENT : ValueKind.NONE;
             case "<command>" -> ValueKind.COMMAND;
             default -> choices(arg).isEmpty() ? ValueKind.NONE : ValueKind.CHOICES;
         };
@@ -162,9 +180,11 @@ public final class CommandCompleter implements Completer {
             }
             at = next.getCommandSpec();
         }
-        return at.subcommands().entrySet().stream().filter(e -> e.getKey().equals(e.getValue().getCommandName()))
+        return at.subcommands().entrySet().stream()
+                .filter(e -> e.getKey().equals(e.getValue().getCommandName()))
                 .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
-                .map(Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     private static List<String> choices(ArgSpec arg) {
@@ -176,7 +196,9 @@ public final class CommandCompleter implements Completer {
     }
 
     private static List<Candidate> plain(List<String> values) {
-        return values.stream().map(v -> new Candidate(v, v, null, null, null, null, true)).toList();
+        return values.stream()
+                .map(v -> new Candidate(v, v, null, null, null, null, true))
+                .toList();
     }
 
     private static String firstLine(String[] description) {

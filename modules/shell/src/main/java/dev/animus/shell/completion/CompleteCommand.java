@@ -1,5 +1,8 @@
 package dev.animus.shell.completion;
 
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Terminal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,9 +12,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Terminal;
 
 /**
  * {@code animus __complete -- WORD... PARTIAL}: the completions of the interactive shell
@@ -26,7 +26,10 @@ public final class CompleteCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "<word>", arity = "0..*", description = "The words before the cursor, then the partial word.")
+    @Parameters(
+            paramLabel = "<word>",
+            arity = "0..*",
+            description = "The words before the cursor, then the partial word.")
     List<String> words = new ArrayList<>();
 
     @Override
@@ -34,7 +37,9 @@ public final class CompleteCommand implements Callable<Integer> {
         AnimusCommand root = (AnimusCommand) spec.root().userObject();
         String partial = words.isEmpty() ? "" : words.getLast();
         List<String> before = words.isEmpty() ? List.of() : words.subList(0, words.size() - 1);
-        var completer = new CommandCompleter(spec.root(), new CompletionSources(root.environment()),
+        var completer = new CommandCompleter(
+                spec.root(),
+                new CompletionSources(root.environment()),
                 Path.of("").toAbsolutePath());
         Terminal t = root.terminal();
         try {

@@ -1,13 +1,13 @@
 package dev.animus.shell.completion;
 
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Terminal;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Terminal;
 
 /**
  * {@code animus completion bash|zsh}: a completion script that asks {@code animus} itself what
@@ -19,13 +19,18 @@ import dev.animus.shell.render.Terminal;
 @Command(
         name = "completion",
         mixinStandardHelpOptions = true,
-        description = {"Print a bash or zsh completion script.", "",
+        description = {
+            "Print a bash or zsh completion script.",
+            "",
             "It completes commands, options, installed plugins, their methods, agents and paths, by asking",
-            "animus itself at each Tab. Load it in your shell's startup file."},
+            "animus itself at each Tab. Load it in your shell's startup file."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  source <(animus completion bash)                 # in ~/.bashrc",
+        footer = {
+            "  source <(animus completion bash)                 # in ~/.bashrc",
             "  animus completion bash > ~/.local/share/bash-completion/completions/animus",
-            "  source <(animus completion zsh)                  # in ~/.zshrc"})
+            "  source <(animus completion zsh)                  # in ~/.zshrc"
+        })
 public final class CompletionCommand implements Callable<Integer> {
     /** What zsh needs before it can run a bash completion script. */
     static final String ZSH_PREAMBLE = """
@@ -54,7 +59,10 @@ public final class CompletionCommand implements Callable<Integer> {
             """;
 
     /** The shells a script is generated for. */
-    enum Shell { bash, zsh }
+    enum Shell {
+        bash,
+        zsh
+    }
 
     @Spec
     CommandLine.Model.CommandSpec spec;

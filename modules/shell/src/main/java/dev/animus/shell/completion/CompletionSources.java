@@ -28,26 +28,41 @@ public final class CompletionSources {
 
     /** Installed plugins, by name. */
     List<String> pluginNames() {
-        return state().map(s -> s.plugins().entrySet().stream().filter(e -> e.getValue().current().isPresent())
-                .map(Map.Entry::getKey).sorted().toList()).orElse(List.of());
+        return state().map(s -> s.plugins().entrySet().stream()
+                        .filter(e -> e.getValue().current().isPresent())
+                        .map(Map.Entry::getKey)
+                        .sorted()
+                        .toList())
+                .orElse(List.of());
     }
 
     /** The methods {@code plugin}'s recorded manifest declares; empty when it is unknown or not yet trusted. */
     List<String> methods(String plugin) {
-        return manifest(plugin).map(m -> strings(m.document().get("capabilities")).stream()
-                // capabilities also hold subject_kind:<kind> markers and $vendor/... flags, which are no methods
-                .filter(c -> !c.startsWith("subject_kind:") && (!c.startsWith("$") || c.startsWith("$/")))
-                // a name a terminal would act on (a bidi override) is not offered: it cannot be shown as it is
-                .filter(c -> OneLine.of(c).equals(c))
-                .sorted().toList()).orElse(List.of());
+        return manifest(plugin)
+                .map(m -> strings(m.document().get("capabilities")).stream()
+                        // capabilities also hold subject_kind:<kind> markers and $vendor/... flags, which are no
+                        // methods
+                        .filter(c -> !c.startsWith("subject_kind:") && (!c.startsWith("$") || c.startsWith("$/")))
+                        // a name a terminal would act on (a bidi override) is not offered: it cannot be shown as it is
+                        .filter(c -> OneLine.of(c).equals(c))
+                        .sorted()
+                        .toList())
+                .orElse(List.of());
     }
 
     /** The secrets {@code plugin}'s recorded manifest declares, by name. */
     List<String> secrets(String plugin) {
-        return manifest(plugin).map(m -> m.document().get("secrets") instanceof List<?> list ? list.stream()
-                .filter(Map.class::isInstance).map(d -> ((Map<?, ?>) d).get("name"))
-                .filter(String.class::isInstance).map(String.class::cast).sorted().toList()
-                : List.<String>of()).orElse(List.of());
+        return manifest(plugin)
+                .map(m -> m.document().get("secrets") instanceof List<?> list
+                        ? list.stream()
+                                .filter(Map.class::isInstance)
+                                .map(d -> ((Map<?, ?>) d).get("name"))
+                                .filter(String.class::isInstance)
+                                .map(String.class::cast)
+                                .sorted()
+                                .toList()
+                        : List.<String>of())
+                .orElse(List.of());
     }
 
     /** {@code default} and every agent a plugin is enabled for. */
@@ -58,7 +73,8 @@ public final class CompletionSources {
     }
 
     private Optional<RecordedManifest> manifest(String plugin) {
-        return state().flatMap(s -> s.plugin(plugin)).flatMap(PluginState::current)
+        return state().flatMap(s -> s.plugin(plugin))
+                .flatMap(PluginState::current)
                 .flatMap(InstallRecord::manifest);
     }
 
@@ -68,7 +84,10 @@ public final class CompletionSources {
 
     private static List<String> strings(Object value) {
         return value instanceof List<?> list
-                ? list.stream().filter(String.class::isInstance).map(String.class::cast).toList()
+                ? list.stream()
+                        .filter(String.class::isInstance)
+                        .map(String.class::cast)
+                        .toList()
                 : List.of();
     }
 }

@@ -26,11 +26,15 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class CallArgs {
 
-    @Option(names = "--params", paramLabel = "JSON|-",
+    @Option(
+            names = "--params",
+            paramLabel = "JSON|-",
             description = "The params: a JSON object or array, or - to read them from stdin. Default: {}.")
     String params;
 
-    @Option(names = "--timeout", paramLabel = "DURATION",
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
             description = "Deadline of the call, e.g. 500ms, 10s, 5m (default: the method's, 30s for most).")
     String timeout;
 
@@ -60,7 +64,9 @@ public final class CallArgs {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
         if (root.json) {
             var env = Terminal.envelope(schema)
-                    .put("plugin", plugin.handshake().map(h -> h.pluginInfo().name()).orElse(plugin.name()))
+                    .put(
+                            "plugin",
+                            plugin.handshake().map(h -> h.pluginInfo().name()).orElse(plugin.name()))
                     .put("method", method)
                     .put("elapsed_ms", PingArgs.millis(elapsed));
             env.set("result", result);
@@ -76,8 +82,10 @@ public final class CallArgs {
             return JsonNodeFactory.instance.objectNode();
         }
         if (params.equals("-") && root.context().commandsOnStdin()) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params - reads stdin, which holds the commands here; "
-                    + "give the JSON inline: --params '{...}'");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "--params - reads stdin, which holds the commands here; "
+                            + "give the JSON inline: --params '{...}'");
         }
         String text = params.equals("-") ? readStdin(root.terminal().in()) : params;
         JsonNode node;

@@ -10,14 +10,20 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "call",
         mixinStandardHelpOptions = true,
-        description = {"Send one request to a plugin binary.", "", "Start the plugin, perform the handshake and send one request.",
+        description = {
+            "Send one request to a plugin binary.",
+            "",
+            "Start the plugin, perform the handshake and send one request.",
             "The result is printed on stdout as JSON; errors are one line on stderr.",
-            "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage, 124 timeout."},
+            "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage, 124 timeout."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo call echo --params '{\"a\":1}'",
+        footer = {
+            "  animus plugin dev ./animus-plugin-echo call echo --params '{\"a\":1}'",
             "  echo '[1,2]' | animus plugin dev ./my-plugin call echo --params -",
             "  animus plugin dev ./slow-plugin call work --timeout 5m --json",
-            "  animus plugin dev ./my-plugin call stream --params '{\"count\":3}' -v"})
+            "  animus plugin dev ./my-plugin call stream --params '{\"count\":3}' -v"
+        })
 public final class DevCall implements Callable<Integer> {
 
     @ParentCommand

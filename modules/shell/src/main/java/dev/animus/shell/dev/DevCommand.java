@@ -6,20 +6,20 @@ import dev.animus.core.TimeoutTable;
 import dev.animus.host.LaunchSpec;
 import dev.animus.host.PluginRegistration;
 import dev.animus.runtime.PluginHandle;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.plugin.PluginCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.plugin.PluginCommand;
 
 /**
  * {@code animus plugin dev <path> ...}: the plugin author's command. Runs an untrusted binary in
@@ -28,13 +28,17 @@ import dev.animus.shell.plugin.PluginCommand;
 @Command(
         name = "dev",
         mixinStandardHelpOptions = true,
-        description = {"Run a plugin binary in place, for plugin authors.",
-            "Nothing is verified or trusted: the binary runs as it is, with a cleared environment."},
+        description = {
+            "Run a plugin binary in place, for plugin authors.",
+            "Nothing is verified or trusted: the binary runs as it is, with a cleared environment."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo ping",
+        footer = {
+            "  animus plugin dev ./animus-plugin-echo ping",
             "  animus plugin dev ./animus-plugin-echo info --json",
             "  echo '{\"a\":1}' | animus plugin dev ./my-plugin call echo --params -",
-            "  API_URL=https://x animus plugin dev ./my-plugin --env API_URL call fetch"})
+            "  API_URL=https://x animus plugin dev ./my-plugin --env API_URL call fetch"
+        })
 public final class DevCommand implements Runnable {
 
     @ParentCommand
@@ -43,20 +47,25 @@ public final class DevCommand implements Runnable {
     @Parameters(index = "0", paramLabel = "<path>", description = "The plugin executable.")
     Path path;
 
-    @Option(names = "--env", paramLabel = "NAME",
+    @Option(
+            names = "--env",
+            paramLabel = "NAME",
             description = "Forward this variable of your environment to the plugin (repeatable). "
                     + "Nothing else leaves your environment but PATH HOME USER SHELL TERM TMPDIR LANG LC_ALL "
                     + "RUST_LOG RUST_BACKTRACE TZ.")
     List<String> env = new ArrayList<>();
 
-    @Option(names = "--launch-timeout", paramLabel = "DURATION", defaultValue = "10s",
+    @Option(
+            names = "--launch-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "10s",
             description = "How long spawn + initialize may take (default: ${DEFAULT-VALUE}).")
     String launchTimeout;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this),
-                "missing subcommand after the path: ping, info or call");
+        throw new CommandLine.ParameterException(
+                new CommandLine(this), "missing subcommand after the path: ping, info or call");
     }
 
     AnimusCommand root() {
@@ -71,8 +80,8 @@ public final class DevCommand implements Runnable {
     PluginHandle supervisor() {
         Path exe = path.toAbsolutePath().normalize();
         if (!Files.exists(exe)) {
-            throw new CommandFailed(ExitCodes.USAGE, "no such file: " + path
-                    + " (give the path of a plugin executable)");
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "no such file: " + path + " (give the path of a plugin executable)");
         }
         if (Files.isDirectory(exe) || !Files.isExecutable(exe)) {
             throw new CommandFailed(ExitCodes.USAGE, path + " is not an executable file (chmod +x " + path + "?)");
@@ -85,10 +94,13 @@ public final class DevCommand implements Runnable {
             throw new CommandFailed(ExitCodes.USAGE, "--env: " + e.getMessage());
         }
         if (root().context().warnedAbout().add(exe)) {
-            root().terminal().warn("running " + exe + " in place: untrusted, unverified (plugin dev is for plugin authors)");
+            root().terminal()
+                    .warn("running " + exe + " in place: untrusted, unverified (plugin dev is for plugin authors)");
         }
-        return root().context().host().register(new PluginRegistration(pluginName(), spec,
-                TimeoutTable.defaults().with(TimeoutTable.LAUNCH, timeout)));
+        return root().context()
+                .host()
+                .register(new PluginRegistration(
+                        pluginName(), spec, TimeoutTable.defaults().with(TimeoutTable.LAUNCH, timeout)));
     }
 
     /** The shortest deadline an option accepts: below it, messages would read "within 0ms". */

@@ -3,23 +3,30 @@ package dev.animus.shell.dev;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.OneLine;
 import dev.animus.runtime.Animus;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Failures;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus plugin dev <path> info}: what the plugin answered to {@code initialize}. */
 @Command(
         name = "info",
         mixinStandardHelpOptions = true,
-        description = {"Print a plugin binary's InitializeResult.", "", "Start the plugin, perform the handshake and print its InitializeResult."},
+        description = {
+            "Print a plugin binary's InitializeResult.",
+            "",
+            "Start the plugin, perform the handshake and print its InitializeResult."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo info", "  animus plugin dev ./animus-plugin-echo info --json"})
+        footer = {
+            "  animus plugin dev ./animus-plugin-echo info",
+            "  animus plugin dev ./animus-plugin-echo info --json"
+        })
 public final class DevInfo implements Callable<Integer> {
 
     @ParentCommand
@@ -50,7 +57,11 @@ public final class DevInfo implements Callable<Integer> {
         var caps = r.capabilities();
         row(out, "name", info.name());
         row(out, "version", info.version());
-        row(out, "kind", info.pluginKind() + (info.pluginKinds().isEmpty() ? "" : " (+ " + String.join(", ", info.pluginKinds()) + ")"));
+        row(
+                out,
+                "kind",
+                info.pluginKind()
+                        + (info.pluginKinds().isEmpty() ? "" : " (+ " + String.join(", ", info.pluginKinds()) + ")"));
         row(out, "description", info.description().isEmpty() ? "-" : info.description());
         row(out, "protocol", r.protocolVersion());
         row(out, "methods", list(caps.methods()));

@@ -9,9 +9,16 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "ping",
         mixinStandardHelpOptions = true,
-        description = {"Measure one $/ping round trip of a plugin binary.", "", "Start the plugin, perform the handshake and measure one $/ping round trip."},
+        description = {
+            "Measure one $/ping round trip of a plugin binary.",
+            "",
+            "Start the plugin, perform the handshake and measure one $/ping round trip."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin dev ./animus-plugin-echo ping", "  animus plugin dev ./animus-plugin-echo ping --json"})
+        footer = {
+            "  animus plugin dev ./animus-plugin-echo ping",
+            "  animus plugin dev ./animus-plugin-echo ping --json"
+        })
 public final class DevPing implements Callable<Integer> {
 
     @ParentCommand

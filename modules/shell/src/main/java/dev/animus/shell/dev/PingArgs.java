@@ -16,7 +16,10 @@ import picocli.CommandLine.Option;
 /** {@code --timeout} of a ping and how its outcome is printed, shared by {@code plugin ping} and {@code plugin dev ping}. */
 public final class PingArgs {
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2s",
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            defaultValue = "2s",
             description = "Deadline of the ping (default: ${DEFAULT-VALUE}).")
     String timeout;
 
@@ -41,8 +44,14 @@ public final class PingArgs {
             status.pid().ifPresent(pid -> env.put("pid", pid));
             t.printJson(env.put("handshake_ms", launchMs).put("rtt_ms", millis(rtt)));
         } else {
-            t.out().printf(Locale.ROOT, "pong from %s %s: round trip %.3f ms (started and initialized in %.0f ms)%n",
-                    OneLine.of(name), OneLine.of(info.map(i -> i.version()).orElse("?")), millis(rtt), launchMs);
+            t.out()
+                    .printf(
+                            Locale.ROOT,
+                            "pong from %s %s: round trip %.3f ms (started and initialized in %.0f ms)%n",
+                            OneLine.of(name),
+                            OneLine.of(info.map(i -> i.version()).orElse("?")),
+                            millis(rtt),
+                            launchMs);
             t.out().flush();
         }
         return ExitCodes.OK;

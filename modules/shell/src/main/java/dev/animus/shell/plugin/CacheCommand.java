@@ -2,23 +2,27 @@ package dev.animus.shell.plugin;
 
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.ManifestCacheHandle;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine;
-import tools.jackson.databind.node.ArrayNode;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.node.ArrayNode;
 
 /** {@code animus plugin cache list|clear}: the manifest cache. */
 @Command(
         name = "cache",
         mixinStandardHelpOptions = true,
-        description = {"List or clear the manifest cache.", "", "The manifest cache: manifests printed by plugin binaries, keyed by the binary's SHA-256,",
-            "so an unchanged binary is not run again to be listed. ANIMUS_DISABLE_MANIFEST_CACHE=1 turns it off."},
+        description = {
+            "List or clear the manifest cache.",
+            "",
+            "The manifest cache: manifests printed by plugin binaries, keyed by the binary's SHA-256,",
+            "so an unchanged binary is not run again to be listed. ANIMUS_DISABLE_MANIFEST_CACHE=1 turns it off."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin cache list", "  animus plugin cache clear"})
 public final class CacheCommand implements Runnable {
@@ -35,8 +39,12 @@ public final class CacheCommand implements Runnable {
         return Animus.manifestCache(plugin.root.paths());
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the cached manifests.",
-            footerHeading = "%nExamples:%n", footer = {"  animus plugin cache list --json"})
+    @Command(
+            name = "list",
+            mixinStandardHelpOptions = true,
+            description = "List the cached manifests.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus plugin cache list --json"})
     public static final class ListCached implements Callable<Integer> {
         @ParentCommand
         CacheCommand cache;
@@ -47,28 +55,42 @@ public final class CacheCommand implements Runnable {
             var entries = c.list();
             Terminal t = cache.plugin.root.terminal();
             if (cache.plugin.root.json) {
-                var env = Terminal.envelope("plugin.cache.list").put("directory", c.directory().toString());
+                var env = Terminal.envelope("plugin.cache.list")
+                        .put("directory", c.directory().toString());
                 ArrayNode list = env.putArray("entries");
-                entries.forEach(e -> list.addObject().put("sha256", e.sha256()).put("name", e.name())
-                        .put("version", e.version()).put("binary", e.binary()).put("cached_at", e.cachedAt().toString())
-                        .put("bytes", e.bytes()).put("failure", e.failure().orElse(null)));
+                entries.forEach(e -> list.addObject()
+                        .put("sha256", e.sha256())
+                        .put("name", e.name())
+                        .put("version", e.version())
+                        .put("binary", e.binary())
+                        .put("cached_at", e.cachedAt().toString())
+                        .put("bytes", e.bytes())
+                        .put("failure", e.failure().orElse(null)));
                 t.printJson(env);
             } else if (entries.isEmpty()) {
                 t.info("the manifest cache is empty (" + c.directory() + ")");
             } else {
                 List<String[]> rows = new ArrayList<>();
                 rows.add(new String[] {"NAME", "VERSION", "SHA256", "CACHED", "BINARY"});
-                entries.forEach(e -> rows.add(new String[] {e.name(), e.version(), e.sha256().substring(0, 12),
-                    e.cachedAt().toString(), e.binary()}));
+                entries.forEach(e -> rows.add(new String[] {
+                    e.name(),
+                    e.version(),
+                    e.sha256().substring(0, 12),
+                    e.cachedAt().toString(),
+                    e.binary()
+                }));
                 Table.print(t.out(), rows);
             }
             return ExitCodes.OK;
         }
     }
 
-    @Command(name = "clear", mixinStandardHelpOptions = true,
+    @Command(
+            name = "clear",
+            mixinStandardHelpOptions = true,
             description = {"Remove every cached manifest. The next discovery probes every binary again."},
-            footerHeading = "%nExamples:%n", footer = {"  animus plugin cache clear"})
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus plugin cache clear"})
     public static final class Clear implements Callable<Integer> {
         @ParentCommand
         CacheCommand cache;
@@ -79,7 +101,8 @@ public final class CacheCommand implements Runnable {
             int n = c.clear();
             Terminal t = cache.plugin.root.terminal();
             if (cache.plugin.root.json) {
-                t.printJson(Terminal.envelope("plugin.cache.clear").put("removed", n)
+                t.printJson(Terminal.envelope("plugin.cache.clear")
+                        .put("removed", n)
                         .put("directory", c.directory().toString()));
             } else {
                 t.info("removed " + n + " cached manifest" + (n == 1 ? "" : "s") + " from " + c.directory());

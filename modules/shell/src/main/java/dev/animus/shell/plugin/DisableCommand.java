@@ -1,20 +1,24 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.AgentScope;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.ExitCodes;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.ExitCodes;
 
 /** {@code animus plugin disable <name>}: stop agents from launching a plugin. */
 @Command(
         name = "disable",
         mixinStandardHelpOptions = true,
-        description = {"Disable a plugin for every agent or for one.", "", "Disable a plugin: for every agent, or only for --agent A. Trust and consent are kept;",
-            "'animus plugin enable' turns it back on."},
+        description = {
+            "Disable a plugin for every agent or for one.",
+            "",
+            "Disable a plugin: for every agent, or only for --agent A. Trust and consent are kept;",
+            "'animus plugin enable' turns it back on."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin disable echo", "  animus plugin disable echo --agent coder"})
 public final class DisableCommand implements Callable<Integer> {

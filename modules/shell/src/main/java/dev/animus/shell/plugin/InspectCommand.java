@@ -26,9 +26,13 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "inspect",
         mixinStandardHelpOptions = true,
-        description = {"Show an installed plugin's digest, origin and grants.", "", "Show an installed plugin's code digest (re-hashed now: 'artifact valid'), where it came from,",
+        description = {
+            "Show an installed plugin's digest, origin and grants.",
+            "",
+            "Show an installed plugin's code digest (re-hashed now: 'artifact valid'), where it came from,",
             "its disclosure and consent digest, the grants, the agents it is enabled for, and its lockfile pin.",
-            "Nothing runs."},
+            "Nothing runs."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin inspect echo", "  animus plugin inspect echo --json"})
 public final class InspectCommand implements Callable<Integer> {
@@ -65,22 +69,54 @@ public final class InspectCommand implements Callable<Integer> {
         DevInfo.row(out, "source", r.source().kind().word() + " " + r.source().origin());
         DevInfo.row(out, "installed at", r.installedAt().toString());
         DevInfo.row(out, "signature", SignatureText.describe(r.signature()));
-        DevInfo.row(out, "previous", s.previous().map(p -> p.digest() + " (installed " + p.installedAt() + ")")
-                .orElse("-"));
+        DevInfo.row(
+                out,
+                "previous",
+                s.previous()
+                        .map(p -> p.digest() + " (installed " + p.installedAt() + ")")
+                        .orElse("-"));
         DevInfo.row(out, "trusted", DevInfo.list(s.trustedDigests().stream().toList()));
-        DevInfo.row(out, "interpreter", s.interpreter(r.digest()).map(Interpreter::shown)
-                .orElse(s.trustedDigests().contains(r.digest()) ? "none (runs itself)" : "- (resolved when trusted)"));
-        DevInfo.row(out, "manifest", i.manifest().map(m -> m.name() + " " + m.version() + " (" + m.kind().declared()
-                + ")").orElse(r.manifest().isPresent() ? "recorded but invalid" : "not read yet (trust it first)"));
+        DevInfo.row(
+                out,
+                "interpreter",
+                s.interpreter(r.digest())
+                        .map(Interpreter::shown)
+                        .orElse(
+                                s.trustedDigests().contains(r.digest())
+                                        ? "none (runs itself)"
+                                        : "- (resolved when trusted)"));
+        DevInfo.row(
+                out,
+                "manifest",
+                i.manifest()
+                        .map(m -> m.name() + " " + m.version() + " (" + m.kind().declared() + ")")
+                        .orElse(r.manifest().isPresent() ? "recorded but invalid" : "not read yet (trust it first)"));
         DevInfo.row(out, "consented", i.consented() ? "yes" : "no");
-        DevInfo.row(out, "grants", DevInfo.list(s.consentGrants().stream().map(InspectCommand::grant).toList()));
-        DevInfo.row(out, "enabled for", s.enabledAllAgents() ? "all agents"
-                : DevInfo.list(s.enabledAgents().stream().toList()));
-        DevInfo.row(out, "lockfile", pi.pin().map(p -> "sha256 " + p.artifactSha256()
-                + (p.artifactSha256().equals(r.digest()) ? " (matches)" : " (DIFFERS)")).orElse("not pinned"));
+        DevInfo.row(
+                out,
+                "grants",
+                DevInfo.list(
+                        s.consentGrants().stream().map(InspectCommand::grant).toList()));
+        DevInfo.row(
+                out,
+                "enabled for",
+                s.enabledAllAgents()
+                        ? "all agents"
+                        : DevInfo.list(s.enabledAgents().stream().toList()));
+        DevInfo.row(
+                out,
+                "lockfile",
+                pi.pin()
+                        .map(p -> "sha256 " + p.artifactSha256()
+                                + (p.artifactSha256().equals(r.digest()) ? " (matches)" : " (DIFFERS)"))
+                        .orElse("not pinned"));
         if (i.disclosure().isPresent()) {
             out.println();
-            ConsentCommand.print(out, i.name(), i.disclosure().get(), i.consentDigest().orElseThrow(),
+            ConsentCommand.print(
+                    out,
+                    i.name(),
+                    i.disclosure().get(),
+                    i.consentDigest().orElseThrow(),
                     i.state().interpreter(i.disclosure().get().codeDigest()));
         }
         out.flush();
@@ -107,28 +143,44 @@ public final class InspectCommand implements Callable<Integer> {
             Inspection i = pi.inspection();
             PluginState s = i.state();
             InstallRecord r = s.current().orElseThrow();
-            ObjectNode env = Terminal.envelope("plugin.inspect").put("name", i.name()).put("agent", i.agent())
+            ObjectNode env = Terminal.envelope("plugin.inspect")
+                    .put("name", i.name())
+                    .put("agent", i.agent())
                     .put("stage", i.stage().name().toLowerCase(Locale.ROOT))
-                    .put("sha256", r.digest()).put("artifact_valid", i.artifactValid())
-                    .put("artifact", artifact(pi.artifact())).put("shape", r.shape().word()).put("entry", r.entry())
-                    .put("source_kind", r.source().kind().word()).put("origin", r.source().origin())
+                    .put("sha256", r.digest())
+                    .put("artifact_valid", i.artifactValid())
+                    .put("artifact", artifact(pi.artifact()))
+                    .put("shape", r.shape().word())
+                    .put("entry", r.entry())
+                    .put("source_kind", r.source().kind().word())
+                    .put("origin", r.source().origin())
                     .put("installed_at", r.installedAt().toString())
-                    .put("consented", i.consented()).put("enabled_all_agents", s.enabledAllAgents());
+                    .put("consented", i.consented())
+                    .put("enabled_all_agents", s.enabledAllAgents());
             SignatureText.put(env, r.signature());
-            s.previous().ifPresentOrElse(p -> env.put("previous_sha256", p.digest()), () -> env.putNull("previous_sha256"));
+            s.previous()
+                    .ifPresentOrElse(p -> env.put("previous_sha256", p.digest()), () -> env.putNull("previous_sha256"));
             s.trustedDigests().forEach(env.putArray("trusted_digests")::add);
-            s.interpreter(r.digest()).ifPresentOrElse(in -> in.command().forEach(env.putArray("interpreter")::add),
-                    () -> env.putNull("interpreter"));
+            s.interpreter(r.digest())
+                    .ifPresentOrElse(
+                            in -> in.command().forEach(env.putArray("interpreter")::add),
+                            () -> env.putNull("interpreter"));
             var grants = env.putArray("consent_grants");
-            s.consentGrants().forEach(g -> grants.addObject().put("digest", g.digest())
-                    .put("granted_at", g.grantedAt().toString()));
+            s.consentGrants()
+                    .forEach(g -> grants.addObject()
+                            .put("digest", g.digest())
+                            .put("granted_at", g.grantedAt().toString()));
             s.enabledAgents().forEach(env.putArray("enabled_agents")::add);
             i.consentDigest().ifPresentOrElse(d -> env.put("consent_digest", d), () -> env.putNull("consent_digest"));
-            i.disclosure().ifPresentOrElse(d -> env.set("disclosure", ConsentCommand.json(d)),
-                    () -> env.putNull("disclosure"));
-            pi.pin().ifPresentOrElse(p -> env.put("locked_sha256", p.artifactSha256()), () -> env.putNull("locked_sha256"));
+            i.disclosure()
+                    .ifPresentOrElse(
+                            d -> env.set("disclosure", ConsentCommand.json(d)), () -> env.putNull("disclosure"));
+            pi.pin()
+                    .ifPresentOrElse(
+                            p -> env.put("locked_sha256", p.artifactSha256()), () -> env.putNull("locked_sha256"));
             var problems = env.putArray("problems");
-            pi.problems().forEach(p -> problems.addObject().put("slot", p.slot()).put("reason", p.reason()));
+            pi.problems()
+                    .forEach(p -> problems.addObject().put("slot", p.slot()).put("reason", p.reason()));
             return env;
         }
     }

@@ -37,20 +37,26 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "install",
         mixinStandardHelpOptions = true,
-        description = {"Install a plugin from a GitHub release, an HTTPS URL or a path.", "", "Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
+        description = {
+            "Install a plugin from a GitHub release, an HTTPS URL or a path.",
+            "",
+            "Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
             "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum and",
             "its Sigstore signature bundle, <asset>.sigstore.json or <asset>.bundle, see --signature-policy),",
             "a direct HTTPS URL with its --sha256, or a local executable or plugin directory (--path).",
             "Nothing of it runs: it must be trusted (--trust, or 'animus plugin trust'), consented and enabled",
             "before it can be called. An unknown GitHub owner must be trusted first (a question on a terminal,",
-            "--allow-org OWNER, or --yes); see 'animus trust-orgs'."},
+            "--allow-org OWNER, or --yes); see 'animus trust-orgs'."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin install acme/animus-plugin-lint",
+        footer = {
+            "  animus plugin install acme/animus-plugin-lint",
             "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --trust",
             "  animus plugin install acme/animus-plugin-lint --signature-policy strict",
             "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <hex>",
             "  animus plugin install --path ./animus-plugin-echo",
-            "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"})
+            "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"
+        })
 public final class InstallCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -83,19 +89,25 @@ public final class InstallCommand implements Callable<Integer> {
     @Option(names = "--allow-shadow-builtin", description = "Let it take the name of a built-in provider.")
     boolean allowShadowBuiltin;
 
-    @Option(names = "--force", description = "Install even if plugins.lock pins another digest for the name (the pin "
-            + "is replaced; old and new digests are reported), or a release's manifest names another plugin.")
+    @Option(
+            names = "--force",
+            description = "Install even if plugins.lock pins another digest for the name (the pin "
+                    + "is replaced; old and new digests are reported), or a release's manifest names another plugin.")
     boolean force;
 
-    @Option(names = "--signature-policy", paramLabel = "strict|warn|disabled",
+    @Option(
+            names = "--signature-policy",
+            paramLabel = "strict|warn|disabled",
             converter = SignaturePolicyConverter.class,
             description = "What a release's Sigstore signature must be: strict (verified by the repository's release "
                     + "workflow, else nothing is installed), warn (recorded and warned about; the default), disabled "
                     + "(not checked).")
     SignaturePolicy signaturePolicy;
 
-    @Option(names = "--rewrite-lockfile", description = "Replace an unreadable plugins.lock (corrupt, or of a newer "
-            + "schema) instead of refusing; its entries are lost.")
+    @Option(
+            names = "--rewrite-lockfile",
+            description = "Replace an unreadable plugins.lock (corrupt, or of a newer "
+                    + "schema) instead of refusing; its entries are lost.")
     boolean rewriteLockfile;
 
     @Override
@@ -103,19 +115,22 @@ public final class InstallCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Source source = source();
         if (rewriteLockfile) {
-            root.terminal().warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile()
-                    + " is replaced; its entries are lost");
+            root.terminal()
+                    .warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile()
+                            + " is replaced; its entries are lost");
         }
         PluginInstaller.PinPolicy pins = new PluginInstaller.PinPolicy(force, rewriteLockfile);
         InstallRequest.Guards guards = new InstallRequest.Guards(Optional.empty(), force, allowShadowBuiltin);
         RemoteReport report = switch (source) {
             case Source.Local l -> local(root, l.path(), pins, guards);
-            case Source.Url u -> root.animus().installUrl(u.uri(), u.sha256(), options(root, pins, guards),
-                    DownloadProgress.on(root.terminal()));
+            case Source.Url u ->
+                root.animus()
+                        .installUrl(
+                                u.uri(), u.sha256(), options(root, pins, guards), DownloadProgress.on(root.terminal()));
             case Source.Github g -> {
                 OrgTrust.require(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes);
-                yield root.animus().installRelease(g.ref(), options(root, pins, guards),
-                        DownloadProgress.on(root.terminal()));
+                yield root.animus()
+                        .installRelease(g.ref(), options(root, pins, guards), DownloadProgress.on(root.terminal()));
             }
         };
         Terminal t = root.terminal();
@@ -142,15 +157,19 @@ public final class InstallCommand implements Callable<Integer> {
     private Source source() {
         long given = Stream.of(release, path, url).filter(Objects::nonNull).count();
         if (given != 1) {
-            throw new CommandFailed(ExitCodes.USAGE, "give exactly one source: owner/repo[@tag], --path P, or --url U"
-                    + " --sha256 H (try 'animus plugin install --help')");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "give exactly one source: owner/repo[@tag], --path P, or --url U"
+                            + " --sha256 H (try 'animus plugin install --help')");
         }
         if (sha256 != null && url == null) {
             throw new CommandFailed(ExitCodes.USAGE, "--sha256 goes with --url");
         }
         if (signaturePolicy != null && release == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--signature-policy applies to release installs (owner/repo[@tag]):"
-                    + " a --url or --path install carries no signature and is recorded as unsigned");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "--signature-policy applies to release installs (owner/repo[@tag]):"
+                            + " a --url or --path install carries no signature and is recorded as unsigned");
         }
         if (path != null) {
             return new Source.Local(path);
@@ -170,19 +189,22 @@ public final class InstallCommand implements Callable<Integer> {
             UrlSource u = UrlSource.of(text, Optional.ofNullable(sha256));
             return new Source.Url(u.uri(), u.sha256());
         } catch (UrlSource.Refused e) {
-            throw new CommandFailed(ExitCodes.USAGE, switch (e.problem()) {
-                case NO_SHA256 -> "--url needs --sha256 <the file's SHA-256>: a direct download is"
-                        + " installed only when you say which bytes you expect";
-                case SHA256_MALFORMED -> "--sha256 '" + sha256 + "' is not 64 lowercase hex digits";
-                case NOT_A_URL -> "--url '" + text + "' is not a URL: " + e.detail();
-                case NOT_HTTPS -> "--url must be an https:// URL with a host (got '" + text
-                        + "'); plain http is refused";
-            });
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    switch (e.problem()) {
+                        case NO_SHA256 ->
+                            "--url needs --sha256 <the file's SHA-256>: a direct download is"
+                                    + " installed only when you say which bytes you expect";
+                        case SHA256_MALFORMED -> "--sha256 '" + sha256 + "' is not 64 lowercase hex digits";
+                        case NOT_A_URL -> "--url '" + text + "' is not a URL: " + e.detail();
+                        case NOT_HTTPS ->
+                            "--url must be an https:// URL with a host (got '" + text + "'); plain http is refused";
+                    });
         }
     }
 
-    private RemoteReport local(AnimusCommand root, Path p, PluginInstaller.PinPolicy pins,
-            InstallRequest.Guards guards) {
+    private RemoteReport local(
+            AnimusCommand root, Path p, PluginInstaller.PinPolicy pins, InstallRequest.Guards guards) {
         Animus installer = root.animus();
         Optional<String> shown = Optional.empty();
         if (trust) {
@@ -196,17 +218,24 @@ public final class InstallCommand implements Callable<Integer> {
         return new RemoteReport(r, source, Guidance.text("local file"), SignatureCheck.unsigned(), List.of());
     }
 
-    private RemoteInstaller.Options options(AnimusCommand root, PluginInstaller.PinPolicy pins,
-            InstallRequest.Guards guards) {
-        Optional<RemoteInstaller.TrustConfirmation> confirmation = trust
-                ? Optional.of(id -> confirmTrust(root, id, "the download"))
-                : Optional.empty();
-        return new RemoteInstaller.Options(Optional.ofNullable(name), pins, guards, confirmation,
+    private RemoteInstaller.Options options(
+            AnimusCommand root, PluginInstaller.PinPolicy pins, InstallRequest.Guards guards) {
+        Optional<RemoteInstaller.TrustConfirmation> confirmation =
+                trust ? Optional.of(id -> confirmTrust(root, id, "the download")) : Optional.empty();
+        return new RemoteInstaller.Options(
+                Optional.ofNullable(name),
+                pins,
+                guards,
+                confirmation,
                 signaturePolicy == null ? SignaturePolicy.WARN : signaturePolicy);
     }
 
     private void confirmTrust(AnimusCommand root, PluginInstaller.Identity id, String from) {
-        Confirm.require(root, yes, "trust plugin " + id.name(), "Install and trust plugin " + id.name() + " (sha256 "
-                + id.digest() + ", from " + from + ")? Its code will be allowed to run on this machine.");
+        Confirm.require(
+                root,
+                yes,
+                "trust plugin " + id.name(),
+                "Install and trust plugin " + id.name() + " (sha256 " + id.digest() + ", from " + from
+                        + ")? Its code will be allowed to run on this machine.");
     }
 }

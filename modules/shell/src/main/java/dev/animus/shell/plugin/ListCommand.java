@@ -23,11 +23,15 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "list",
         mixinStandardHelpOptions = true,
-        description = {"List the plugins Animus finds.", "", "List the plugins Animus finds, in precedence order: installed plugins, the registry",
+        description = {
+            "List the plugins Animus finds.",
+            "",
+            "List the plugins Animus finds, in precedence order: installed plugins, the registry",
             "(plugins.toml), the project's .animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH",
             "with --include-system-path. The first source to claim a name keeps it. TRUST says where each stands",
             "for the agent (--agent): untrusted binaries are listed but never run, not even to read their manifest.",
-            "Entries that cannot be used are warnings on stderr, one line each; a broken entry still reserves its name."},
+            "Entries that cannot be used are warnings on stderr, one line each; a broken entry still reserves its name."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin list", "  animus plugin list --json", "  animus plugin list --include-system-path"})
 public final class ListCommand implements Callable<Integer> {
@@ -46,16 +50,27 @@ public final class ListCommand implements Callable<Integer> {
             ArrayNode plugins = env.putArray("plugins");
             d.plugins().forEach(p -> plugins.add(json(p).put("trust", trust.of(p))));
             ArrayNode untrusted = env.putArray("untrusted");
-            d.untrusted().forEach(u -> untrusted.addObject().put("name", u.name()).put("path", u.path())
-                    .put("source", u.source().word()).put("sha256", u.sha256()).put("fix", FixText.command(u.fix())));
+            d.untrusted()
+                    .forEach(u -> untrusted
+                            .addObject()
+                            .put("name", u.name())
+                            .put("path", u.path())
+                            .put("source", u.source().word())
+                            .put("sha256", u.sha256())
+                            .put("fix", FixText.command(u.fix())));
             ArrayNode warnings = env.putArray("warnings");
-            d.warnings().forEach(w -> warnings.addObject().put("name", w.name()).put("path", w.path())
-                    .put("source", w.source().word()).put("reason", FixText.render(w.reason())));
+            d.warnings()
+                    .forEach(w -> warnings.addObject()
+                            .put("name", w.name())
+                            .put("path", w.path())
+                            .put("source", w.source().word())
+                            .put("reason", FixText.render(w.reason())));
             t.printJson(env);
         } else {
             if (d.plugins().isEmpty() && d.untrusted().isEmpty()) {
                 var paths = root.paths();
-                t.result("no plugins installed or found (looked in " + paths.registry() + ", " + paths.projectPlugins() + ", "
+                t.result("no plugins installed or found (looked in " + paths.registry() + ", " + paths.projectPlugins()
+                        + ", "
                         + paths.pluginDir() + (paths.pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
                         + (root.includeSystemPath ? ", $PATH" : "") + ")");
             } else {
@@ -73,11 +88,16 @@ public final class ListCommand implements Callable<Integer> {
     private static ObjectNode json(DiscoveredPlugin p) {
         ObjectNode o = Terminal.json().createObjectNode();
         var m = p.manifest();
-        o.put("name", p.name()).put("version", m.version().toString()).put("kind", m.kind().declared())
+        o.put("name", p.name())
+                .put("version", m.version().toString())
+                .put("kind", m.kind().declared())
                 .put("routed_kind", m.kind().routed().name().toLowerCase(Locale.ROOT))
-                .put("description", m.description()).put("protocol_version", m.protocolVersion().toString())
-                .put("source", p.source().word()).put("path", p.location().toString())
-                .put("executable", p.executable().toString()).put("directory_plugin", p.directoryPlugin())
+                .put("description", m.description())
+                .put("protocol_version", m.protocolVersion().toString())
+                .put("source", p.source().word())
+                .put("path", p.location().toString())
+                .put("executable", p.executable().toString())
+                .put("directory_plugin", p.directoryPlugin())
                 .put("manifest_cached", p.cached());
         ArrayNode kinds = o.putArray("extra_kinds");
         m.extraKinds().forEach(k -> kinds.add(k.declared()));
@@ -93,15 +113,22 @@ public final class ListCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"NAME", "VERSION", "KIND", "TRUST", "SOURCE", "PATH"});
         for (DiscoveredPlugin p : d.plugins()) {
-            rows.add(new String[] {p.name(), p.manifest().version().toString(), p.manifest().kind().declared(),
-                trust.of(p), p.source().word(), p.location().toString()});
+            rows.add(new String[] {
+                p.name(),
+                p.manifest().version().toString(),
+                p.manifest().kind().declared(),
+                trust.of(p),
+                p.source().word(),
+                p.location().toString()
+            });
         }
         for (UntrustedBinary u : d.untrusted()) {
             rows.add(new String[] {u.name(), "-", "-", "untrusted", u.source().word(), u.path()});
         }
         Table.print(t.out(), rows);
         if (!d.untrusted().isEmpty()) {
-            t.info("untrusted plugins were not run; to use one: " + FixText.command(d.untrusted().getFirst().fix()));
+            t.info("untrusted plugins were not run; to use one: "
+                    + FixText.command(d.untrusted().getFirst().fix()));
         }
     }
 }

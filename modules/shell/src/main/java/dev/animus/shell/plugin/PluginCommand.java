@@ -1,9 +1,9 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.shell.AnimusCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.AnimusCommand;
 
 /** {@code animus plugin ...}: everything about plugins. */
 @Command(
@@ -11,11 +11,13 @@ import dev.animus.shell.AnimusCommand;
         mixinStandardHelpOptions = true,
         description = "Work with plugins.",
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin list",
+        footer = {
+            "  animus plugin list",
             "  animus plugin install --path ./animus-plugin-echo --trust --yes",
             "  animus plugin consent echo --yes && animus plugin enable echo",
             "  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
-            "  animus plugin dev ./animus-plugin-echo ping"})
+            "  animus plugin dev ./animus-plugin-echo ping"
+        })
 public final class PluginCommand implements Runnable {
 
     @ParentCommand
@@ -23,6 +25,7 @@ public final class PluginCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: try 'animus plugin --help'");
+        throw new CommandLine.ParameterException(
+                new CommandLine(this), "missing subcommand: try 'animus plugin --help'");
     }
 }

@@ -49,8 +49,10 @@ final class PluginLookup {
         try {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
-            throw new CommandFailed(ExitCodes.USAGE, "plugin " + e.plugin() + " " + e.missing().problem()
-                    + ": run '" + FixText.render(e.missing().fix()) + "' and try again");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
+                            + FixText.render(e.missing().fix()) + "' and try again");
         }
     }
 
@@ -64,11 +66,15 @@ final class PluginLookup {
             case Discovery.Lookup.Missing m -> "";
         };
         if (where.isEmpty()) {
-            return new CommandFailed(ExitCodes.USAGE, "no plugin named " + name + " is installed; 'animus plugin"
-                    + " list' shows what is found, 'animus plugin install --path <file>' installs one");
+            return new CommandFailed(
+                    ExitCodes.USAGE,
+                    "no plugin named " + name + " is installed; 'animus plugin"
+                            + " list' shows what is found, 'animus plugin install --path <file>' installs one");
         }
-        return new CommandFailed(ExitCodes.USAGE, "plugin " + name + " is not installed (found " + where
-                + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
-                + " 'animus plugin dev " + where + "'");
+        return new CommandFailed(
+                ExitCodes.USAGE,
+                "plugin " + name + " is not installed (found " + where
+                        + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
+                        + " 'animus plugin dev " + where + "'");
     }
 }

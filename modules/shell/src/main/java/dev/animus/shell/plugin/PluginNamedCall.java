@@ -1,25 +1,31 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.shell.dev.CallArgs;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.dev.CallArgs;
 
 /** {@code animus plugin call <name> <method>}: one request to a discovered plugin. */
 @Command(
         name = "call",
         mixinStandardHelpOptions = true,
-        description = {"Send one request to an installed plugin.", "", "Send one request to an installed plugin, by name (see 'animus plugin list').",
+        description = {
+            "Send one request to an installed plugin.",
+            "",
+            "Send one request to an installed plugin, by name (see 'animus plugin list').",
             "It must be trusted, consented and enabled for the agent (--agent, default: default); its stored",
             "code is re-verified before it starts. The result is printed on stdout as JSON.",
             "Exit codes: 0 ok, 1 the plugin failed (error code and message), 2 usage or not allowed to run,",
-            "3 its stored code changed, 124 timeout."},
+            "3 its stored code changed, 124 timeout."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
+        footer = {
+            "  animus plugin call echo echo --params '{\"text\":\"hi\"}'",
             "  animus plugin call echo stream --params '{\"count\":3}' -v   # + notifications",
-            "  animus plugin call linear linear/list --timeout 5m --json"})
+            "  animus plugin call linear linear/list --timeout 5m --json"
+        })
 public final class PluginNamedCall implements Callable<Integer> {
 
     @ParentCommand
@@ -36,7 +42,10 @@ public final class PluginNamedCall implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return request.run(plugin.root, () -> PluginLookup.supervisor(plugin.root, PluginLookup.permit(plugin.root, name)),
-                method, "plugin.call");
+        return request.run(
+                plugin.root,
+                () -> PluginLookup.supervisor(plugin.root, PluginLookup.permit(plugin.root, name)),
+                method,
+                "plugin.call");
     }
 }

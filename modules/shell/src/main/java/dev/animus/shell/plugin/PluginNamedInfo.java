@@ -6,24 +6,28 @@ import dev.animus.core.ManifestRendering;
 import dev.animus.install.Permit;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.PluginHandle;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.dev.DevInfo;
+import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.dev.DevInfo;
-import dev.animus.shell.render.Failures;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus plugin info <name>}: where a plugin is, its manifest, and what it answers to initialize. */
 @Command(
         name = "info",
         mixinStandardHelpOptions = true,
-        description = {"Show an installed plugin and its manifest.", "", "Show an installed plugin: where it is, its manifest, and what it answers to initialize.",
-            "The plugin is started for the handshake and shut down again (unless it was already running)."},
+        description = {
+            "Show an installed plugin and its manifest.",
+            "",
+            "Show an installed plugin: where it is, its manifest, and what it answers to initialize.",
+            "The plugin is started for the handshake and shut down again (unless it was already running)."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin info echo", "  animus plugin info echo --json"})
 public final class PluginNamedInfo implements Callable<Integer> {
@@ -52,9 +56,12 @@ public final class PluginNamedInfo implements Callable<Integer> {
         }
         Terminal t = root.terminal();
         if (root.json) {
-            ObjectNode env = Terminal.envelope("plugin.info").put("name", found.name())
-                    .put("source", "installed").put("path", found.executable().getParent().toString())
-                    .put("executable", found.executable().toString()).put("sha256", found.record().digest())
+            ObjectNode env = Terminal.envelope("plugin.info")
+                    .put("name", found.name())
+                    .put("source", "installed")
+                    .put("path", found.executable().getParent().toString())
+                    .put("executable", found.executable().toString())
+                    .put("sha256", found.record().digest())
                     .put("agent", found.agent());
             env.set("manifest", Terminal.json().valueToTree(ManifestRendering.toMap(found.manifest())));
             env.set("initialize_result", Animus.initializeResultJson(r));
@@ -72,11 +79,27 @@ public final class PluginNamedInfo implements Callable<Integer> {
         DevInfo.row(out, "source", "installed from " + p.record().source().origin());
         DevInfo.row(out, "executable", p.executable().toString());
         DevInfo.row(out, "sha256", p.record().digest());
-        DevInfo.row(out, "manifest", m.name() + " " + m.version() + " (" + m.kind().declared()
-                + (m.extraKinds().isEmpty() ? "" : " + " + String.join(", ",
-                        m.extraKinds().stream().map(k -> k.declared()).toList())) + ")");
-        DevInfo.row(out, "env", DevInfo.list(m.envRequired().stream().map(e -> e.name()).toList()));
-        DevInfo.row(out, "secrets", DevInfo.list(m.secrets().stream().map(e -> e.name()).toList()));
+        DevInfo.row(
+                out,
+                "manifest",
+                m.name() + " " + m.version() + " (" + m.kind().declared()
+                        + (m.extraKinds().isEmpty()
+                                ? ""
+                                : " + "
+                                        + String.join(
+                                                ", ",
+                                                m.extraKinds().stream()
+                                                        .map(k -> k.declared())
+                                                        .toList()))
+                        + ")");
+        DevInfo.row(
+                out,
+                "env",
+                DevInfo.list(m.envRequired().stream().map(e -> e.name()).toList()));
+        DevInfo.row(
+                out,
+                "secrets",
+                DevInfo.list(m.secrets().stream().map(e -> e.name()).toList()));
         DevInfo.row(out, "network", DevInfo.list(m.networkDestinations()));
         DevInfo.row(out, "data sent", DevInfo.list(m.dataSent()));
         DevInfo.row(out, "hooks", DevInfo.list(m.hooks()));

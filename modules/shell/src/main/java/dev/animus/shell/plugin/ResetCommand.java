@@ -2,20 +2,24 @@ package dev.animus.shell.plugin;
 
 import dev.animus.core.ProcessState;
 import dev.animus.runtime.PluginHandle;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Terminal;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus plugin reset <name>}: enable a crash-looped plugin again and forget its crashes. */
 @Command(
         name = "reset",
         mixinStandardHelpOptions = true,
-        description = {"Re-enable a plugin disabled for crash-looping.", "", "Enable a plugin that was disabled for crash-looping, and forget its recent crashes.",
-            "The next request launches it again."},
+        description = {
+            "Re-enable a plugin disabled for crash-looping.",
+            "",
+            "Enable a plugin that was disabled for crash-looping, and forget its recent crashes.",
+            "The next request launches it again."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin reset animus-plugin-echo     # inside a script or the shell"})
 public final class ResetCommand implements Callable<Integer> {
@@ -28,17 +32,26 @@ public final class ResetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PluginHandle s = plugin.root.context().host().find(name).orElseThrow(() -> new CommandFailed(ExitCodes.FAILED,
-                "no plugin named " + name + " has run in this process (see 'plugin status')"));
+        PluginHandle s = plugin.root
+                .context()
+                .host()
+                .find(name)
+                .orElseThrow(() -> new CommandFailed(
+                        ExitCodes.FAILED,
+                        "no plugin named " + name + " has run in this process (see 'plugin status')"));
         ProcessState before = s.status().state();
         s.reset();
         Terminal t = plugin.root.terminal();
         if (plugin.root.json) {
-            t.printJson(Terminal.envelope("plugin.reset").put("name", name).put("was", before.word())
+            t.printJson(Terminal.envelope("plugin.reset")
+                    .put("name", name)
+                    .put("was", before.word())
                     .put("state", s.status().state().word()));
         } else {
-            t.info(before == ProcessState.DISABLED ? name + " enabled again; the next request launches it"
-                    : name + " was not disabled (" + before.word() + "); its crash count is cleared");
+            t.info(
+                    before == ProcessState.DISABLED
+                            ? name + " enabled again; the next request launches it"
+                            : name + " was not disabled (" + before.word() + "); its crash count is cleared");
         }
         return ExitCodes.OK;
     }

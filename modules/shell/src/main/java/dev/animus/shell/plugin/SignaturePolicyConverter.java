@@ -7,7 +7,8 @@ import picocli.CommandLine;
 final class SignaturePolicyConverter implements CommandLine.ITypeConverter<SignaturePolicy> {
     @Override
     public SignaturePolicy convert(String value) {
-        return SignaturePolicy.ofWord(value).orElseThrow(() -> new CommandLine.TypeConversionException(
-                "'" + value + "' is not a signature policy: use strict, warn or disabled"));
+        return SignaturePolicy.ofWord(value)
+                .orElseThrow(() -> new CommandLine.TypeConversionException(
+                        "'" + value + "' is not a signature policy: use strict, warn or disabled"));
     }
 }

@@ -2,23 +2,27 @@ package dev.animus.shell.plugin;
 
 import dev.animus.core.OneLine;
 import dev.animus.install.StateRepair;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.FixText;
 import dev.animus.shell.render.Terminal;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code animus plugin state repair}: explicit recovery of the state document. */
 @Command(
         name = "state",
         mixinStandardHelpOptions = true,
-        description = {"Check and repair the state document.", "", "The state document (<animus_home>/state/state.json): installs, trust, consent, enablement."},
+        description = {
+            "Check and repair the state document.",
+            "",
+            "The state document (<animus_home>/state/state.json): installs, trust, consent, enablement."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin state repair"})
 public final class StateCommand implements Runnable {
@@ -31,12 +35,17 @@ public final class StateCommand implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: repair");
     }
 
-    @Command(name = "repair", mixinStandardHelpOptions = true,
-            description = {"Check the state document. A readable one is never rewritten: its problems (records whose",
+    @Command(
+            name = "repair",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Check the state document. A readable one is never rewritten: its problems (records whose",
                 "manifest no longer validates, stored code that is gone or changed) are listed with their fixes.",
                 "An unreadable one (corrupt JSON) is moved aside, never deleted, and an empty one starts; its",
-                "grants are NOT carried over and the command says so. A document of a newer schema is left alone."},
-            footerHeading = "%nExamples:%n", footer = {"  animus plugin state repair", "  animus plugin state repair --yes"})
+                "grants are NOT carried over and the command says so. A document of a newer schema is left alone."
+            },
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus plugin state repair", "  animus plugin state repair --yes"})
     public static final class Repair implements Callable<Integer> {
         @ParentCommand
         StateCommand state;
@@ -51,23 +60,32 @@ public final class StateCommand implements Runnable {
             StateRepair.Diagnosis d = root.animus().diagnoseState();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
-                    t.out().println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", "
-                            + h.plugins() + " plugins); nothing to repair"));
-                    h.problems().forEach(p -> t.out().println("  " + OneLine.of(p.plugin() + ": " + p.problem()
-                            + " (fix: " + FixText.render(p.fix()) + ")")));
+                    t.out()
+                            .println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", " + h.plugins()
+                                    + " plugins); nothing to repair"));
+                    h.problems()
+                            .forEach(p -> t.out()
+                                    .println("  "
+                                            + OneLine.of(p.plugin() + ": " + p.problem() + " (fix: "
+                                                    + FixText.render(p.fix()) + ")")));
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
                 case StateRepair.Diagnosis.Newer n ->
-                        throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
+                    throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
                 case StateRepair.Diagnosis.Unreadable u -> {
                     t.warn(FixText.render(u.reason()));
-                    Confirm.require(root, yes, "move " + u.file() + " aside", "Move the unreadable " + u.file()
-                            + " aside and start an empty state document? Its grants are not carried over.");
+                    Confirm.require(
+                            root,
+                            yes,
+                            "move " + u.file() + " aside",
+                            "Move the unreadable " + u.file()
+                                    + " aside and start an empty state document? Its grants are not carried over.");
                     var moved = root.animus().quarantineState();
                     t.out().println("moved " + u.file() + " to " + moved + "; an empty state document starts now");
-                    t.out().println("its installs, trust, consent and enablement were NOT carried over: reinstall and"
-                            + " re-trust your plugins (the old document is kept in " + moved + ")");
+                    t.out()
+                            .println("its installs, trust, consent and enablement were NOT carried over: reinstall and"
+                                    + " re-trust your plugins (the old document is kept in " + moved + ")");
                     t.out().flush();
                     return ExitCodes.OK;
                 }

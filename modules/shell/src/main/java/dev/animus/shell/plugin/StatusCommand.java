@@ -21,13 +21,19 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "status",
         mixinStandardHelpOptions = true,
-        description = {"Show the plugins this animus process has run.", "", "Show the plugins this animus process has run: lifecycle state, pid, uptime, requests in flight,",
+        description = {
+            "Show the plugins this animus process has run.",
+            "",
+            "Show the plugins this animus process has run: lifecycle state, pid, uptime, requests in flight,",
             "restarts, crashes inside the crash window, and the last error.",
             "Plugins launch on first use and stay warm within one process (a script, the shell); a one-shot",
-            "'animus plugin status' has run none."},
+            "'animus plugin status' has run none."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  printf 'plugin dev ./animus-plugin-echo ping\\nplugin status\\n' | animus",
-            "  animus plugin status echo --json     # inside a script or the shell"})
+        footer = {
+            "  printf 'plugin dev ./animus-plugin-echo ping\\nplugin status\\n' | animus",
+            "  animus plugin status echo --json     # inside a script or the shell"
+        })
 public final class StatusCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -39,11 +45,21 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<PluginStatus> all = plugin.root.context().host().status();
-        List<PluginStatus> shown = name == null ? all : all.stream().filter(s -> s.name().equals(name)).toList();
+        List<PluginStatus> shown = name == null
+                ? all
+                : all.stream().filter(s -> s.name().equals(name)).toList();
         if (name != null && shown.isEmpty()) {
-            throw new CommandFailed(ExitCodes.FAILED, "no plugin named " + name + " has run in this process"
-                    + (all.isEmpty() ? "" : " (running: " + String.join(", ", all.stream().map(PluginStatus::name).toList())
-                    + ")"));
+            throw new CommandFailed(
+                    ExitCodes.FAILED,
+                    "no plugin named " + name + " has run in this process"
+                            + (all.isEmpty()
+                                    ? ""
+                                    : " (running: "
+                                            + String.join(
+                                                    ", ",
+                                                    all.stream()
+                                                            .map(PluginStatus::name)
+                                                            .toList()) + ")"));
         }
         Terminal t = plugin.root.terminal();
         if (plugin.root.json) {
@@ -83,18 +99,25 @@ public final class StatusCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"NAME", "STATE", "PID", "UPTIME", "IN FLIGHT", "RESTARTS", "CRASHES", "LAST ERROR"});
         for (PluginStatus s : shown) {
-            rows.add(new String[] {s.name(), s.state().word(),
+            rows.add(new String[] {
+                s.name(),
+                s.state().word(),
                 s.pid().isPresent() ? Long.toString(s.pid().getAsLong()) : "-",
-                s.uptime().map(StatusCommand::roughly).orElse("-"), Integer.toString(s.inFlight()),
-                Integer.toString(s.restarts()), s.crashesInWindow() + "/" + s.crashLimit(),
-                s.lastError().orElse("-")});
+                s.uptime().map(StatusCommand::roughly).orElse("-"),
+                Integer.toString(s.inFlight()),
+                Integer.toString(s.restarts()),
+                s.crashesInWindow() + "/" + s.crashLimit(),
+                s.lastError().orElse("-")
+            });
         }
         Table.print(t.out(), rows);
     }
 
     /** Uptime to the second (to the millisecond below one second). */
     private static String roughly(Duration d) {
-        return DurationText.format(d.compareTo(Duration.ofSeconds(1)) < 0 ? d.truncatedTo(ChronoUnit.MILLIS)
-                : d.truncatedTo(ChronoUnit.SECONDS));
+        return DurationText.format(
+                d.compareTo(Duration.ofSeconds(1)) < 0
+                        ? d.truncatedTo(ChronoUnit.MILLIS)
+                        : d.truncatedTo(ChronoUnit.SECONDS));
     }
 }

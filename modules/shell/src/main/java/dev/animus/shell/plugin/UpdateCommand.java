@@ -2,28 +2,34 @@ package dev.animus.shell.plugin;
 
 import dev.animus.install.InstallReport;
 import dev.animus.install.PluginInstaller;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.dev.DevInfo;
+import dev.animus.shell.render.FixText;
+import dev.animus.shell.render.Terminal;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.dev.DevInfo;
-import dev.animus.shell.render.FixText;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus plugin update <name> --path P}: replace an installed plugin's code, keeping one rollback. */
 @Command(
         name = "update",
         mixinStandardHelpOptions = true,
-        description = {"Replace an installed plugin's code.", "", "Replace an installed plugin's code with a local executable or plugin directory. The old code",
+        description = {
+            "Replace an installed plugin's code.",
+            "",
+            "Replace an installed plugin's code with a local executable or plugin directory. The old code",
             "is kept for 'animus plugin rollback'. The plugin is then enabled for no agent, and new code must be",
-            "trusted (and its disclosure consented to) before it runs."},
+            "trusted (and its disclosure consented to) before it runs."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus plugin update echo --path ./animus-plugin-echo",
-            "  animus plugin update echo --path ./animus-plugin-echo --force  # re-pin"})
+        footer = {
+            "  animus plugin update echo --path ./animus-plugin-echo",
+            "  animus plugin update echo --path ./animus-plugin-echo --force  # re-pin"
+        })
 public final class UpdateCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -32,14 +38,19 @@ public final class UpdateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "<name>", description = "An installed plugin.")
     String name;
 
-    @Option(names = "--path", paramLabel = "P", required = true, description = "The new executable or plugin directory.")
+    @Option(
+            names = "--path",
+            paramLabel = "P",
+            required = true,
+            description = "The new executable or plugin directory.")
     Path path;
 
     @Option(names = "--force", description = "Update even if plugins.lock pins another digest (the pin is replaced).")
     boolean force;
 
-    @Option(names = "--rewrite-lockfile", description = "Replace an unreadable plugins.lock instead of refusing;"
-            + " its entries are lost.")
+    @Option(
+            names = "--rewrite-lockfile",
+            description = "Replace an unreadable plugins.lock instead of refusing;" + " its entries are lost.")
     boolean rewriteLockfile;
 
     @Override
@@ -50,14 +61,17 @@ public final class UpdateCommand implements Callable<Integer> {
             t.warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile() + " is replaced; its entries"
                     + " are lost");
         }
-        InstallReport r = root.animus().update(name, path,
-                new PluginInstaller.PinPolicy(force, rewriteLockfile));
+        InstallReport r = root.animus().update(name, path, new PluginInstaller.PinPolicy(force, rewriteLockfile));
         r.notes().forEach(n -> t.warn(FixText.render(n)));
-        r.replacedPin().ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + name + " changed from sha256 " + old
-                + " to sha256 " + r.digest() + " (--force)"));
+        r.replacedPin()
+                .ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + name + " changed from sha256 " + old
+                        + " to sha256 " + r.digest() + " (--force)"));
         if (root.json) {
-            var env = Terminal.envelope("plugin.update").put("name", name).put("sha256", r.digest())
-                    .put("unchanged", r.unchanged()).put("stored", r.stored().toString());
+            var env = Terminal.envelope("plugin.update")
+                    .put("name", name)
+                    .put("sha256", r.digest())
+                    .put("unchanged", r.unchanged())
+                    .put("stored", r.stored().toString());
             r.previousDigest().ifPresent(p -> env.put("previous_sha256", p));
             t.printJson(env);
             return ExitCodes.OK;
@@ -67,7 +81,8 @@ public final class UpdateCommand implements Callable<Integer> {
             out.println(name + " already has this code (sha256 " + r.digest() + "); nothing changed");
         } else {
             out.println("updated " + name + " to sha256 " + r.digest());
-            r.previousDigest().ifPresent(p -> DevInfo.row(out, "previous", p + " (animus plugin rollback " + name + ")"));
+            r.previousDigest()
+                    .ifPresent(p -> DevInfo.row(out, "previous", p + " (animus plugin rollback " + name + ")"));
             DevInfo.row(out, "enabled", "for no agent until enabled again");
             DevInfo.row(out, "next", "animus plugin trust " + name + ", then consent and enable");
         }

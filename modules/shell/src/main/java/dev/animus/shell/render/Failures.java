@@ -49,17 +49,25 @@ public final class Failures {
     }
 
     private static CommandFailed internal(Throwable e) {
-        return new CommandFailed(ExitCodes.FAILED, "internal error: " + e
-                + " (rerun with ANIMUS_LOG=debug for details)");
+        return new CommandFailed(
+                ExitCodes.FAILED, "internal error: " + e + " (rerun with ANIMUS_LOG=debug for details)");
     }
 
     private static CommandFailed of(CoreFailure failure) {
         return switch (failure) {
-            case InstallationRefused r -> new CommandFailed(switch (r.reason()) {
-                case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
-                case NOT_INSTALLED, ALREADY_INSTALLED, NO_PREVIOUS, NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED,
-                        NOT_ENABLED -> ExitCodes.USAGE;
-            }, FixText.line(r));
+            case InstallationRefused r ->
+                new CommandFailed(
+                        switch (r.reason()) {
+                            case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
+                            case NOT_INSTALLED,
+                                    ALREADY_INSTALLED,
+                                    NO_PREVIOUS,
+                                    NOT_TRUSTED,
+                                    NO_MANIFEST,
+                                    NOT_CONSENTED,
+                                    NOT_ENABLED -> ExitCodes.USAGE;
+                        },
+                        FixText.line(r));
             case SecretStoreFailed s -> new CommandFailed(ExitCodes.FAILED, s.getMessage());
             case ManifestInvalid m -> new CommandFailed(ExitCodes.FAILED, m.getMessage());
             case Shebang.Invalid i -> new CommandFailed(ExitCodes.FAILED, i.getMessage());
@@ -76,11 +84,14 @@ public final class Failures {
     private static CommandFailed of(InstallationFailure failure) {
         return switch (failure) {
             case LaunchRefused r -> of(r.failure(), "", "launch");
-            case InstallFailed f -> new CommandFailed(switch (f.kind()) {
-                case USAGE -> ExitCodes.USAGE;
-                case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
-                case FAILED -> ExitCodes.FAILED;
-            }, FixText.render(f.guidance()));
+            case InstallFailed f ->
+                new CommandFailed(
+                        switch (f.kind()) {
+                            case USAGE -> ExitCodes.USAGE;
+                            case VERIFICATION -> ExitCodes.VERIFICATION_FAILED;
+                            case FAILED -> ExitCodes.FAILED;
+                        },
+                        FixText.render(f.guidance()));
         };
     }
 
@@ -98,24 +109,32 @@ public final class Failures {
     /** A failed request; a timeout that struck while the request was still being written says so. */
     public static CommandFailed of(PluginCallFailed p) {
         if (p.failure() instanceof HostFailure.Timeout t && !p.requestWritten()) {
-            return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + p.plugin() + " did not read the request "
-                    + p.method() + " within " + DurationText.format(t.after())
-                    + " (it stopped reading its input); it was stopped (raise --timeout if the params are large)");
+            return new CommandFailed(
+                    ExitCodes.TIMEOUT,
+                    "plugin " + p.plugin() + " did not read the request "
+                            + p.method() + " within " + DurationText.format(t.after())
+                            + " (it stopped reading its input); it was stopped (raise --timeout if the params are large)");
         }
         return of(p.failure(), p.plugin(), p.method());
     }
 
     public static CommandFailed of(HostFailure failure, String plugin, String method) {
         return switch (failure) {
-            case HostFailure.Rpc r -> new CommandFailed(ExitCodes.FAILED, "plugin " + plugin + " answered " + method
-                    + " with error " + r.code() + " (" + ErrorCodes.nameOf(r.code()) + "): " + r.message());
-            case HostFailure.ConnectionLost lost -> new CommandFailed(ExitCodes.FAILED,
-                    lost.message() + " during " + method + Animus.stderrSuffix(failure));
+            case HostFailure.Rpc r ->
+                new CommandFailed(
+                        ExitCodes.FAILED,
+                        "plugin " + plugin + " answered " + method + " with error " + r.code() + " ("
+                                + ErrorCodes.nameOf(r.code()) + "): " + r.message());
+            case HostFailure.ConnectionLost lost ->
+                new CommandFailed(
+                        ExitCodes.FAILED, lost.message() + " during " + method + Animus.stderrSuffix(failure));
             case HostFailure.Timeout t -> timeout(t, plugin);
-            case HostFailure.ProcessExited p -> new CommandFailed(ExitCodes.FAILED,
-                    "plugin " + plugin + " failed the handshake: " + p.message() + Animus.stderrSuffix(failure));
-            case HostFailure.IncompatibleProtocol i -> new CommandFailed(ExitCodes.FAILED,
-                    "plugin " + plugin + " failed the handshake: " + i.message());
+            case HostFailure.ProcessExited p ->
+                new CommandFailed(
+                        ExitCodes.FAILED,
+                        "plugin " + plugin + " failed the handshake: " + p.message() + Animus.stderrSuffix(failure));
+            case HostFailure.IncompatibleProtocol i ->
+                new CommandFailed(ExitCodes.FAILED, "plugin " + plugin + " failed the handshake: " + i.message());
             case HostFailure.SpawnFailed s -> new CommandFailed(ExitCodes.FAILED, s.message());
             case HostFailure.Cancelled c -> new CommandFailed(ExitCodes.INTERRUPTED, c.message());
             case HostFailure.TooManyRestarts t -> new CommandFailed(ExitCodes.FAILED, FixText.line(t));
@@ -136,10 +155,14 @@ public final class Failures {
 
     private static CommandFailed timeout(HostFailure.Timeout t, String plugin) {
         if (t.method().equals("initialize")) {
-            return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin + " failed the handshake: "
-                    + t.message() + " (raise --launch-timeout if it starts slowly)");
+            return new CommandFailed(
+                    ExitCodes.TIMEOUT,
+                    "plugin " + plugin + " failed the handshake: " + t.message()
+                            + " (raise --launch-timeout if it starts slowly)");
         }
-        return new CommandFailed(ExitCodes.TIMEOUT, "plugin " + plugin + " did not answer " + t.method()
-                + " within " + DurationText.format(t.after()) + "; it was stopped (raise --timeout if the method is slow)");
+        return new CommandFailed(
+                ExitCodes.TIMEOUT,
+                "plugin " + plugin + " did not answer " + t.method() + " within " + DurationText.format(t.after())
+                        + "; it was stopped (raise --timeout if the method is slow)");
     }
 }

@@ -24,8 +24,9 @@ public final class FixText {
             case Fix.Enable e -> "animus plugin enable " + e.plugin() + " " + scope(e.scope());
             case Fix.Reset r -> "animus plugin reset " + r.plugin();
             case Fix.Update u -> "animus plugin update " + u.plugin() + " --path " + source(u.source());
-            case Fix.Install i -> "animus plugin install --path " + source(i.source())
-                    + i.name().map(n -> " --name " + n).orElse("");
+            case Fix.Install i ->
+                "animus plugin install --path " + source(i.source())
+                        + i.name().map(n -> " --name " + n).orElse("");
             case Fix.Inspect i -> "animus plugin inspect " + i.plugin();
             case Fix.Info i -> "animus plugin info " + i.plugin();
             case Fix.Ping p -> "animus plugin ping " + p.plugin();
@@ -72,46 +73,52 @@ public final class FixText {
             return OneLine.of(render(s.reason()));
         }
         List<Fix> fixes = failure.fixes();
-        return failure.message() + switch (failure) {
-            case HostFailure.Disabled d -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
-            case HostFailure.TooManyRestarts t -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
-            case HostFailure.NotRegistered n -> " (see " + quoted(fixes.getFirst()) + ")";
-            case HostFailure.NotTrusted n -> " (run " + quoted(fixes.getFirst()) + ")";
-            case HostFailure.NotConsented n -> " (run " + quoted(fixes.getFirst()) + ")";
-            case HostFailure.NotEnabled n -> " (run " + quoted(fixes.getFirst()) + ")";
-            case HostFailure.NotInstalled n -> " (run " + quoted(fixes.getFirst()) + ")";
-            case HostFailure.CodeChanged c -> "; reinstall it with " + quoted(fixes.getFirst()) + " and trust it again";
-            case HostFailure.InterpreterUnusable i -> "; run " + quoted(fixes.getFirst())
-                    + " to resolve and record its interpreter again";
-            case HostFailure.Undisclosed u when u.lifecycle() -> " (try " + quoted(fixes.getFirst()) + ")";
-            case HostFailure.Undisclosed u -> "; if a newer version declares it, install it with "
-                    + quoted(fixes.getFirst()) + " and consent again with " + quoted(fixes.get(1));
-            case HostFailure.Rpc r -> "";
-            case HostFailure.ConnectionLost c -> "";
-            case HostFailure.Timeout t -> "";
-            case HostFailure.ProcessExited p -> "";
-            case HostFailure.SpawnFailed sf -> "";
-            case HostFailure.IncompatibleProtocol ip -> "";
-            case HostFailure.NotSupported ns -> "";
-            case HostFailure.Cancelled c -> "";
-            case HostFailure.ShuttingDown sd -> "";
-            case HostFailure.StateUnreadable su -> "";
-        };
+        return failure.message()
+                + switch (failure) {
+                    case HostFailure.Disabled d -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
+                    case HostFailure.TooManyRestarts t -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
+                    case HostFailure.NotRegistered n -> " (see " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.NotTrusted n -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.NotConsented n -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.NotEnabled n -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.NotInstalled n -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.CodeChanged c ->
+                        "; reinstall it with " + quoted(fixes.getFirst()) + " and trust it again";
+                    case HostFailure.InterpreterUnusable i ->
+                        "; run " + quoted(fixes.getFirst()) + " to resolve and record its interpreter again";
+                    case HostFailure.Undisclosed u when u.lifecycle() -> " (try " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.Undisclosed u ->
+                        "; if a newer version declares it, install it with " + quoted(fixes.getFirst())
+                                + " and consent again with " + quoted(fixes.get(1));
+                    case HostFailure.Rpc r -> "";
+                    case HostFailure.ConnectionLost c -> "";
+                    case HostFailure.Timeout t -> "";
+                    case HostFailure.ProcessExited p -> "";
+                    case HostFailure.SpawnFailed sf -> "";
+                    case HostFailure.IncompatibleProtocol ip -> "";
+                    case HostFailure.NotSupported ns -> "";
+                    case HostFailure.Cancelled c -> "";
+                    case HostFailure.ShuttingDown sd -> "";
+                    case HostFailure.StateUnreadable su -> "";
+                };
     }
 
     /** A refused lifecycle step's line as this shell shows it: its message, then its fixes as commands. */
     static String line(InstallationRefused refused) {
         List<Fix> fixes = refused.fixes();
-        return refused.getMessage() + switch (refused.reason()) {
-            case NOT_INSTALLED, NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED -> " (run " + quoted(fixes.getFirst()) + ")";
-            case ALREADY_INSTALLED -> "; to replace its code run " + quoted(fixes.getFirst());
-            case NO_PREVIOUS -> "; install other code with " + quoted(fixes.getFirst());
-            case NO_MANIFEST -> fixes.size() == 1
-                    ? " (run " + quoted(fixes.getFirst()) + " to read its manifest)"
-                    : " (run " + quoted(fixes.getFirst()) + " to read its manifest again, or "
-                            + quoted(fixes.get(1)) + ")";
-            case CHANGED_SINCE_SHOWN -> " (run " + quoted(fixes.getFirst()) + " and confirm again)";
-        };
+        return refused.getMessage()
+                + switch (refused.reason()) {
+                    case NOT_INSTALLED, NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED ->
+                        " (run " + quoted(fixes.getFirst()) + ")";
+                    case ALREADY_INSTALLED -> "; to replace its code run " + quoted(fixes.getFirst());
+                    case NO_PREVIOUS -> "; install other code with " + quoted(fixes.getFirst());
+                    case NO_MANIFEST ->
+                        fixes.size() == 1
+                                ? " (run " + quoted(fixes.getFirst()) + " to read its manifest)"
+                                : " (run " + quoted(fixes.getFirst()) + " to read its manifest again, or "
+                                        + quoted(fixes.get(1)) + ")";
+                    case CHANGED_SINCE_SHOWN -> " (run " + quoted(fixes.getFirst()) + " and confirm again)";
+                };
     }
 
     /** The command-line form of a scope: {@code --agent <name>} or {@code --all-agents}. */

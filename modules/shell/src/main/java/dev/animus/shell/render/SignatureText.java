@@ -10,10 +10,12 @@ public final class SignatureText {
     /** {@code verified by <identity> (bundle sha256 …)}, {@code unsigned}, … */
     public static String describe(SignatureCheck check) {
         StringBuilder text = new StringBuilder(check.word());
-        check.signer().ifPresent(signer -> text.append(switch (check.status()) {
-            case UNTRUSTED_SIGNER -> " (signed by " + signer + ")";
-            default -> " by " + signer;
-        }));
+        check.signer()
+                .ifPresent(signer -> text.append(
+                        switch (check.status()) {
+                            case UNTRUSTED_SIGNER -> " (signed by " + signer + ")";
+                            default -> " by " + signer;
+                        }));
         check.bundleSha256().ifPresent(d -> text.append(", bundle sha256 ").append(d));
         return text.toString();
     }
@@ -21,8 +23,9 @@ public final class SignatureText {
     /** {@code signature}, {@code signature_bundle_sha256} and {@code signer}, the last two null when absent. */
     public static ObjectNode put(ObjectNode json, SignatureCheck check) {
         json.put("signature", check.word());
-        check.bundleSha256().ifPresentOrElse(d -> json.put("signature_bundle_sha256", d),
-                () -> json.putNull("signature_bundle_sha256"));
+        check.bundleSha256()
+                .ifPresentOrElse(
+                        d -> json.put("signature_bundle_sha256", d), () -> json.putNull("signature_bundle_sha256"));
         check.signer().ifPresentOrElse(s -> json.put("signer", s), () -> json.putNull("signer"));
         return json;
     }

@@ -38,7 +38,10 @@ public final class StatusEventPrinter implements AutoCloseable {
     private void pump(Consumer<String> sink) {
         try {
             while (!closing.get()) {
-                subscription.next(Duration.ofSeconds(1)).flatMap(StatusEventPrinter::line).ifPresent(sink);
+                subscription
+                        .next(Duration.ofSeconds(1))
+                        .flatMap(StatusEventPrinter::line)
+                        .ifPresent(sink);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -55,8 +58,9 @@ public final class StatusEventPrinter implements AutoCloseable {
         if (!worthSaying) {
             return Optional.empty();
         }
-        return Optional.of(OneLine.of("plugin " + change.plugin() + ": " + change.from().word() + " -> "
-                + change.to().word() + (change.reason().isEmpty() ? "" : " (" + change.reason() + ")")));
+        return Optional.of(
+                OneLine.of("plugin " + change.plugin() + ": " + change.from().word() + " -> "
+                        + change.to().word() + (change.reason().isEmpty() ? "" : " (" + change.reason() + ")")));
     }
 
     @Override

@@ -5,13 +5,13 @@ import dev.animus.core.OneLine;
 import dev.animus.install.InstallReport;
 import dev.animus.install.RemoteReport;
 import dev.animus.install.TrustReport;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.dev.DevInfo;
+import dev.animus.shell.trust.TrustCommand;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.dev.DevInfo;
-import dev.animus.shell.trust.TrustCommand;
 
 /** What install-like commands print: warnings on stderr, then one screen of what was done and what is next. */
 public final class Summary {
@@ -20,13 +20,15 @@ public final class Summary {
     /** The report's notes and a replaced lockfile pin, as warnings. */
     public static void warnings(Terminal t, InstallReport r) {
         r.notes().forEach(n -> t.warn(FixText.render(n)));
-        r.replacedPin().ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + r.name() + " changed from sha256 "
-                + old + " to sha256 " + r.digest() + " (--force)"));
+        r.replacedPin()
+                .ifPresent(old -> t.warn(r.lockfile() + ": the pin of " + r.name() + " changed from sha256 " + old
+                        + " to sha256 " + r.digest() + " (--force)"));
     }
 
     /** The trust an install committed together with it, with the manifest it read. */
     public static TrustReport trusted(AnimusCommand root, InstallReport r) {
-        var manifest = root.animus().inspect(r.name(), root.agent()).inspection().manifest();
+        var manifest =
+                root.animus().inspect(r.name(), root.agent()).inspection().manifest();
         return new TrustReport(r.name(), r.digest(), manifest, List.of());
     }
 
@@ -35,7 +37,11 @@ public final class Summary {
         InstallSource s = report.source();
         out.println(OneLine.of((r.unchanged() ? "already installed: " : "installed ") + r.name() + " ("
                 + r.shape().word() + ", sha256 " + r.digest() + ")"));
-        DevInfo.row(out, "source", s.kind().word() + " " + s.origin() + s.tag().map(tag -> " " + tag).orElse(""));
+        DevInfo.row(
+                out,
+                "source",
+                s.kind().word() + " " + s.origin()
+                        + s.tag().map(tag -> " " + tag).orElse(""));
         s.asset().ifPresent(a -> DevInfo.row(out, "asset", a));
         DevInfo.row(out, "checked by", s.sha256Verified() ? FixText.render(report.checksum()) : "nothing (unverified)");
         DevInfo.row(out, "signature", SignatureText.describe(report.signature()));
@@ -52,11 +58,18 @@ public final class Summary {
     public static ObjectNode json(RemoteReport report, boolean trusted) {
         InstallReport r = report.install();
         InstallSource s = report.source();
-        ObjectNode env = Terminal.envelope("plugin.install").put("name", r.name()).put("sha256", r.digest())
-                .put("shape", r.shape().word()).put("stored", r.stored().toString()).put("unchanged", r.unchanged())
-                .put("lockfile", r.lockfile().toString()).put("trusted", trusted)
-                .put("source", s.kind().word()).put("origin", s.origin())
-                .put("sha256_verified", s.sha256Verified()).put("checksum", FixText.render(report.checksum()));
+        ObjectNode env = Terminal.envelope("plugin.install")
+                .put("name", r.name())
+                .put("sha256", r.digest())
+                .put("shape", r.shape().word())
+                .put("stored", r.stored().toString())
+                .put("unchanged", r.unchanged())
+                .put("lockfile", r.lockfile().toString())
+                .put("trusted", trusted)
+                .put("source", s.kind().word())
+                .put("origin", s.origin())
+                .put("sha256_verified", s.sha256Verified())
+                .put("checksum", FixText.render(report.checksum()));
         SignatureText.put(env, report.signature());
         s.tag().ifPresentOrElse(tag -> env.put("tag", tag), () -> env.putNull("tag"));
         s.asset().ifPresentOrElse(a -> env.put("asset", a), () -> env.putNull("asset"));

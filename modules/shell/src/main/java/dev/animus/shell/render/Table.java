@@ -14,8 +14,9 @@ public final class Table {
     private Table() {}
 
     public static void print(PrintWriter out, List<String[]> given) {
-        List<String[]> rows = given.stream().map(row -> Arrays.stream(row).map(OneLine::of)
-                .toArray(String[]::new)).toList();
+        List<String[]> rows = given.stream()
+                .map(row -> Arrays.stream(row).map(OneLine::of).toArray(String[]::new))
+                .toList();
         int columns = rows.getFirst().length;
         int[] width = new int[columns];
         for (String[] row : rows) {

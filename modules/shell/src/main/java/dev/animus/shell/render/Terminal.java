@@ -65,8 +65,8 @@ public final class Terminal {
         this(in, out, err, colour, interactive, Terminal::fromConsole);
     }
 
-    private Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive,
-            HiddenInput hidden) {
+    private Terminal(
+            InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive, HiddenInput hidden) {
         this.in = in;
         this.out = out;
         this.err = err;
@@ -107,8 +107,12 @@ public final class Terminal {
         // Console.isTerminal(): stdin and stdout both a terminal (JDK 22+).
         boolean tty = System.console() != null && System.console().isTerminal();
         boolean colour = tty && !env.containsKey("NO_COLOR") && !"dumb".equals(env.get("TERM"));
-        return new Terminal(System.in, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
-                new PrintWriter(System.err, true, StandardCharsets.UTF_8), colour, tty);
+        return new Terminal(
+                System.in,
+                new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+                colour,
+                tty);
     }
 
     /** Whether a person is typing at a terminal (then commands read from stdin get a prompt). */
@@ -135,7 +139,10 @@ public final class Terminal {
      * (the same document, read back).
      */
     public void printJson(JsonNode json) {
-        out.println(Json.MAPPER.writer().with(Json.PRETTY).with(TerminalSafeEscapes.INSTANCE)
+        out.println(Json.MAPPER
+                .writer()
+                .with(Json.PRETTY)
+                .with(TerminalSafeEscapes.INSTANCE)
                 .writeValueAsString(json));
         out.flush();
     }

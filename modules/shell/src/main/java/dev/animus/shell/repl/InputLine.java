@@ -1,7 +1,7 @@
 package dev.animus.shell.repl;
 
-import java.util.List;
 import dev.animus.shell.completion.CommandLineWords;
+import java.util.List;
 
 /**
  * One line of commands read from stdin or typed at the shell, as the loops that read them see it:
@@ -38,7 +38,8 @@ sealed interface InputLine {
         if (words.isEmpty()) {
             return new Blank();
         }
-        if (words.size() == 1 && (words.getFirst().equals("exit") || words.getFirst().equals("quit"))) {
+        if (words.size() == 1
+                && (words.getFirst().equals("exit") || words.getFirst().equals("quit"))) {
             return new End();
         }
         return new Command(words);

@@ -1,6 +1,14 @@
 package dev.animus.shell.repl;
 
 import dev.animus.runtime.Animus;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.Main;
+import dev.animus.shell.ShellContext;
+import dev.animus.shell.completion.CommandCompleter;
+import dev.animus.shell.completion.CompletionSources;
+import dev.animus.shell.render.LinesAbove;
+import dev.animus.shell.render.StatusEventPrinter;
+import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,14 +25,6 @@ import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.TerminalBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.Main;
-import dev.animus.shell.ShellContext;
-import dev.animus.shell.completion.CommandCompleter;
-import dev.animus.shell.completion.CompletionSources;
-import dev.animus.shell.render.LinesAbove;
-import dev.animus.shell.render.StatusEventPrinter;
-import dev.animus.shell.render.Terminal;
 
 /**
  * The interactive shell: {@code animus} with no command at a terminal
@@ -60,8 +60,8 @@ public final class Repl {
         try {
             tty = openTerminal();
         } catch (IOException | RuntimeException e) {
-            context.terminal().warn("the line editor is not available (" + e.getMessage()
-                    + "); reading commands line by line");
+            context.terminal()
+                    .warn("the line editor is not available (" + e.getMessage() + "); reading commands line by line");
             return ScriptMode.run(context.asScript(), true);
         }
         try {
@@ -81,17 +81,30 @@ public final class Repl {
      * needs no native access, so no JVM warning about restricted methods is ever printed.
      */
     public static org.jline.terminal.Terminal openTerminal() throws IOException {
-        boolean nativeAccess = ModuleLayer.boot().findModule("org.jline.terminal.ffm")
-                .map(Module::isNativeAccessEnabled).orElse(false);
-        return TerminalBuilder.builder().name("animus").system(true).nativeSignals(true)
-                .ffm(nativeAccess).jni(false).exec(true).dumb(true).build();
+        boolean nativeAccess = ModuleLayer.boot()
+                .findModule("org.jline.terminal.ffm")
+                .map(Module::isNativeAccessEnabled)
+                .orElse(false);
+        return TerminalBuilder.builder()
+                .name("animus")
+                .system(true)
+                .nativeSignals(true)
+                .ffm(nativeAccess)
+                .jni(false)
+                .exec(true)
+                .dumb(true)
+                .build();
     }
 
     private static int session(ShellContext context, org.jline.terminal.Terminal tty) {
-        LineReader reader = LineReaderBuilder.builder().terminal(tty).appName("animus")
+        LineReader reader = LineReaderBuilder.builder()
+                .terminal(tty)
+                .appName("animus")
                 .parser(new ReplParser())
-                .completer(new CommandCompleter(Main.commandLine(context).getCommandSpec(),
-                        new CompletionSources(context.environment()), Path.of("").toAbsolutePath()))
+                .completer(new CommandCompleter(
+                        Main.commandLine(context).getCommandSpec(),
+                        new CompletionSources(context.environment()),
+                        Path.of("").toAbsolutePath()))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.HISTORY_IGNORE_SPACE, true) // a way to keep a line out of the file
@@ -100,14 +113,15 @@ public final class Repl {
             reader.setVariable(LineReader.HISTORY_FILE, h);
             reader.getHistory().attach(reader); // reads it
         });
-        ShellContext shell = context.asShell(context.terminal().forShell(tty.input(), tty.writer(),
-                hiddenInput(tty)));
+        ShellContext shell = context.asShell(context.terminal().forShell(tty.input(), tty.writer(), hiddenInput(tty)));
         ForegroundCommand foreground = new ForegroundCommand();
         // the terminal echoes ^C where the cursor is: end that line before the command says it was cancelled
-        tty.handle(org.jline.terminal.Terminal.Signal.INT, signal -> foreground.interrupt(() -> {
-            tty.writer().println();
-            tty.writer().flush();
-        }));
+        tty.handle(
+                org.jline.terminal.Terminal.Signal.INT,
+                signal -> foreground.interrupt(() -> {
+                    tty.writer().println();
+                    tty.writer().flush();
+                }));
         int status = ExitCodes.OK;
         PrintStream stderr = System.err; // log lines from background threads: above the prompt, like events
         System.setErr(new PrintStream(new LinesAbove(reader::printAbove), true, StandardCharsets.UTF_8));
@@ -170,7 +184,8 @@ public final class Repl {
             Path history = Animus.historyFile(context.environment());
             Files.createDirectories(history.getParent());
             try {
-                Files.createFile(history, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        history, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } catch (FileAlreadyExistsException kept) {
                 // the history of earlier sessions
             }
@@ -186,7 +201,9 @@ public final class Repl {
      * typed, keeps no history and reads the line as it is (no quotes, no {@code !} expansion).
      */
     private static Terminal.HiddenInput hiddenInput(org.jline.terminal.Terminal tty) {
-        LineReader hidden = LineReaderBuilder.builder().terminal(tty).appName("animus-secret")
+        LineReader hidden = LineReaderBuilder.builder()
+                .terminal(tty)
+                .appName("animus-secret")
                 .parser(new DefaultParser())
                 .variable(LineReader.DISABLE_HISTORY, true)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)

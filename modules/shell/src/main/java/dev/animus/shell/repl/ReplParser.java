@@ -1,10 +1,10 @@
 package dev.animus.shell.repl;
 
+import dev.animus.shell.completion.CommandLineWords;
 import java.util.List;
 import org.jline.reader.EOFError;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.Parser;
-import dev.animus.shell.completion.CommandLineWords;
 
 /**
  * How the interactive shell's line editor reads a line: words and quotes as in a script
@@ -35,7 +35,9 @@ public final class ReplParser implements Parser {
     static boolean paramsOpen(List<CommandLineWords.Word> words) {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i).text();
-            if (w.equals("--params") && i + 1 < words.size() && jsonDepth(words.get(i + 1).text()) > 0) {
+            if (w.equals("--params")
+                    && i + 1 < words.size()
+                    && jsonDepth(words.get(i + 1).text()) > 0) {
                 return true;
             }
             if (w.startsWith("--params=") && jsonDepth(w.substring("--params=".length())) > 0) {
@@ -62,7 +64,7 @@ public final class ReplParser implements Parser {
                     case '"' -> inString = true;
                     case '{', '[' -> depth++;
                     case '}', ']' -> depth--;
-                    default -> { }
+                    default -> {}
                 }
             }
         }

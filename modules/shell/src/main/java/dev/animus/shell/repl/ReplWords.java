@@ -1,10 +1,10 @@
 package dev.animus.shell.repl;
 
+import dev.animus.shell.completion.CommandLineWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jline.reader.CompletingParsedLine;
-import dev.animus.shell.completion.CommandLineWords;
 
 /**
  * A line of the interactive shell split into words, and the word the cursor is in, for completion.
@@ -18,8 +18,16 @@ import dev.animus.shell.completion.CommandLineWords;
  * @param rawWordLength the length of that word as typed
  * @param quote the quote still open at the cursor in that word ({@code '} or {@code "}), else 0
  */
-public record ReplWords(String line, int cursor, List<String> words, int wordIndex, int wordCursor, int rawWordCursor,
-        int rawWordLength, char quote) implements CompletingParsedLine {
+public record ReplWords(
+        String line,
+        int cursor,
+        List<String> words,
+        int wordIndex,
+        int wordCursor,
+        int rawWordCursor,
+        int rawWordLength,
+        char quote)
+        implements CompletingParsedLine {
 
     public ReplWords {
         Objects.requireNonNull(line, "line");
@@ -51,8 +59,15 @@ public record ReplWords(String line, int cursor, List<String> words, int wordInd
         CommandLineWords.Scan before = CommandLineWords.scan(line.substring(current.start(), cursor));
         String typed = before.words().isEmpty() ? "" : before.words().getFirst().text();
         char quote = before.openQuote() >= 0 ? line.charAt(current.start() + before.openQuote()) : '\0';
-        return new ReplWords(line, cursor, texts, index, typed.length(), cursor - current.start(),
-                current.end() - current.start(), quote);
+        return new ReplWords(
+                line,
+                cursor,
+                texts,
+                index,
+                typed.length(),
+                cursor - current.start(),
+                current.end() - current.start(),
+                quote);
     }
 
     @Override

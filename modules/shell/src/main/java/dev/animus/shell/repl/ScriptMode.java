@@ -1,13 +1,13 @@
 package dev.animus.shell.repl;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.Main;
 import dev.animus.shell.ShellContext;
 import dev.animus.shell.render.Terminal;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * {@code animus} with no command: reads commands from stdin, one per line, and runs each through
@@ -64,7 +64,8 @@ public final class ScriptMode {
             }
             case InputLine.Blank _ -> ExitCodes.OK;
             case InputLine.End _ -> EXIT;
-            case InputLine.Command c -> Main.execute(context.withDefaults(c.words()).toArray(String[]::new), context);
+            case InputLine.Command c ->
+                Main.execute(context.withDefaults(c.words()).toArray(String[]::new), context);
         };
     }
 

@@ -1,5 +1,7 @@
 package dev.animus.shell.tour;
 
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -10,8 +12,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
 
 /**
  * A private (0700) directory under {@code $TMPDIR} that stands in for a user's machine during the
@@ -37,12 +37,16 @@ final class ThrowawayHome implements AutoCloseable {
         String tmp = callerEnvironment.get("TMPDIR");
         Path root = tmp == null || tmp.isBlank() ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(tmp);
         try {
-            Path dir = Files.createTempDirectory(root, "animus-tour-",
+            Path dir = Files.createTempDirectory(
+                    root,
+                    "animus-tour-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             return new ThrowawayHome(dir.toRealPath(), keep);
         } catch (IOException e) {
-            throw new CommandFailed(ExitCodes.FAILED, "cannot create a throwaway home in " + root + ": "
-                    + e.getMessage() + " (set TMPDIR to a writable directory)");
+            throw new CommandFailed(
+                    ExitCodes.FAILED,
+                    "cannot create a throwaway home in " + root + ": " + e.getMessage()
+                            + " (set TMPDIR to a writable directory)");
         }
     }
 

@@ -48,16 +48,18 @@ final class Tour {
      * @param keep whether the throwaway home is left in place (and its path printed)
      * @param json whether to print one {@code animus.tour.v1} document instead of the transcript
      */
-    static int run(Terminal terminal, Map<String, String> callerEnvironment, TourExample example, boolean keep,
-            boolean json) {
+    static int run(
+            Terminal terminal, Map<String, String> callerEnvironment, TourExample example, boolean keep, boolean json) {
         return new Tour(terminal, json).run(callerEnvironment, example, keep);
     }
 
     private int run(Map<String, String> callerEnvironment, TourExample example, boolean keep) {
         List<TourStep> steps = TourStep.of(example);
         ThrowawayHome home = ThrowawayHome.create(callerEnvironment, keep);
-        ObjectNode doc = Terminal.envelope("tour").put("example", example.executable().toString())
-                .put("directory", home.directory().toString()).put("kept", home.kept());
+        ObjectNode doc = Terminal.envelope("tour")
+                .put("example", example.executable().toString())
+                .put("directory", home.directory().toString())
+                .put("kept", home.kept());
         ArrayNode done = doc.putArray("steps");
         Optional<Stop> stop = Optional.empty();
         try (home) {
@@ -65,8 +67,8 @@ final class Tour {
             introduce(home, env);
             Plugins host = Plugins.start();
             try {
-                var inner = new Terminal(InputStream.nullInputStream(), new PrintWriter(out, true),
-                        new PrintWriter(err, true), false);
+                var inner = new Terminal(
+                        InputStream.nullInputStream(), new PrintWriter(out, true), new PrintWriter(err, true), false);
                 ShellContext context = ShellContext.oneShot(inner, env, host);
                 for (int i = 0; i < steps.size() && stop.isEmpty(); i++) {
                     stop = step(context, home, i + 1, steps, done);
@@ -92,8 +94,7 @@ final class Tour {
     }
 
     /** Runs step {@code n}: prints its heading and command line, runs it, shows what it wrote. */
-    private Optional<Stop> step(ShellContext context, ThrowawayHome home, int n, List<TourStep> steps,
-            ArrayNode done) {
+    private Optional<Stop> step(ShellContext context, ThrowawayHome home, int n, List<TourStep> steps, ArrayNode done) {
         TourStep s = steps.get(n - 1);
         if (!json) {
             PrintWriter o = terminal.out();
@@ -110,12 +111,16 @@ final class Tour {
         Optional<Stop> failed = failure(n, s, code, printed, notes);
         if (failed.isPresent()) {
             if (!json) {
-                show(printed, notes.stream().filter(l -> !l.startsWith("error: ")).toList());
+                show(
+                        printed,
+                        notes.stream().filter(l -> !l.startsWith("error: ")).toList());
             }
             return failed;
         }
         if (json) {
-            ObjectNode d = done.addObject().put("title", s.title()).put("command", ShellQuoting.line(s.shown(true)))
+            ObjectNode d = done.addObject()
+                    .put("title", s.title())
+                    .put("command", ShellQuoting.line(s.shown(true)))
                     .put("exit_code", code);
             d.set("output", document(printed));
             ArrayNode w = d.putArray("notes");
@@ -148,13 +153,24 @@ final class Tour {
      */
     private static Optional<Stop> failure(int n, TourStep s, int code, String printed, List<String> notes) {
         if (code != ExitCodes.OK) {
-            String message = notes.stream().filter(l -> l.startsWith("error: ")).findFirst()
-                    .map(l -> l.substring("error: ".length())).orElse("it exited with status " + code);
+            String message = notes.stream()
+                    .filter(l -> l.startsWith("error: "))
+                    .findFirst()
+                    .map(l -> l.substring("error: ".length()))
+                    .orElse("it exited with status " + code);
             return Optional.of(new Stop(n, s, message, code));
         }
-        return s.mustShow().filter(text -> !printed.contains(text)).map(text -> new Stop(n, s, notes.stream()
-                .filter(l -> l.startsWith("warning: ") && l.contains(text)).findFirst()
-                .map(l -> l.substring("warning: ".length())).orElse(text + " is not in its output"), ExitCodes.FAILED));
+        return s.mustShow()
+                .filter(text -> !printed.contains(text))
+                .map(text -> new Stop(
+                        n,
+                        s,
+                        notes.stream()
+                                .filter(l -> l.startsWith("warning: ") && l.contains(text))
+                                .findFirst()
+                                .map(l -> l.substring("warning: ".length()))
+                                .orElse(text + " is not in its output"),
+                        ExitCodes.FAILED));
     }
 
     private void introduce(ThrowawayHome home, Map<String, String> env) {
@@ -164,9 +180,15 @@ final class Tour {
         PrintWriter o = terminal.out();
         o.println(paint("1", "Animus tour") + ": an example plugin from discovery to shutdown, in a throwaway home.");
         o.println("Each step runs the command shown after '$'. To run them yourself, set the same scene first:");
-        o.println(paint("36", "$ " + ShellQuoting.line(List.of("export", "ANIMUS_HOME=" + env.get("ANIMUS_HOME"),
-                "ANIMUS_PLUGIN_PATH=" + env.get("ANIMUS_PLUGIN_PATH")))));
-        o.println(paint("36", "$ " + ShellQuoting.line(List.of("cd", home.directory().toString()))));
+        o.println(paint(
+                "36",
+                "$ "
+                        + ShellQuoting.line(List.of(
+                                "export",
+                                "ANIMUS_HOME=" + env.get("ANIMUS_HOME"),
+                                "ANIMUS_PLUGIN_PATH=" + env.get("ANIMUS_PLUGIN_PATH")))));
+        o.println(paint(
+                "36", "$ " + ShellQuoting.line(List.of("cd", home.directory().toString()))));
         o.flush();
     }
 
@@ -186,8 +208,8 @@ final class Tour {
             terminal.out().println(leftBehind(home));
             terminal.out().flush();
         }
-        terminal.error("the tour stopped at step " + stop.step() + "/" + total + " (" + stop.what().title() + ": "
-                + ShellQuoting.line(stop.what().shown(json)) + "): " + stop.message());
+        terminal.error("the tour stopped at step " + stop.step() + "/" + total + " ("
+                + stop.what().title() + ": " + ShellQuoting.line(stop.what().shown(json)) + "): " + stop.message());
         return stop.exitCode();
     }
 
@@ -198,14 +220,17 @@ final class Tour {
         }
         String quoted = ShellQuoting.word(dir.toString());
         return "Kept the throwaway home: " + dir + System.lineSeparator()
-                + "  look around: ANIMUS_HOME=" + ShellQuoting.word(home.animusHome().toString())
+                + "  look around: ANIMUS_HOME="
+                + ShellQuoting.word(home.animusHome().toString())
                 + " animus plugin list" + System.lineSeparator()
                 + "  remove it:   chmod -R u+w " + quoted + " && rm -rf " + quoted;
     }
 
     private static JsonNode document(String printed) {
         try {
-            return printed.isBlank() ? Terminal.json().nullNode() : Terminal.json().readTree(printed);
+            return printed.isBlank()
+                    ? Terminal.json().nullNode()
+                    : Terminal.json().readTree(printed);
         } catch (JacksonException e) {
             return Terminal.json().getNodeFactory().stringNode(printed);
         }

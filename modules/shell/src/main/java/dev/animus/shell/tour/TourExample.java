@@ -1,12 +1,12 @@
 package dev.animus.shell.tour;
 
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
 
 /**
  * The example plugin the tour shows: the echo example of an examples directory, either
@@ -20,6 +20,7 @@ import dev.animus.shell.ExitCodes;
 public record TourExample(Path executable, String name) {
     /** The system property the launcher sets to the image's {@code examples} directory. */
     public static final String PROPERTY = "animus.examples";
+
     private static final String FILE = "animus-plugin-echo";
 
     public TourExample {
@@ -40,8 +41,10 @@ public record TourExample(Path executable, String name) {
     static TourExample locate(Optional<Path> option, Optional<String> property) {
         Optional<Path> dir = option.or(() -> property.filter(p -> !p.isBlank()).map(Path::of));
         if (dir.isEmpty()) {
-            throw new CommandFailed(ExitCodes.USAGE, "no examples directory: give --examples DIR, a directory"
-                    + " holding echo/" + FILE + " (the image's examples/ has it)");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "no examples directory: give --examples DIR, a directory" + " holding echo/" + FILE
+                            + " (the image's examples/ has it)");
         }
         Path base = dir.get().toAbsolutePath().normalize();
         for (Path candidate : List.of(base.resolve("echo").resolve(FILE), base.resolve(FILE))) {
@@ -50,7 +53,9 @@ public record TourExample(Path executable, String name) {
             }
         }
         String where = option.isPresent() ? "--examples " + dir.get() : dir.get() + " (from -D" + PROPERTY + ")";
-        throw new CommandFailed(ExitCodes.USAGE, where + " holds no echo example: give --examples DIR, a"
-                + " directory holding echo/" + FILE + " (the image's examples/ has it)");
+        throw new CommandFailed(
+                ExitCodes.USAGE,
+                where + " holds no echo example: give --examples DIR, a" + " directory holding echo/" + FILE
+                        + " (the image's examples/ has it)");
     }
 }

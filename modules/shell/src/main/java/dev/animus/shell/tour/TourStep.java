@@ -35,24 +35,39 @@ record TourStep(String title, String note, List<String> args, Optional<String> m
     static List<TourStep> of(TourExample example) {
         String name = example.name();
         return List.of(
-                new TourStep("Discover", "discovery finds the example; untrusted, it is listed but never run",
-                        List.of("plugin", "list"), Optional.of(example.executable().toString())),
-                new TourStep("Install", "its bytes go into the digest-addressed store, pinned in plugins.lock;"
-                        + " nothing runs", List.of("plugin", "install", "--path", example.executable().toString())),
-                new TourStep("Trust", "you allow this exact sha256 to run; it runs once, to print its manifest",
+                new TourStep(
+                        "Discover",
+                        "discovery finds the example; untrusted, it is listed but never run",
+                        List.of("plugin", "list"),
+                        Optional.of(example.executable().toString())),
+                new TourStep(
+                        "Install",
+                        "its bytes go into the digest-addressed store, pinned in plugins.lock;" + " nothing runs",
+                        List.of(
+                                "plugin",
+                                "install",
+                                "--path",
+                                example.executable().toString())),
+                new TourStep(
+                        "Trust",
+                        "you allow this exact sha256 to run; it runs once, to print its manifest",
                         List.of("plugin", "trust", name, "--yes")),
-                new TourStep("Consent", "you accept what its manifest declares, pinned by a digest",
+                new TourStep(
+                        "Consent",
+                        "you accept what its manifest declares, pinned by a digest",
                         List.of("plugin", "consent", name, "--yes")),
-                new TourStep("Enable", "agents (here the default one) may now launch it",
-                        List.of("plugin", "enable", name)),
-                new TourStep("Call", "it launches on first use, after its stored code is re-verified, and answers",
+                new TourStep(
+                        "Enable", "agents (here the default one) may now launch it", List.of("plugin", "enable", name)),
+                new TourStep(
+                        "Call",
+                        "it launches on first use, after its stored code is re-verified, and answers",
                         List.of("plugin", "call", name, "echo", "--params", GREETING)),
-                new TourStep("Status", "the process stays warm for the next call",
-                        List.of("plugin", "status")),
-                new TourStep("Stop", "disabling it stops its process; trust and consent are kept",
+                new TourStep("Status", "the process stays warm for the next call", List.of("plugin", "status")),
+                new TourStep(
+                        "Stop",
+                        "disabling it stops its process; trust and consent are kept",
                         List.of("plugin", "disable", name)),
-                new TourStep("Status again", "no process of it is left",
-                        List.of("plugin", "status")));
+                new TourStep("Status again", "no process of it is left", List.of("plugin", "status")));
     }
 
     /**

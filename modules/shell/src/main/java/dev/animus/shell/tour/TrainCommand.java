@@ -1,6 +1,17 @@
 package dev.animus.shell.tour;
 
 import dev.animus.runtime.Animus;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.Main;
+import dev.animus.shell.ShellContext;
+import dev.animus.shell.completion.CommandCompleter;
+import dev.animus.shell.completion.CompletionSources;
+import dev.animus.shell.render.Terminal;
+import dev.animus.shell.repl.Repl;
+import dev.animus.shell.repl.ReplParser;
+import dev.animus.shell.repl.ScriptMode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,17 +36,6 @@ import org.jline.terminal.impl.DumbTerminal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.Main;
-import dev.animus.shell.ShellContext;
-import dev.animus.shell.completion.CommandCompleter;
-import dev.animus.shell.completion.CompletionSources;
-import dev.animus.shell.render.Terminal;
-import dev.animus.shell.repl.Repl;
-import dev.animus.shell.repl.ReplParser;
-import dev.animus.shell.repl.ScriptMode;
 
 /**
  * {@code animus train} (hidden): the training run for the class-data archive the image ships. The
@@ -55,12 +55,16 @@ import dev.animus.shell.repl.ScriptMode;
         name = "train",
         hidden = true,
         mixinStandardHelpOptions = true,
-        description = {"Exercise every subsystem once in a throwaway home, output discarded:",
+        description = {
+            "Exercise every subsystem once in a throwaway home, output discarded:",
             "the build's training run for the image's class-data archive.",
-            "Exit 1 names each step that failed."},
+            "Exit 1 names each step that failed."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  ANIMUS_JAVA_OPTS=-XX:DumpLoadedClassList=animus.classlist bin/animus train",
-            "  animus train --examples <image>/examples"})
+        footer = {
+            "  ANIMUS_JAVA_OPTS=-XX:DumpLoadedClassList=animus.classlist bin/animus train",
+            "  animus train --examples <image>/examples"
+        })
 public final class TrainCommand implements Callable<Integer> {
 
     /** The system property the launcher sets to the image's {@code examples} directory. */
@@ -69,7 +73,9 @@ public final class TrainCommand implements Callable<Integer> {
     @ParentCommand
     AnimusCommand root;
 
-    @Option(names = "--examples", paramLabel = "DIR",
+    @Option(
+            names = "--examples",
+            paramLabel = "DIR",
             description = "The bundled examples (default: the animus.examples system property).")
     Path examples;
 
@@ -77,8 +83,9 @@ public final class TrainCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path echo = examplesDir().resolve("echo").resolve("animus-plugin-echo").toAbsolutePath();
         if (!Files.isExecutable(echo)) {
-            throw new CommandFailed(ExitCodes.USAGE, "train: the example plugin " + echo
-                    + " is missing; pass --examples DIR or run through bin/animus");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "train: the example plugin " + echo + " is missing; pass --examples DIR or run through bin/animus");
         }
         Path scratch = Files.createTempDirectory("animus-train-");
         try {
@@ -96,8 +103,10 @@ public final class TrainCommand implements Callable<Integer> {
         }
         String property = System.getProperty(EXAMPLES_PROPERTY);
         if (property == null || property.isEmpty()) {
-            throw new CommandFailed(ExitCodes.USAGE, "train: no examples directory; pass --examples DIR or run"
-                    + " through bin/animus (it sets -D" + EXAMPLES_PROPERTY + ")");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "train: no examples directory; pass --examples DIR or run" + " through bin/animus (it sets -D"
+                            + EXAMPLES_PROPERTY + ")");
         }
         return Path.of(property);
     }
@@ -120,7 +129,10 @@ public final class TrainCommand implements Callable<Integer> {
         String projectRoot = project.toString();
 
         var failures = new ArrayList<String>();
-        ShellContext quiet = ShellContext.oneShot(quietTerminal(InputStream.nullInputStream()), env, root.context().host());
+        ShellContext quiet = ShellContext.oneShot(
+                quietTerminal(InputStream.nullInputStream()),
+                env,
+                root.context().host());
         expect(failures, quiet, ExitCodes.OK, "--version");
         expect(failures, quiet, ExitCodes.OK, "--help");
         expect(failures, quiet, ExitCodes.OK, "help", "plugin", "dev");
@@ -128,9 +140,30 @@ public final class TrainCommand implements Callable<Integer> {
         expect(failures, quiet, ExitCodes.OK, "plugin", "list", "--json", "--project-root", projectRoot);
         expect(failures, quiet, ExitCodes.OK, "plugin", "dev", plugin, "ping");
         expect(failures, quiet, ExitCodes.OK, "plugin", "dev", plugin, "info", "--json");
-        expect(failures, quiet, ExitCodes.OK, "plugin", "dev", plugin, "call", "echo", "--params", "{\"a\":[1,2.5,true,null]}");
+        expect(
+                failures,
+                quiet,
+                ExitCodes.OK,
+                "plugin",
+                "dev",
+                plugin,
+                "call",
+                "echo",
+                "--params",
+                "{\"a\":[1,2.5,true,null]}");
         expect(failures, quiet, ExitCodes.OK, "plugin", "dev", plugin, "call", "stream", "--params", "{\"count\":3}");
-        expect(failures, quiet, ExitCodes.OK, "--json", "plugin", "dev", plugin, "call", "reverse", "--params", "{\"text\":\"abc\"}");
+        expect(
+                failures,
+                quiet,
+                ExitCodes.OK,
+                "--json",
+                "plugin",
+                "dev",
+                plugin,
+                "call",
+                "reverse",
+                "--params",
+                "{\"text\":\"abc\"}");
         expect(failures, quiet, ExitCodes.OK, "plugin", "install", "--path", plugin, "--trust", "--yes");
         expect(failures, quiet, ExitCodes.OK, "plugin", "list");
         expect(failures, quiet, ExitCodes.OK, "completion", "bash");
@@ -140,15 +173,29 @@ public final class TrainCommand implements Callable<Integer> {
             failures.add("the built-in Sigstore root holds a certificate that cannot be encoded: " + e.getMessage());
         }
         // a bundle that parses but cannot verify: exit 3 (not verified), after every parsing step
-        int bundleCode = Main.execute(new String[] {"verify-bundle", "--bundle", bundle.toString(),
-            "--certificate-identity", "https://example.com/train", "--certificate-oidc-issuer", "https://example.com",
-            "sha256:" + "0".repeat(64)}, quiet);
+        int bundleCode = Main.execute(
+                new String[] {
+                    "verify-bundle",
+                    "--bundle",
+                    bundle.toString(),
+                    "--certificate-identity",
+                    "https://example.com/train",
+                    "--certificate-oidc-issuer",
+                    "https://example.com",
+                    "sha256:" + "0".repeat(64)
+                },
+                quiet);
         if (bundleCode != ExitCodes.VERIFICATION_FAILED && bundleCode != ExitCodes.USAGE) {
             failures.add("verify-bundle of the training bundle exited " + bundleCode);
         }
         var script = "plugin list\n--version\nplugin dev '" + plugin.replace("'", "'\\''") + "' ping\n";
-        int scriptCode = ScriptMode.run(ShellContext.oneShot(quietTerminal(
-                new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8))), env, root.context().host()).asScript(), false);
+        int scriptCode = ScriptMode.run(
+                ShellContext.oneShot(
+                                quietTerminal(new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8))),
+                                env,
+                                root.context().host())
+                        .asScript(),
+                false);
         if (scriptCode != ExitCodes.OK) {
             failures.add("script mode exited " + scriptCode);
         }
@@ -164,22 +211,28 @@ public final class TrainCommand implements Callable<Integer> {
     }
 
     private static Terminal quietTerminal(InputStream in) {
-        return new Terminal(in, new PrintWriter(OutputStream.nullOutputStream()),
-                new PrintWriter(OutputStream.nullOutputStream()), false);
+        return new Terminal(
+                in,
+                new PrintWriter(OutputStream.nullOutputStream()),
+                new PrintWriter(OutputStream.nullOutputStream()),
+                false);
     }
 
     /** A project with one directory plugin, so that discovery reads a {@code Plugin.toml}. */
     private static void writeProjectPlugin(Path project) throws IOException {
         Path dir = Files.createDirectories(project.resolve(".animus/plugins/animus-plugin-trained"));
-        Files.writeString(dir.resolve("Plugin.toml"), String.join("\n",
-                "name = \"trained\"",
-                "version = \"0.1.0\"",
-                "plugin_kind = \"custom\"",
-                "description = \"read by the AOT training run\"",
-                "protocol_version = \"1.1.0\"",
-                "capabilities = [\"trained/run\"]",
-                "entry = \"bin/animus-plugin-trained\"",
-                ""));
+        Files.writeString(
+                dir.resolve("Plugin.toml"),
+                String.join(
+                        "\n",
+                        "name = \"trained\"",
+                        "version = \"0.1.0\"",
+                        "plugin_kind = \"custom\"",
+                        "description = \"read by the AOT training run\"",
+                        "protocol_version = \"1.1.0\"",
+                        "capabilities = [\"trained/run\"]",
+                        "entry = \"bin/animus-plugin-trained\"",
+                        ""));
         Path entry = Files.createDirectories(dir.resolve("bin")).resolve("animus-plugin-trained");
         Files.writeString(entry, "#!/bin/sh\nexit 0\n");
         Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -211,12 +264,16 @@ public final class TrainCommand implements Callable<Integer> {
      */
     private static void lineReader(ShellContext context, List<String> failures) {
         var input = new ByteArrayInputStream("plugin list\n".getBytes(StandardCharsets.UTF_8));
-        try (var tty = new DumbTerminal("animus-train", "dumb", input, OutputStream.nullOutputStream(),
-                StandardCharsets.UTF_8)) {
-            LineReader reader = LineReaderBuilder.builder().terminal(tty).appName("animus")
+        try (var tty = new DumbTerminal(
+                "animus-train", "dumb", input, OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
+            LineReader reader = LineReaderBuilder.builder()
+                    .terminal(tty)
+                    .appName("animus")
                     .parser(new ReplParser())
-                    .completer(new CommandCompleter(Main.commandLine(context).getCommandSpec(),
-                            new CompletionSources(context.environment()), Path.of("").toAbsolutePath()))
+                    .completer(new CommandCompleter(
+                            Main.commandLine(context).getCommandSpec(),
+                            new CompletionSources(context.environment()),
+                            Path.of("").toAbsolutePath()))
                     .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                     .build();
             String line = reader.readLine(Repl.PROMPT);

@@ -26,9 +26,13 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "consent",
         mixinStandardHelpOptions = true,
-        description = {"Show and accept what a trusted plugin declares.", "", "Show what a trusted plugin declares (its disclosure: kinds, methods, hooks, events, network",
+        description = {
+            "Show and accept what a trusted plugin declares.",
+            "",
+            "Show what a trusted plugin declares (its disclosure: kinds, methods, hooks, events, network",
             "destinations, data it sends, environment and secrets) and accept it. The grant is for this exact",
-            "disclosure digest: if any of it changes, the plugin reads 'not consented' until you consent again."},
+            "disclosure digest: if any of it changes, the plugin reads 'not consented' until you consent again."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus plugin consent echo", "  animus plugin consent echo --yes --json"})
 public final class ConsentCommand implements Callable<Integer> {
@@ -47,8 +51,10 @@ public final class ConsentCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Inspection seen = root.animus().inspect(name, root.agent()).inspection();
         if (seen.disclosure().isEmpty()) {
-            throw new CommandFailed(ExitCodes.USAGE, "plugin " + name + " has no readable manifest to consent to;"
-                    + " run 'animus plugin trust " + name + "' first ('animus plugin doctor " + name + "' says why)");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "plugin " + name + " has no readable manifest to consent to;" + " run 'animus plugin trust " + name
+                            + "' first ('animus plugin doctor " + name + "' says why)");
         }
         Disclosure d = seen.disclosure().get();
         String digest = seen.consentDigest().orElseThrow();
@@ -58,20 +64,23 @@ public final class ConsentCommand implements Callable<Integer> {
         Confirm.require(root, yes, "consent to plugin " + name, "Consent to this disclosure of " + name + "?");
         root.animus().consent(name, digest);
         if (root.json) {
-            ObjectNode env = Terminal.envelope("plugin.consent").put("name", name).put("consent_digest", digest);
+            ObjectNode env =
+                    Terminal.envelope("plugin.consent").put("name", name).put("consent_digest", digest);
             env.set("disclosure", json(d));
             root.terminal().printJson(env);
         } else {
             root.terminal().out().println("consented to " + name + "'s disclosure (digest " + digest + ")");
-            DevInfo.row(root.terminal().out(), "next", "animus plugin enable " + name
-                    + (root.agentGiven() ? " --agent " + root.agent() : ""));
+            DevInfo.row(
+                    root.terminal().out(),
+                    "next",
+                    "animus plugin enable " + name + (root.agentGiven() ? " --agent " + root.agent() : ""));
             root.terminal().out().flush();
         }
         return ExitCodes.OK;
     }
 
-    public static void print(PrintWriter out, String name, Disclosure d, String digest,
-            Optional<Interpreter> interpreter) {
+    public static void print(
+            PrintWriter out, String name, Disclosure d, String digest, Optional<Interpreter> interpreter) {
         out.println(OneLine.of("disclosure of " + name + " (consent digest " + digest + "):"));
         row(out, "code sha256", List.of(d.codeDigest()));
         interpreter.ifPresent(i -> row(out, "runs on", List.of(i.shown() + " (recorded when it was trusted)")));

@@ -1,13 +1,13 @@
 package dev.animus.shell.trust;
 
 import dev.animus.runtime.Owners;
-import java.util.Locale;
-import java.util.Optional;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Terminal;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Trust-on-first-use of GitHub owners (docs/security.md#install-guards): an owner installed from
@@ -35,15 +35,21 @@ public final class OrgTrust {
         } else {
             Terminal t = root.terminal();
             if (!t.interactive() || root.context().scriptMode()) {
-                throw new CommandFailed(ExitCodes.USAGE, "GitHub owner '" + owner + "' is not trusted yet; pass"
-                        + " --allow-org " + owner + " (or --yes) to trust it, after checking who publishes there");
+                throw new CommandFailed(
+                        ExitCodes.USAGE,
+                        "GitHub owner '" + owner + "' is not trusted yet; pass" + " --allow-org " + owner
+                                + " (or --yes) to trust it, after checking who publishes there");
             }
-            Confirm.require(root, false, "trust GitHub owner " + owner, "Plugins from GitHub owner '" + owner
-                    + "' were never installed here. Trust this owner?");
+            Confirm.require(
+                    root,
+                    false,
+                    "trust GitHub owner " + owner,
+                    "Plugins from GitHub owner '" + owner + "' were never installed here. Trust this owner?");
             how = Owners.How.PROMPT;
         }
         orgs.trust(owner, how);
-        root.terminal().info("trusted GitHub owner " + owner + " (" + how.word() + "); 'animus trust-orgs revoke " + owner
-                + "' undoes it");
+        root.terminal()
+                .info("trusted GitHub owner " + owner + " (" + how.word() + "); 'animus trust-orgs revoke " + owner
+                        + "' undoes it");
     }
 }

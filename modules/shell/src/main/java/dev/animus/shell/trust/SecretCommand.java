@@ -5,21 +5,21 @@ import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.core.SecretValue;
 import dev.animus.install.PluginSecrets;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Table;
+import dev.animus.shell.render.Terminal;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Table;
-import dev.animus.shell.render.Terminal;
 
 /**
  * {@code animus secret set | status | forget}: the secrets plugins receive
@@ -28,16 +28,22 @@ import dev.animus.shell.render.Terminal;
 @Command(
         name = "secret",
         mixinStandardHelpOptions = true,
-        description = {"Store, check and forget the secrets plugins declare.", "", "The secrets plugins declare (API keys, tokens), kept in the Secret Service, or in",
+        description = {
+            "Store, check and forget the secrets plugins declare.",
+            "",
+            "The secrets plugins declare (API keys, tokens), kept in the Secret Service, or in",
             "<animus_home>/secrets.toml (plain text, 0600) where none runs, as ANIMUS_KEYRING chooses",
             "(secret-service, file or none; unset: the Secret Service when one answers, else the file).",
             "At launch a plugin receives each secret it declares, once consented, as its declared variable:",
-            "from your environment when that variable is set, else from the store. Never from an argument."},
+            "from your environment when that variable is set, else from the store. Never from an argument."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus secret set openai api_key            # asks, without echo",
+        footer = {
+            "  animus secret set openai api_key            # asks, without echo",
             "  printf %s \"$KEY\" | animus secret set openai api_key",
             "  animus secret status openai",
-            "  animus secret forget openai api_key"})
+            "  animus secret forget openai api_key"
+        })
 public final class SecretCommand implements Runnable {
     /** More than any API key; a bound on what stdin may hand over. */
     static final int MAX_VALUE_BYTES = 64 * 1024;
@@ -62,9 +68,13 @@ public final class SecretCommand implements Runnable {
         return root.animus().manifest(plugin);
     }
 
-    @Command(name = "set", mixinStandardHelpOptions = true,
-            description = {"Store a secret for a plugin. The value is read from a prompt that does not echo (at a",
-                "terminal) or from stdin (a pipe), never from an argument."},
+    @Command(
+            name = "set",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Store a secret for a plugin. The value is read from a prompt that does not echo (at a",
+                "terminal) or from stdin (a pipe), never from an argument."
+            },
             footerHeading = "%nExamples:%n",
             footer = {"  animus secret set openai api_key", "  printf %s \"$KEY\" | animus secret set openai api_key"})
     public static final class Set implements Callable<Integer> {
@@ -85,14 +95,21 @@ public final class SecretCommand implements Runnable {
             declaredBy(root, plugin).ifPresent(m -> {
                 if (m.secrets().stream().noneMatch(d -> d.name().equals(name))) {
                     t.warn("plugin " + plugin + " does not declare a secret named " + name + ", so it will not receive"
-                            + " it (it declares: " + (m.secrets().isEmpty() ? "none"
-                                    : String.join(", ", m.secrets().stream().map(SecretDeclaration::name).toList()))
+                            + " it (it declares: "
+                            + (m.secrets().isEmpty()
+                                    ? "none"
+                                    : String.join(
+                                            ", ",
+                                            m.secrets().stream()
+                                                    .map(SecretDeclaration::name)
+                                                    .toList()))
                             + ")");
                 }
             });
             SecretValue value = SecretInput.read(root, "secret " + name + " for plugin " + plugin);
             SecretStore store = root.animus().secrets();
-            boolean firstFile = store.backend().equals("file") && !Files.exists(root.animus().secretsFile());
+            boolean firstFile = store.backend().equals("file")
+                    && !Files.exists(root.animus().secretsFile());
             store.set(plugin, name, value);
             if (firstFile) {
                 t.warn("secrets are kept in plain text in " + root.animus().secretsFile() + " (readable only by you);"
@@ -100,7 +117,9 @@ public final class SecretCommand implements Runnable {
             }
             String where = where(root, store);
             if (root.json) {
-                t.printJson(Terminal.envelope("secret.set").put("plugin", plugin).put("name", name)
+                t.printJson(Terminal.envelope("secret.set")
+                        .put("plugin", plugin)
+                        .put("name", name)
                         .put("backend", store.backend()));
             } else {
                 t.out().println("stored secret " + name + " for plugin " + plugin + " in " + where);
@@ -118,9 +137,15 @@ public final class SecretCommand implements Runnable {
         };
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true,
-            description = {"Show where each secret of a plugin comes from.", "", "Where each secret of a plugin would come from at its next launch: environment, keyring,",
-                "file or missing. Values are never shown."},
+    @Command(
+            name = "status",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Show where each secret of a plugin comes from.",
+                "",
+                "Where each secret of a plugin would come from at its next launch: environment, keyring,",
+                "file or missing. Values are never shown."
+            },
             footerHeading = "%nExamples:%n",
             footer = {"  animus secret status openai", "  animus secret status openai api_key --json"})
     public static final class Status implements Callable<Integer> {
@@ -138,12 +163,14 @@ public final class SecretCommand implements Runnable {
             AnimusCommand root = parent.root;
             checkNames(plugin, name == null ? "x" : name);
             SecretStore store = root.animus().secrets();
-            List<SecretDeclaration> declared = declaredBy(root, plugin).map(Manifest::secrets).orElse(List.of());
+            List<SecretDeclaration> declared =
+                    declaredBy(root, plugin).map(Manifest::secrets).orElse(List.of());
             java.util.Set<String> stored = new TreeSet<>(store.list(plugin));
             List<Row> rows = new ArrayList<>();
             for (SecretDeclaration d : declared) {
                 PluginSecrets.Resolved r = root.animus().resolveSecret(plugin, d, store);
-                rows.add(new Row(d.name(), d.env(), d.required(), true, r.source().word()));
+                rows.add(new Row(
+                        d.name(), d.env(), d.required(), true, r.source().word()));
                 stored.remove(d.name());
             }
             for (String undeclared : stored) {
@@ -162,10 +189,15 @@ public final class SecretCommand implements Runnable {
         private void print(AnimusCommand root, SecretStore store, List<Row> rows) {
             Terminal t = root.terminal();
             if (root.json) {
-                var env = Terminal.envelope("secret.status").put("plugin", plugin).put("backend", store.backend());
+                var env =
+                        Terminal.envelope("secret.status").put("plugin", plugin).put("backend", store.backend());
                 var list = env.putArray("secrets");
-                rows.forEach(r -> list.addObject().put("name", r.name()).put("env", r.declared() ? r.env() : null)
-                        .put("required", r.required()).put("declared", r.declared()).put("source", r.source()));
+                rows.forEach(r -> list.addObject()
+                        .put("name", r.name())
+                        .put("env", r.declared() ? r.env() : null)
+                        .put("required", r.required())
+                        .put("declared", r.declared())
+                        .put("source", r.source()));
                 t.printJson(env);
                 return;
             }
@@ -176,8 +208,12 @@ public final class SecretCommand implements Runnable {
             }
             List<String[]> table = new ArrayList<>();
             table.add(new String[] {"NAME", "VARIABLE", "REQUIRED", "SOURCE"});
-            rows.forEach(r -> table.add(new String[] {r.name(), r.env(), r.declared() ? (r.required() ? "yes" : "no")
-                    : "not declared (never passed)", r.source()}));
+            rows.forEach(r -> table.add(new String[] {
+                r.name(),
+                r.env(),
+                r.declared() ? (r.required() ? "yes" : "no") : "not declared (never passed)",
+                r.source()
+            }));
             Table.print(t.out(), table);
         }
     }
@@ -185,9 +221,12 @@ public final class SecretCommand implements Runnable {
     /** One line of {@code secret status}. */
     record Row(String name, String env, boolean required, boolean declared, String source) {}
 
-    @Command(name = "forget", mixinStandardHelpOptions = true,
+    @Command(
+            name = "forget",
+            mixinStandardHelpOptions = true,
             description = "Delete a stored secret of a plugin (your environment is not touched).",
-            footerHeading = "%nExamples:%n", footer = {"  animus secret forget openai api_key"})
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus secret forget openai api_key"})
     public static final class Forget implements Callable<Integer> {
         @ParentCommand
         SecretCommand parent;
@@ -206,8 +245,11 @@ public final class SecretCommand implements Runnable {
             boolean deleted = store.delete(plugin, name);
             Terminal t = root.terminal();
             if (root.json) {
-                t.printJson(Terminal.envelope("secret.forget").put("plugin", plugin).put("name", name)
-                        .put("deleted", deleted).put("backend", store.backend()));
+                t.printJson(Terminal.envelope("secret.forget")
+                        .put("plugin", plugin)
+                        .put("name", name)
+                        .put("deleted", deleted)
+                        .put("backend", store.backend()));
             } else if (deleted) {
                 t.out().println("forgot secret " + name + " of plugin " + plugin + " (" + where(root, store) + ")");
                 t.out().flush();

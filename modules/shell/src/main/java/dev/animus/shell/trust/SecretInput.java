@@ -1,6 +1,10 @@
 package dev.animus.shell.trust;
 
 import dev.animus.core.SecretValue;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,10 +14,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Terminal;
 
 /**
  * Reads a secret's value the way {@code secret set} takes it: from a prompt that does not echo at a
@@ -25,12 +25,14 @@ final class SecretInput {
     static SecretValue read(AnimusCommand root, String what) {
         Terminal t = root.terminal();
         if (root.context().scriptMode()) {
-            throw new CommandFailed(ExitCodes.USAGE, "secret set reads the value from stdin, which holds this script's"
-                    + " commands; run it as its own command: printf %s \"$VALUE\" | animus secret set <plugin> <name>");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "secret set reads the value from stdin, which holds this script's"
+                            + " commands; run it as its own command: printf %s \"$VALUE\" | animus secret set <plugin> <name>");
         }
         if (t.interactive()) {
-            char[] typed = t.readHidden(what + " (input hidden): ").orElseThrow(() -> new CommandFailed(
-                    ExitCodes.FAILED, "no value was typed; nothing was stored"));
+            char[] typed = t.readHidden(what + " (input hidden): ")
+                    .orElseThrow(() -> new CommandFailed(ExitCodes.FAILED, "no value was typed; nothing was stored"));
             try {
                 return of(new String(typed));
             } finally {
@@ -56,8 +58,10 @@ final class SecretInput {
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                 bytes.write(buffer, 0, n);
                 if (bytes.size() > SecretCommand.MAX_VALUE_BYTES) {
-                    throw new CommandFailed(ExitCodes.USAGE, "the value on stdin is longer than "
-                            + SecretCommand.MAX_VALUE_BYTES + " bytes; nothing was stored");
+                    throw new CommandFailed(
+                            ExitCodes.USAGE,
+                            "the value on stdin is longer than " + SecretCommand.MAX_VALUE_BYTES
+                                    + " bytes; nothing was stored");
                 }
             }
         } catch (IOException e) {
@@ -65,8 +69,11 @@ final class SecretInput {
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray()))
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
                     .toString();
         } catch (CharacterCodingException e) {
             throw new CommandFailed(ExitCodes.USAGE, "the value on stdin is not UTF-8 text; nothing was stored");

@@ -1,6 +1,11 @@
 package dev.animus.shell.trust;
 
 import dev.animus.runtime.Owners;
+import dev.animus.shell.AnimusCommand;
+import dev.animus.shell.CommandFailed;
+import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Table;
+import dev.animus.shell.render.Terminal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -8,18 +13,17 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
-import dev.animus.shell.render.Table;
-import dev.animus.shell.render.Terminal;
 
 /** {@code animus trust-orgs list | revoke <org>}: trust-on-first-use decisions about GitHub owners. */
 @Command(
         name = "trust-orgs",
         mixinStandardHelpOptions = true,
-        description = {"List and revoke the GitHub owners you trust.", "", "GitHub owners you allowed to publish plugins to this machine (trust on first use), with how",
-            "and when. Revoking one makes the next install from it ask again."},
+        description = {
+            "List and revoke the GitHub owners you trust.",
+            "",
+            "GitHub owners you allowed to publish plugins to this machine (trust on first use), with how",
+            "and when. Revoking one makes the next install from it ask again."
+        },
         footerHeading = "%nExamples:%n",
         footer = {"  animus trust-orgs list", "  animus trust-orgs revoke acme"})
 public final class TrustOrgsCommand implements Runnable {
@@ -32,8 +36,12 @@ public final class TrustOrgsCommand implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), "missing subcommand: list or revoke");
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the trusted GitHub owners.",
-            footerHeading = "%nExamples:%n", footer = {"  animus trust-orgs list --json"})
+    @Command(
+            name = "list",
+            mixinStandardHelpOptions = true,
+            description = "List the trusted GitHub owners.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus trust-orgs list --json"})
     public static final class ListOrgs implements Callable<Integer> {
         @ParentCommand
         TrustOrgsCommand parent;
@@ -46,7 +54,9 @@ public final class TrustOrgsCommand implements Runnable {
             if (root.json) {
                 var env = Terminal.envelope("trust-orgs.list");
                 var list = env.putArray("orgs");
-                all.forEach(d -> list.addObject().put("org", d.owner()).put("how", d.how())
+                all.forEach(d -> list.addObject()
+                        .put("org", d.owner())
+                        .put("how", d.how())
                         .put("decided_at", d.decidedAt().toString()));
                 t.printJson(env);
             } else if (all.isEmpty()) {
@@ -54,15 +64,20 @@ public final class TrustOrgsCommand implements Runnable {
             } else {
                 List<String[]> rows = new ArrayList<>();
                 rows.add(new String[] {"ORG", "HOW", "DECIDED AT"});
-                all.forEach(d -> rows.add(new String[] {d.owner(), d.how(), d.decidedAt().toString()}));
+                all.forEach(d ->
+                        rows.add(new String[] {d.owner(), d.how(), d.decidedAt().toString()}));
                 Table.print(t.out(), rows);
             }
             return ExitCodes.OK;
         }
     }
 
-    @Command(name = "revoke", mixinStandardHelpOptions = true, description = "Forget a trusted GitHub owner.",
-            footerHeading = "%nExamples:%n", footer = {"  animus trust-orgs revoke acme"})
+    @Command(
+            name = "revoke",
+            mixinStandardHelpOptions = true,
+            description = "Forget a trusted GitHub owner.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus trust-orgs revoke acme"})
     public static final class Revoke implements Callable<Integer> {
         @ParentCommand
         TrustOrgsCommand parent;
@@ -74,8 +89,9 @@ public final class TrustOrgsCommand implements Runnable {
         public Integer call() {
             AnimusCommand root = parent.root;
             if (!OrgTrust.store(root).revoke(org)) {
-                throw new CommandFailed(ExitCodes.USAGE, "GitHub owner " + org + " is not trusted ('animus trust-orgs"
-                        + " list' shows who is)");
+                throw new CommandFailed(
+                        ExitCodes.USAGE,
+                        "GitHub owner " + org + " is not trusted ('animus trust-orgs" + " list' shows who is)");
             }
             if (root.json) {
                 root.terminal().printJson(Terminal.envelope("trust-orgs.revoke").put("org", org));

@@ -35,15 +35,20 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "verify-bundle",
         mixinStandardHelpOptions = true,
-        description = {"Verify a Sigstore bundle for a file or a digest.", "", "Verify a Sigstore bundle (v0.1 to v0.3) for a file or a sha256:<hex> digest,",
+        description = {
+            "Verify a Sigstore bundle for a file or a digest.",
+            "",
+            "Verify a Sigstore bundle (v0.1 to v0.3) for a file or a sha256:<hex> digest,",
             "offline: the signing certificate chains to the trusted root and names the",
             "expected identity and OIDC issuer (or the signature verifies with --key), and",
             "the transparency log entry is proven. The trusted root is --trusted-root, else",
             "the file $ANIMUS_SIGSTORE_TRUSTED_ROOT names, else the built-in Sigstore root.",
             "Exit codes: 0 verified, 3 not verified, 2 a usage error (options, unreadable",
-            "files, a bad digest or key, a trusted root that is not one)."},
+            "files, a bad digest or key, a trusted root that is not one)."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus verify-bundle --bundle lint.sigstore.json \\",
+        footer = {
+            "  animus verify-bundle --bundle lint.sigstore.json \\",
             "    --certificate-identity \\",
             "    https://github.com/acme/lint/.github/workflows/release.yml@refs/tags/v1 \\",
             "    --certificate-oidc-issuer https://token.actions.githubusercontent.com \\",
@@ -53,10 +58,12 @@ import tools.jackson.databind.node.ObjectNode;
             "    --certificate-oidc-issuer https://token.actions.githubusercontent.com \\",
             "    sha256:<64 hex digits>",
             "  animus verify-bundle --bundle b.json --key cosign.pub \\",
-            "    --trusted-root trusted_root.json ./file --json"})
+            "    --trusted-root trusted_root.json ./file --json"
+        })
 public final class VerifyBundleCommand implements Callable<Integer> {
     /** Where the trusted root comes from when {@code --trusted-root} is not given. */
     public static final String TRUSTED_ROOT_ENV = Animus.TRUSTED_ROOT_VARIABLE;
+
     private static final Pattern HEX64 = Pattern.compile("[0-9a-fA-F]{64}");
     private static final String DIGEST_PREFIX = "sha256:";
 
@@ -66,28 +73,40 @@ public final class VerifyBundleCommand implements Callable<Integer> {
     @Option(names = "--bundle", paramLabel = "F", required = true, description = "The Sigstore bundle (JSON).")
     Path bundle;
 
-    @Option(names = "--certificate-identity", paramLabel = "ID",
+    @Option(
+            names = "--certificate-identity",
+            paramLabel = "ID",
             description = "The identity the signing certificate must name (its subject alternative name).")
     String identity;
 
-    @Option(names = "--certificate-identity-regexp", paramLabel = "RE",
+    @Option(
+            names = "--certificate-identity-regexp",
+            paramLabel = "RE",
             description = "Instead of --certificate-identity: a regular expression the whole identity must match.")
     String identityRegexp;
 
-    @Option(names = "--certificate-oidc-issuer", paramLabel = "URL",
+    @Option(
+            names = "--certificate-oidc-issuer",
+            paramLabel = "URL",
             description = "The OIDC issuer the signing certificate must name (with an identity).")
     String issuer;
 
-    @Option(names = "--key", paramLabel = "PEMFILE",
+    @Option(
+            names = "--key",
+            paramLabel = "PEMFILE",
             description = "Instead of an identity: the public key (PEM) that must have signed.")
     Path key;
 
-    @Option(names = "--trusted-root", paramLabel = "F",
+    @Option(
+            names = "--trusted-root",
+            paramLabel = "F",
             description = "The trusted root (JSON) to verify against (default: $" + TRUSTED_ROOT_ENV
                     + ", else the built-in one).")
     Path trustedRoot;
 
-    @Parameters(index = "0", paramLabel = "FILE_OR_DIGEST",
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE_OR_DIGEST",
             description = "The signed file, or its digest as sha256:<64 hex digits>.")
     String artifact;
 
@@ -100,17 +119,23 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         Terminal t = root.terminal();
         BundleVerified verified;
         try {
-            verified = Animus.verifyBundle(bundleBytes, bundle.toString(), subject.sha256(), policy,
-                    rootChoice.file().map(f -> rootChoice.bytes()), rootChoice.shown());
+            verified = Animus.verifyBundle(
+                    bundleBytes,
+                    bundle.toString(),
+                    subject.sha256(),
+                    policy,
+                    rootChoice.file().map(f -> rootChoice.bytes()),
+                    rootChoice.shown());
         } catch (BundleRefused f) {
             String word = word(f.reason());
             if (root.json) {
-                t.printJson(envelope(subject, rootChoice).put("verified", false).put("reason", word)
+                t.printJson(envelope(subject, rootChoice)
+                        .put("verified", false)
+                        .put("reason", word)
                         .put("message", f.getMessage()));
             }
             // a trusted root that cannot be read is the operator's to fix (exit 2), as for installs
-            int code = f.trustedRootMalformed() ? ExitCodes.USAGE
-                    : ExitCodes.VERIFICATION_FAILED;
+            int code = f.trustedRootMalformed() ? ExitCodes.USAGE : ExitCodes.VERIFICATION_FAILED;
             throw new CommandFailed(code, "verify-bundle: " + word + ": " + f.getMessage());
         }
         if (root.json) {
@@ -202,14 +227,14 @@ public final class VerifyBundleCommand implements Callable<Integer> {
 
     private RootChoice rootChoice() {
         if (trustedRoot != null) {
-            return new RootChoice(Optional.of(trustedRoot), "option",
-                    readInput(trustedRoot, "--trusted-root", "the trusted root"));
+            return new RootChoice(
+                    Optional.of(trustedRoot), "option", readInput(trustedRoot, "--trusted-root", "the trusted root"));
         }
         String fromEnv = root.environment().get(TRUSTED_ROOT_ENV);
         if (fromEnv != null && !fromEnv.isBlank()) {
             Path file = Path.of(fromEnv);
-            return new RootChoice(Optional.of(file), "environment", readInput(file, TRUSTED_ROOT_ENV,
-                    "the trusted root"));
+            return new RootChoice(
+                    Optional.of(file), "environment", readInput(file, TRUSTED_ROOT_ENV, "the trusted root"));
         }
         return new RootChoice(Optional.empty(), "built-in", new byte[0]);
     }
@@ -244,12 +269,18 @@ public final class VerifyBundleCommand implements Callable<Integer> {
                 ? v.identity().get() + " (issuer " + v.issuer().orElse("?") + ")"
                 : "the key " + key;
         String at = earliest(v).map(Instant::toString).orElse("an unverified time");
-        StringBuilder s = new StringBuilder("verified: ").append(subject.shown()).append(" signed by ").append(signer)
-                .append(" at ").append(at);
+        StringBuilder s = new StringBuilder("verified: ")
+                .append(subject.shown())
+                .append(" signed by ")
+                .append(signer)
+                .append(" at ")
+                .append(at);
         if (!v.entries().isEmpty()) {
             BundleVerified.Entry first = v.entries().getFirst();
-            s.append("; logged in ").append(first.logUrl()
-                    .orElse("the log " + first.logIdHex())).append(" entry ").append(first.logIndex());
+            s.append("; logged in ")
+                    .append(first.logUrl().orElse("the log " + first.logIdHex()))
+                    .append(" entry ")
+                    .append(first.logIndex());
             if (v.entries().size() > 1) {
                 s.append(" (and ").append(v.entries().size() - 1).append(" more)");
             }
@@ -262,16 +293,21 @@ public final class VerifyBundleCommand implements Callable<Integer> {
     }
 
     private ObjectNode envelope(Artifact subject, RootChoice rootChoice) {
-        ObjectNode env = Terminal.envelope("verify-bundle").put("artifact", subject.shown())
-                .put("sha256", subject.hex()).put("bundle", bundle.toString())
-                .put("trusted_root", rootChoice.shown()).put("trusted_root_source", rootChoice.source());
+        ObjectNode env = Terminal.envelope("verify-bundle")
+                .put("artifact", subject.shown())
+                .put("sha256", subject.hex())
+                .put("bundle", bundle.toString())
+                .put("trusted_root", rootChoice.shown())
+                .put("trusted_root_source", rootChoice.source());
         return env;
     }
 
     private ObjectNode json(Artifact subject, RootChoice rootChoice, BundleVerified v) {
         ObjectNode env = envelope(subject, rootChoice).put("verified", true);
         if (v.identity().isPresent()) {
-            env.put("signer", "certificate").put("identity", v.identity().get()).put("issuer", v.issuer().orElse(""));
+            env.put("signer", "certificate")
+                    .put("identity", v.identity().get())
+                    .put("issuer", v.issuer().orElse(""));
             env.putNull("key");
         } else {
             env.put("signer", "key").putNull("identity").putNull("issuer");
@@ -284,10 +320,15 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         v.entries().forEach(e -> {
             ObjectNode o = entries.addObject();
             e.logUrl().ifPresentOrElse(url -> o.put("log_url", url), () -> o.putNull("log_url"));
-            o.put("log_id", e.logIdHex()).put("log_index", e.logIndex())
-                    .put("kind", e.kind()).put("version", e.version());
-            e.integratedTime().ifPresentOrElse(s -> o.put("integrated_time", Instant.ofEpochSecond(s).toString()),
-                    () -> o.putNull("integrated_time"));
+            o.put("log_id", e.logIdHex())
+                    .put("log_index", e.logIndex())
+                    .put("kind", e.kind())
+                    .put("version", e.version());
+            e.integratedTime()
+                    .ifPresentOrElse(
+                            s -> o.put(
+                                    "integrated_time", Instant.ofEpochSecond(s).toString()),
+                            () -> o.putNull("integrated_time"));
         });
         return env;
     }

@@ -20,7 +20,8 @@ class CommandLineWordsTest {
     }
 
     private static String failure(String line) {
-        return assertThrows(IllegalArgumentException.class, () -> CommandLineWords.split(line)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> CommandLineWords.split(line))
+                .getMessage();
     }
 
     @Nested
@@ -113,13 +114,15 @@ class CommandLineWordsTest {
 
         @Test
         void jsonParamsInSingleQuotesStayOneWordWithTheirSpaces() {
-            assertEquals(List.of("plugin", "dev", "./p", "call", "echo", "--params", "{\"text\":\"hi there\"}"),
+            assertEquals(
+                    List.of("plugin", "dev", "./p", "call", "echo", "--params", "{\"text\":\"hi there\"}"),
                     words("plugin dev ./p call echo --params '{\"text\":\"hi there\"}'"));
         }
 
         @Test
         void jsonParamsInDoubleQuotesNeedTheirQuotesEscaped() {
-            assertEquals(List.of("call", "echo", "--params", "{\"text\":\"it's $5\"}"),
+            assertEquals(
+                    List.of("call", "echo", "--params", "{\"text\":\"it's $5\"}"),
                     words("call echo --params \"{\\\"text\\\":\\\"it's \\$5\\\"}\""));
         }
 

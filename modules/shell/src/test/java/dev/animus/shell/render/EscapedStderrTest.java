@@ -40,13 +40,20 @@ class EscapedStderrTest {
     @Test
     void jsonEscapesWhatATerminalActsOnAndKeepsLettersAndEmoji() {
         StringWriter out = new StringWriter();
-        Terminal json = new Terminal(InputStream.nullInputStream(), new PrintWriter(out),
-                new PrintWriter(new StringWriter()), false);
+        Terminal json = new Terminal(
+                InputStream.nullInputStream(), new PrintWriter(out), new PrintWriter(new StringWriter()), false);
         String text = EVIL + "\u007f\u2066\u200b\ufeff\u2028 clé 鍵 😀";
         json.printJson(JsonNodeFactory.instance.objectNode().put(text, text));
-        String escaped = "\\u001B]0;pwned\\u0007\\r\\u001B[2K\\u009b31m\\u202e\\nforged\\u007F\\u2066\\u200b\\ufeff\\u2028"
-                + " clé 鍵 😀";
+        String escaped =
+                "\\u001B]0;pwned\\u0007\\r\\u001B[2K\\u009b31m\\u202e\\nforged\\u007F\\u2066\\u200b\\ufeff\\u2028"
+                        + " clé 鍵 😀";
         assertEquals("{\n  \"" + escaped + "\": \"" + escaped + "\"\n}\n", out.toString());
-        assertEquals(text, Terminal.json().readTree(out.toString()).propertyNames().iterator().next());
+        assertEquals(
+                text,
+                Terminal.json()
+                        .readTree(out.toString())
+                        .propertyNames()
+                        .iterator()
+                        .next());
     }
 }

@@ -27,8 +27,10 @@ class LinesAboveTest {
                 }
                 at += n;
             }
-            assertEquals(List.of("WARN Connection - pyecho: dropped an invalid message", "zweite Zeile ünïcødé 🙂", ""),
-                    lines, "run " + run);
+            assertEquals(
+                    List.of("WARN Connection - pyecho: dropped an invalid message", "zweite Zeile ünïcødé 🙂", ""),
+                    lines,
+                    "run " + run);
             out.close();
             assertEquals("last", lines.getLast());
             out.close();
