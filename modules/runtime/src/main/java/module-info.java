@@ -4,9 +4,10 @@
  * shell today; a daemon's control socket or an MCP server later) as one method each.
  *
  * <p>The only module that constructs stores. Must never depend on a front end, and never writes to
- * the standard streams (it logs through slf4j). Its API still returns the capabilities' records, so
- * it re-exports host, discovery, install and store; narrowing that to its own records is the next
- * step (docs/architecture.md#the-application-api).
+ * the standard streams (it logs through slf4j). Its methods return core values, its own records and
+ * the capabilities' records, enums and failures (the API's vocabulary), so it re-exports host,
+ * discovery, install and store; their services are reached only through its methods
+ * (docs/architecture.md#the-application-api, decision 019).
  */
 module dev.animus.runtime {
     requires transitive dev.animus.core;

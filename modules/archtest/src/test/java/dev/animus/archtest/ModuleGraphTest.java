@@ -52,7 +52,7 @@ class ModuleGraphTest {
             "dev.animus.testplugins",
             "dev.animus.json");
 
-    private static Map<String, ModuleDescriptor> animusModules() {
+    static Map<String, ModuleDescriptor> animusModules() {
         List<Path> entries = new ArrayList<>();
         for (String prop : List.of("jdk.module.path", "java.class.path")) {
             String value = System.getProperty(prop, "");

@@ -23,7 +23,10 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
+@Isolated("an escaped descendant is claimed by the one plugin that was running when it started;"
+        + " another test's plugin running meanwhile makes it that plugin's to stop, not this test's")
 class PluginProcessTest {
     private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
     private static final Duration SHORT_STEP = Duration.ofMillis(300);
