@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.Fix;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.PluginState;
 import dev.animus.core.SignatureStatus;
@@ -174,7 +175,7 @@ class ReleaseSignatureInstallTest {
         assertEquals(InstallFailed.Kind.VERIFICATION, refused.kind());
         assertTrue(
                 refused.getMessage().contains("does not verify")
-                        && refused.getMessage().contains("strict"),
+                        && refused.guidance().fixes().contains(new Fix.Choose(Fix.Choice.SIGNATURE_POLICY_STRICT)),
                 refused.getMessage());
         assertArrayEquals(stateBefore, bytes(home.layout().stateFile()), "nothing recorded");
         assertEquals(List.of(), home.store().digests(), "nothing stored");
