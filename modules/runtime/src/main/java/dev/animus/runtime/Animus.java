@@ -357,7 +357,7 @@ public final class Animus implements AutoCloseable {
      * A discovery over this home's and project's sources: installed plugins first, and any other
      * binary probed only when {@code view} (asked once per run) trusts its digest.
      */
-    public Discoverer discoverer(Supplier<TrustView> view) {
+    private Discoverer discoverer(Supplier<TrustView> view) {
         return new Discoverer(home.paths(), home.callerEnvironment(), view);
     }
 
@@ -423,7 +423,7 @@ public final class Animus implements AutoCloseable {
      *
      * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
      */
-    public Supervisor register(Permit permit, PluginHost host) {
+    Supervisor register(Permit permit, PluginHost host) {
         Manifest manifest = permit.manifest();
         Map<String, String> env = home.callerEnvironment();
         List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty()
@@ -450,7 +450,9 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
-     * As {@link #register(Permit, PluginHost)}, with the front end's {@code plugins}.
+     * Registers the plugin {@code permit} allows in the front end's {@code plugins} (its environment and
+     * secrets, deadlines and guard); a changed secret replaces a warm process, an equal registration
+     * keeps it.
      *
      * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
      */
