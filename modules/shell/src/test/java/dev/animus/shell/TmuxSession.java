@@ -1,7 +1,9 @@
 package dev.animus.shell;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,23 +15,62 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
  * A program on a real pseudo-terminal: a private tmux server (its own socket, so it never touches
  * the developer's tmux), one 120x40 window, keys typed with {@code send-keys} and the screen read
- * with {@code capture-pane}. When the program ends the pane says {@code [exited N]}.
+ * with {@code capture-pane}. When the program ends the pane says {@code [exited N]}. A control-mode
+ * client ({@code tmux -C}, attached read-only and ignored for the window's size) reports every
+ * write of the program to the pane, so a wait for the screen wakes on the program's output, never
+ * on a timer.
  */
 final class TmuxSession implements AutoCloseable {
     static final Duration PATIENCE = Duration.ofSeconds(30);
 
     private final Path tmux;
     private final Path socket;
+    /** How many notifications the control client has printed: the pane changes with each output. */
+    private final AtomicLong changes = new AtomicLong();
+
+    private Process watcher;
 
     private TmuxSession(Path tmux, Path socket) {
         this.tmux = tmux;
         this.socket = socket;
+    }
+
+    /** Attaches the control-mode client whose notifications {@link #await} waits for. */
+    private void watch() throws IOException {
+        watcher = new ProcessBuilder(
+                        tmux.toString(), "-S", socket.toString(), "-C", "attach-session", "-f", "ignore-size,read-only")
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        Thread.ofVirtual().name("tmux-watch").start(() -> {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(watcher.getInputStream(), StandardCharsets.UTF_8))) {
+                while (lines.readLine() != null) {
+                    synchronized (changes) {
+                        changes.incrementAndGet();
+                        changes.notifyAll();
+                    }
+                }
+            } catch (IOException e) {
+                // the server ended: nothing changes any more
+            }
+        });
+    }
+
+    /** Waits until more than {@code seen} notifications came, or {@code nanos} passed. */
+    private void awaitChange(long seen, long nanos) throws InterruptedException {
+        long deadline = System.nanoTime() + nanos;
+        synchronized (changes) {
+            for (long left = nanos; changes.get() <= seen && left > 0; left = deadline - System.nanoTime()) {
+                TimeUnit.NANOSECONDS.timedWait(changes, left);
+            }
+        }
     }
 
     /** tmux on the PATH, if installed. */
@@ -61,6 +102,7 @@ final class TmuxSession implements AutoCloseable {
                 "sh",
                 "-c",
                 shell);
+        s.watch();
         return s;
     }
 
@@ -88,13 +130,16 @@ final class TmuxSession implements AutoCloseable {
      */
     String await(String what, Predicate<String> shows) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
+        long seen = changes.get(); // before the capture: output after it wakes the wait below
         String last = screen();
         while (!shows.test(last)) {
-            if (System.nanoTime() > deadline) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
                 throw new AssertionError("the screen never showed " + what + " within " + PATIENCE.toSeconds()
                         + " s; it shows:\n" + last);
             }
-            Thread.sleep(50);
+            awaitChange(seen, left);
+            seen = changes.get();
             last = screen();
         }
         return last;
@@ -123,6 +168,10 @@ final class TmuxSession implements AutoCloseable {
                 });
             }
             tmux(Map.of(), "kill-server");
+            if (watcher != null) {
+                watcher.destroy();
+                tree.add(watcher.toHandle());
+            }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             for (ProcessHandle p : tree) {
                 try {
