@@ -34,7 +34,10 @@ public sealed interface HostFailure {
             case NotEnabled n -> List.of(new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
             case NotInstalled n -> List.of(n.fix());
             case CodeChanged c ->
-                List.of(new Fix.Update(c.plugin(), new Fix.Source.AnyFile()), new Fix.Trust(c.plugin()));
+                c.original()
+                        .<List<Fix>>map(o -> List.of(new Fix.Update(c.plugin(), new Fix.Source.At(o))))
+                        .orElseGet(() -> List.of(
+                                new Fix.Update(c.plugin(), new Fix.Source.AnyFile()), new Fix.Trust(c.plugin())));
             case InterpreterUnusable i -> List.of(new Fix.Trust(i.plugin()));
             case Undisclosed u when u.lifecycle() -> List.of(new Fix.Ping(u.plugin()));
             case Undisclosed u ->
@@ -288,12 +291,23 @@ public sealed interface HostFailure {
      * launch).
      *
      * @param actual the digest found now, or why none could be computed
+     * @param original the file the code was installed from, when its bytes still have the digest
+     *     {@code expected}: updating from it restores the stored copy, and the trust, consent and
+     *     enablement of those bytes hold again; empty when there is no such file (then a file with
+     *     the trusted bytes restores it, and other bytes need trust, consent and enablement anew)
      */
-    record CodeChanged(String plugin, String expected, String actual) implements HostFailure {
+    record CodeChanged(String plugin, String expected, String actual, Optional<String> original)
+            implements HostFailure {
         public CodeChanged {
             Objects.requireNonNull(plugin, "plugin");
             Objects.requireNonNull(expected, "expected");
             Objects.requireNonNull(actual, "actual");
+            Objects.requireNonNull(original, "original");
+        }
+
+        /** Code that changed with no original file known to hold the trusted bytes. */
+        public CodeChanged(String plugin, String expected, String actual) {
+            this(plugin, expected, actual, Optional.empty());
         }
 
         @Override

@@ -146,6 +146,10 @@ class HostFailureTest {
         assertEquals(
                 List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Trust("echo")),
                 new HostFailure.CodeChanged("echo", "a", "b").fixes());
+        assertEquals(
+                List.of(new Fix.Update("echo", new Fix.Source.At("/src/animus-plugin-echo"))),
+                new HostFailure.CodeChanged("echo", "a", "b", Optional.of("/src/animus-plugin-echo")).fixes(),
+                "the original still has the trusted bytes: updating from it is the whole repair");
         assertEquals(List.of(new Fix.Trust("pyecho")), new HostFailure.InterpreterUnusable("pyecho", "gone").fixes());
         assertEquals(
                 List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Consent("echo")),

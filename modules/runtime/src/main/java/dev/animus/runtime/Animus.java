@@ -31,6 +31,7 @@ import dev.animus.install.LockCheck;
 import dev.animus.install.Permit;
 import dev.animus.install.PluginInspector;
 import dev.animus.install.PluginInstaller;
+import dev.animus.install.PluginRepair;
 import dev.animus.install.PluginSecrets;
 import dev.animus.install.RemoteInstaller;
 import dev.animus.install.RemoteReport;
@@ -323,6 +324,24 @@ public final class Animus implements AutoCloseable {
     /** What is wrong with the installed plugins (or {@code only} that one) for {@code agent}. */
     public List<DoctorFinding> doctor(Optional<String> only, String agent) {
         return inspector().doctor(only, agent);
+    }
+
+    /**
+     * What {@code plugin doctor --fix} can repair of the installed plugins (or {@code only} that
+     * one), the lockfile and the state document; each step says whether it needs the operator's yes.
+     */
+    public List<PluginRepair.Step> repairPlan(Optional<String> only) {
+        return new PluginRepair(home).plan(only);
+    }
+
+    /**
+     * Carries out one step of {@link #repairPlan} (confirmed by the operator when it needs that);
+     * returns what was done.
+     *
+     * @throws dev.animus.install.InstallFailed when what it was planned on changed in between
+     */
+    public String repair(PluginRepair.Step step) {
+        return new PluginRepair(home).apply(step);
     }
 
     /** {@code name}'s recorded manifest, if it has one. */

@@ -41,6 +41,25 @@ public final class Confirm {
         }
     }
 
+    /**
+     * Whether the operator says yes to {@code question} (without the {@code [y/N]}): always with
+     * {@code yes}; never without a terminal to ask on (or in script mode); otherwise their answer.
+     * For a command that goes on when one of several acts is declined ({@code plugin doctor --fix}).
+     */
+    public static boolean ask(AnimusCommand root, boolean yes, String question) {
+        if (yes) {
+            return true;
+        }
+        Terminal t = root.terminal();
+        if (!t.interactive() || root.context().scriptMode()) {
+            return false;
+        }
+        t.err().print(OneLine.of(question) + " [y/N] ");
+        t.err().flush();
+        String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
+        return answer.equals("y") || answer.equals("yes");
+    }
+
     /** One line, byte by byte, so nothing after it is consumed from stdin. */
     private static String readLine(InputStream in) {
         ByteArrayOutputStream line = new ByteArrayOutputStream();

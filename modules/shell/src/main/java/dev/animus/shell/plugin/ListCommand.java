@@ -1,5 +1,6 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.discovery.DiscoveredPlugin;
 import dev.animus.discovery.Discovery;
@@ -13,6 +14,7 @@ import dev.animus.shell.trust.TrustColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -48,7 +50,11 @@ public final class ListCommand implements Callable<Integer> {
         if (root.json) {
             ObjectNode env = Terminal.envelope("plugin.list");
             ArrayNode plugins = env.putArray("plugins");
-            d.plugins().forEach(p -> plugins.add(json(p).put("trust", trust.of(p))));
+            d.plugins().forEach(p -> {
+                ObjectNode o = json(p).put("trust", trust.of(p));
+                sameBytes(o, d.installedWithSameBytes(p.name(), p.sha256()));
+                plugins.add(o);
+            });
             ArrayNode untrusted = env.putArray("untrusted");
             d.untrusted()
                     .forEach(u -> untrusted
@@ -57,7 +63,8 @@ public final class ListCommand implements Callable<Integer> {
                             .put("path", u.path())
                             .put("source", u.source().word())
                             .put("sha256", u.sha256())
-                            .put("fix", FixText.command(u.fix())));
+                            .put("fix", FixText.command(u.fix()))
+                            .set("same_bytes_as", names(d.installedWithSameBytes(u.name(), Optional.of(u.sha256())))));
             ArrayNode warnings = env.putArray("warnings");
             d.warnings()
                     .forEach(w -> warnings.addObject()
@@ -67,7 +74,9 @@ public final class ListCommand implements Callable<Integer> {
                             .put("reason", FixText.render(w.reason())));
             t.printJson(env);
         } else {
-            if (d.plugins().isEmpty() && d.untrusted().isEmpty()) {
+            if (d.plugins().isEmpty()
+                    && d.untrusted().isEmpty()
+                    && installedBroken(d).isEmpty()) {
                 var paths = root.paths();
                 t.result("no plugins installed or found (looked in " + paths.registry() + ", " + paths.projectPlugins()
                         + ", "
@@ -79,6 +88,23 @@ public final class ListCommand implements Callable<Integer> {
         }
         d.warnings().forEach(w -> t.warn(line(w)));
         return ExitCodes.OK;
+    }
+
+    /** Installed names discovery cannot use: still rows, since they are installed. */
+    private static List<DiscoveryWarning> installedBroken(Discovery d) {
+        return d.broken().stream()
+                .filter(w -> w.source() == DiscoverySource.INSTALLED)
+                .toList();
+    }
+
+    private static void sameBytes(ObjectNode o, List<String> installed) {
+        o.set("same_bytes_as", names(installed));
+    }
+
+    private static ArrayNode names(List<String> names) {
+        ArrayNode a = Terminal.json().createArrayNode();
+        names.forEach(a::add);
+        return a;
     }
 
     static String line(DiscoveryWarning w) {
@@ -125,7 +151,24 @@ public final class ListCommand implements Callable<Integer> {
         for (UntrustedBinary u : d.untrusted()) {
             rows.add(new String[] {u.name(), "-", "-", "untrusted", u.source().word(), u.path()});
         }
+        for (DiscoveryWarning w : installedBroken(d)) {
+            rows.add(new String[] {w.name(), "-", "-", "broken", w.source().word(), w.path()});
+        }
         Table.print(t.out(), rows);
+        for (DiscoveredPlugin p : d.plugins()) {
+            List<String> same = d.installedWithSameBytes(p.name(), p.sha256());
+            if (p.source() != DiscoverySource.INSTALLED && !same.isEmpty()) {
+                t.info(p.name() + " (" + p.source().word() + ") has the same bytes as the installed "
+                        + String.join(", ", same));
+            }
+        }
+        for (UntrustedBinary u : d.untrusted()) {
+            List<String> same = d.installedWithSameBytes(u.name(), Optional.of(u.sha256()));
+            if (u.source() != DiscoverySource.INSTALLED && !same.isEmpty()) {
+                t.info(u.name() + " (" + u.source().word() + ") has the same bytes as the installed "
+                        + String.join(", ", same));
+            }
+        }
         if (!d.untrusted().isEmpty()) {
             t.info("untrusted plugins were not run; to use one: "
                     + FixText.command(d.untrusted().getFirst().fix()));

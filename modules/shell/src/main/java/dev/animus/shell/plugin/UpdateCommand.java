@@ -23,7 +23,8 @@ import picocli.CommandLine.ParentCommand;
             "",
             "Replace an installed plugin's code with a local executable or plugin directory. The old code",
             "is kept for 'animus plugin rollback'. The plugin is then enabled for no agent, and new code must be",
-            "trusted (and its disclosure consented to) before it runs."
+            "trusted (and its disclosure consented to) before it runs. Given the code that is installed now,",
+            "it restores a stored copy that changed or is gone, and its trust, consent and enablement stay."
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -71,13 +72,17 @@ public final class UpdateCommand implements Callable<Integer> {
                     .put("name", name)
                     .put("sha256", r.digest())
                     .put("unchanged", r.unchanged())
+                    .put("restored", r.restored())
                     .put("stored", r.stored().toString());
             r.previousDigest().ifPresent(p -> env.put("previous_sha256", p));
             t.printJson(env);
             return ExitCodes.OK;
         }
         var out = t.out();
-        if (r.unchanged()) {
+        if (r.restored()) {
+            out.println("restored the stored code of " + name + " (sha256 " + r.digest() + ") from " + path
+                    + "; its trust, consent and enablement hold again");
+        } else if (r.unchanged()) {
             out.println(name + " already has this code (sha256 " + r.digest() + "); nothing changed");
         } else {
             out.println("updated " + name + " to sha256 " + r.digest());

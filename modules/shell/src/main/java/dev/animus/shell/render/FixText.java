@@ -83,7 +83,12 @@ public final class FixText {
                     case HostFailure.NotEnabled n -> " (run " + quoted(fixes.getFirst()) + ")";
                     case HostFailure.NotInstalled n -> " (run " + quoted(fixes.getFirst()) + ")";
                     case HostFailure.CodeChanged c ->
-                        "; reinstall it with " + quoted(fixes.getFirst()) + " and trust it again";
+                        c.original().isPresent()
+                                ? "; restore it from its original with " + quoted(fixes.getFirst())
+                                        + " (the same bytes: its trust, consent and enablement stay)"
+                                : "; restore it with " + quoted(fixes.getFirst())
+                                        + " from a file with the trusted bytes (other bytes must be trusted,"
+                                        + " consented to and enabled again)";
                     case HostFailure.InterpreterUnusable i ->
                         "; run " + quoted(fixes.getFirst()) + " to resolve and record its interpreter again";
                     case HostFailure.Undisclosed u when u.lifecycle() -> " (try " + quoted(fixes.getFirst()) + ")";
