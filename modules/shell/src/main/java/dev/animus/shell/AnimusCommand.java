@@ -6,6 +6,7 @@ import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.HostVersion;
 import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.repl.Repl;
 import dev.animus.shell.repl.ScriptMode;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,6 +41,12 @@ public final class AnimusCommand implements Callable<Integer> {
             scope = ScopeType.INHERIT,
             description = "Print one JSON document with a versioned envelope instead of human output.")
     public boolean json;
+
+    @Option(
+            names = "--wide",
+            scope = ScopeType.INHERIT,
+            description = "Show tables with every value in full (digests, paths, times), however wide.")
+    public boolean wide;
 
     @Option(
             names = {"-v", "--verbose"},
@@ -104,6 +112,22 @@ public final class AnimusCommand implements Callable<Integer> {
         return agent == null ? "default" : agent;
     }
 
+    /**
+     * How this command line's human output is laid out (docs/cli.md#table-width): {@code --wide},
+     * else the configured table width, else the terminal's, else 80.
+     */
+    public Layout layout() {
+        return Layout.resolve(wide, configuredTableWidth(), terminal().columns(), environment());
+    }
+
+    /**
+     * The table width the operator configured, which beats the terminal's: none can be configured
+     * yet (a configuration file's {@code table width} default plugs in here).
+     */
+    OptionalInt configuredTableWidth() {
+        return OptionalInt.empty();
+    }
+
     /** Whether {@code --agent} was given. */
     public boolean agentGiven() {
         return agent != null;
@@ -158,6 +182,9 @@ public final class AnimusCommand implements Callable<Integer> {
         }
         if (json) {
             given.add(List.of("--json"));
+        }
+        if (wide) {
+            given.add(List.of("--wide"));
         }
         if (verbose) {
             given.add(List.of("--verbose"));

@@ -101,7 +101,7 @@ class DiscoveryCommandsTest {
             List<String> lines = r.out().lines().toList();
             assertEquals(2, lines.size(), r.out());
             assertTrue(lines.get(0).matches("NAME +VERSION +KIND +TRUST +SOURCE +PATH"), lines.get(0));
-            assertTrue(lines.get(1).matches("echo +0\\.1\\.0 +custom +not installed +global +/.*"), lines.get(1));
+            assertTrue(lines.get(1).matches("echo +0\\.1\\.0 +custom +not installed +global +~?/.*"), lines.get(1));
         }
 
         @Test
@@ -110,8 +110,8 @@ class DiscoveryCommandsTest {
             script(root.resolve("project/.animus/plugins"), "animus-plugin-evil", "touch '" + marker + "'\n");
             Cli.Run r = animus("plugin", "list");
             assertEquals(0, r.exitCode(), r.err());
-            assertTrue(r.out().lines().anyMatch(l -> l.matches("evil +- +- +untrusted +project +/.*")), r.out());
-            assertTrue(r.out().lines().anyMatch(l -> l.matches("echo +- +- +untrusted +global +/.*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("evil +- +- +untrusted +project +~?/.*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("echo +- +- +untrusted +global +~?/.*")), r.out());
             assertTrue(r.err().contains("animus plugin install --path "), r.err());
             assertTrue(!Files.exists(marker), "listing ran an untrusted binary");
         }

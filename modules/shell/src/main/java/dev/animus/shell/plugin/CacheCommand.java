@@ -3,10 +3,9 @@ package dev.animus.shell.plugin;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.ManifestCacheHandle;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -70,16 +69,15 @@ public final class CacheCommand implements Runnable {
             } else if (entries.isEmpty()) {
                 t.info("the manifest cache is empty (" + c.directory() + ")");
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"NAME", "VERSION", "SHA256", "CACHED", "BINARY"});
-                entries.forEach(e -> rows.add(new String[] {
-                    e.name(),
-                    e.version(),
-                    e.sha256().substring(0, 12),
-                    e.cachedAt().toString(),
-                    e.binary()
-                }));
-                Table.print(t.out(), rows);
+                Layout layout = cache.plugin.root.layout();
+                Table table = Table.of("NAME", "VERSION", "SHA256", "CACHED", Table.middle("BINARY"));
+                entries.forEach(e -> table.row(
+                        e.name(),
+                        e.version(),
+                        layout.digest(e.sha256()),
+                        layout.time(e.cachedAt()),
+                        layout.path(e.binary())));
+                table.print(t.out(), layout);
             }
             return ExitCodes.OK;
         }

@@ -8,8 +8,10 @@ import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.FixText;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -88,10 +90,14 @@ public final class DoctorCommand implements Callable<Integer> {
                 t.info("no problems " + (fix ? "left" : "found") + (name == null ? "" : " with " + name) + " for agent "
                         + root.agent());
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"PLUGIN", "PROBLEM", "FIX"});
-                findings.forEach(f -> rows.add(new String[] {f.plugin(), f.problem(), FixText.render(f.fix())}));
-                Table.print(t.out(), rows);
+                Layout layout = root.layout();
+                Table table = Table.of("PLUGIN", Table.wrap("PROBLEM"), "FIX");
+                findings.forEach(f -> table.row(f.plugin(), layout.text(f.problem()), FixText.render(f.fix())));
+                if (table.fits(layout.width())) {
+                    table.print(t.out(), layout);
+                } else {
+                    stacked(t.out(), layout.width().getAsInt(), layout, findings);
+                }
             }
             t.out().flush();
         }
@@ -116,5 +122,23 @@ public final class DoctorCommand implements Callable<Integer> {
             }
         }
         return done;
+    }
+
+    /**
+     * Each finding as lines of its own, when a fix is too long for a column: the plugin and its
+     * problem, broken at spaces to fit {@code width}, then the fix on one line, never broken (it
+     * is a command to paste).
+     */
+    private static void stacked(PrintWriter out, int width, Layout layout, List<DoctorFinding> findings) {
+        for (DoctorFinding f : findings) {
+            List<String> problem =
+                    Table.fitted(OneLine.of(f.plugin() + ": " + layout.text(f.problem())), width, Table.Fit.WRAP);
+            out.println(problem.getFirst());
+            Table.fitted(String.join(" ", problem.subList(1, problem.size())), width - 2, Table.Fit.WRAP).stream()
+                    .filter(l -> !l.isEmpty())
+                    .forEach(l -> out.println("  " + l));
+            out.println("  fix: " + OneLine.of(FixText.render(f.fix())));
+        }
+        out.flush();
     }
 }

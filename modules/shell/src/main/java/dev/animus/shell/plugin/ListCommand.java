@@ -8,10 +8,10 @@ import dev.animus.discovery.UntrustedBinary;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.FixText;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.TrustColumn;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -83,7 +83,7 @@ public final class ListCommand implements Callable<Integer> {
                         + paths.pluginDir() + (paths.pluginPath().isEmpty() ? "" : ", $ANIMUS_PLUGIN_PATH")
                         + (root.includeSystemPath ? ", $PATH" : "") + ")");
             } else {
-                table(t, d, trust);
+                table(t, root.layout(), d, trust);
             }
         }
         d.warnings().forEach(w -> t.warn(line(w)));
@@ -135,26 +135,24 @@ public final class ListCommand implements Callable<Integer> {
         return o;
     }
 
-    private static void table(Terminal t, Discovery d, TrustColumn trust) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"NAME", "VERSION", "KIND", "TRUST", "SOURCE", "PATH"});
+    private static void table(Terminal t, Layout layout, Discovery d, TrustColumn trust) {
+        Table table = Table.of("NAME", "VERSION", "KIND", "TRUST", "SOURCE", Table.middle("PATH"));
         for (DiscoveredPlugin p : d.plugins()) {
-            rows.add(new String[] {
-                p.name(),
-                p.manifest().version().toString(),
-                p.manifest().kind().declared(),
-                trust.of(p),
-                p.source().word(),
-                p.location().toString()
-            });
+            table.row(
+                    p.name(),
+                    p.manifest().version().toString(),
+                    p.manifest().kind().declared(),
+                    trust.of(p),
+                    p.source().word(),
+                    layout.path(p.location()));
         }
         for (UntrustedBinary u : d.untrusted()) {
-            rows.add(new String[] {u.name(), "-", "-", "untrusted", u.source().word(), u.path()});
+            table.row(u.name(), "-", "-", "untrusted", u.source().word(), layout.path(u.path()));
         }
         for (DiscoveryWarning w : installedBroken(d)) {
-            rows.add(new String[] {w.name(), "-", "-", "broken", w.source().word(), w.path()});
+            table.row(w.name(), "-", "-", "broken", w.source().word(), layout.path(w.path()));
         }
-        Table.print(t.out(), rows);
+        table.print(t.out(), layout);
         for (DiscoveredPlugin p : d.plugins()) {
             List<String> same = d.installedWithSameBytes(p.name(), p.sha256());
             if (p.source() != DiscoverySource.INSTALLED && !same.isEmpty()) {

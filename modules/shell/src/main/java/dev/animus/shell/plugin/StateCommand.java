@@ -7,6 +7,7 @@ import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.FixText;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -60,13 +61,14 @@ public final class StateCommand implements Runnable {
             StateRepair.Diagnosis d = root.animus().diagnoseState();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
+                    Layout layout = root.layout();
                     t.out()
-                            .println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", " + h.plugins()
-                                    + " plugins); nothing to repair"));
+                            .println(OneLine.of(layout.path(h.file()) + " is readable (revision " + h.revision() + ", "
+                                    + h.plugins() + " plugins); nothing to repair"));
                     h.problems()
                             .forEach(p -> t.out()
                                     .println("  "
-                                            + OneLine.of(p.plugin() + ": " + p.problem() + " (fix: "
+                                            + OneLine.of(p.plugin() + ": " + layout.text(p.problem()) + " (fix: "
                                                     + FixText.render(p.fix()) + ")")));
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;

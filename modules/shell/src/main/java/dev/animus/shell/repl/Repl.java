@@ -113,7 +113,10 @@ public final class Repl {
             reader.setVariable(LineReader.HISTORY_FILE, h);
             reader.getHistory().attach(reader); // reads it
         });
-        ShellContext shell = context.asShell(context.terminal().forShell(tty.input(), tty.writer(), hiddenInput(tty)));
+        // tables fit the window as it is when each command prints (docs/cli.md#table-width)
+        ShellContext shell = context.asShell(context.terminal()
+                .forShell(tty.input(), tty.writer(), hiddenInput(tty))
+                .withColumns(tty::getColumns));
         ForegroundCommand foreground = new ForegroundCommand();
         // the terminal echoes ^C where the cursor is: end that line before the command says it was cancelled
         tty.handle(

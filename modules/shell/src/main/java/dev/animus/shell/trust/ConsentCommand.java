@@ -10,6 +10,7 @@ import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.plugin.PluginCommand;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.util.List;
@@ -81,8 +82,19 @@ public final class ConsentCommand implements Callable<Integer> {
 
     public static void print(
             PrintWriter out, String name, Disclosure d, String digest, Optional<Interpreter> interpreter) {
-        out.println(OneLine.of("disclosure of " + name + " (consent digest " + digest + "):"));
-        row(out, "code sha256", List.of(d.codeDigest()));
+        print(out, Layout.full(), name, d, digest, interpreter);
+    }
+
+    /** The disclosure with its digests as {@code layout} shows them (short in a table's width). */
+    public static void print(
+            PrintWriter out,
+            Layout layout,
+            String name,
+            Disclosure d,
+            String digest,
+            Optional<Interpreter> interpreter) {
+        out.println(OneLine.of("disclosure of " + name + " (consent digest " + layout.digest(digest) + "):"));
+        row(out, "code sha256", List.of(layout.digest(d.codeDigest())));
         interpreter.ifPresent(i -> row(out, "runs on", List.of(i.shown() + " (recorded when it was trusted)")));
         row(out, "kinds", d.kinds());
         row(out, "capabilities", d.capabilities());

@@ -206,15 +206,13 @@ public final class SecretCommand implements Runnable {
                         + where(root, store) + ")");
                 return;
             }
-            List<String[]> table = new ArrayList<>();
-            table.add(new String[] {"NAME", "VARIABLE", "REQUIRED", "SOURCE"});
-            rows.forEach(r -> table.add(new String[] {
-                r.name(),
-                r.env(),
-                r.declared() ? (r.required() ? "yes" : "no") : "not declared (never passed)",
-                r.source()
-            }));
-            Table.print(t.out(), table);
+            Table table = Table.of("NAME", "VARIABLE", "REQUIRED", "SOURCE");
+            rows.forEach(r -> table.row(
+                    r.name(),
+                    r.env(),
+                    r.declared() ? (r.required() ? "yes" : "no") : "not declared (never passed)",
+                    r.source()));
+            table.print(t.out(), root.layout());
         }
     }
 

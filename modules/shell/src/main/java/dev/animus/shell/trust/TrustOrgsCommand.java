@@ -4,9 +4,9 @@ import dev.animus.runtime.Owners;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -62,11 +62,10 @@ public final class TrustOrgsCommand implements Runnable {
             } else if (all.isEmpty()) {
                 t.info("no GitHub owner is trusted yet");
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"ORG", "HOW", "DECIDED AT"});
-                all.forEach(d ->
-                        rows.add(new String[] {d.owner(), d.how(), d.decidedAt().toString()}));
-                Table.print(t.out(), rows);
+                Layout layout = root.layout();
+                Table table = Table.of("ORG", "HOW", "DECIDED AT");
+                all.forEach(d -> table.row(d.owner(), d.how(), layout.time(d.decidedAt())));
+                table.print(t.out(), layout);
             }
             return ExitCodes.OK;
         }
