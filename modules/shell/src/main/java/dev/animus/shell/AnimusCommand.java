@@ -5,6 +5,7 @@ import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Settings;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.repl.Repl;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -63,7 +65,8 @@ public final class AnimusCommand implements Callable<Integer> {
             names = "--agent",
             paramLabel = "NAME",
             scope = ScopeType.INHERIT,
-            description = "The agent a plugin is called, enabled or disabled for (default: default).")
+            description =
+                    "The agent a plugin is called, enabled or disabled for (default: config.toml's agent, else default).")
     public String agent;
 
     @Option(
@@ -73,6 +76,7 @@ public final class AnimusCommand implements Callable<Integer> {
     boolean keepGoing;
 
     private final ShellContext context;
+    private Settings settings;
 
     AnimusCommand(ShellContext context) {
         this.context = context;
@@ -99,9 +103,35 @@ public final class AnimusCommand implements Callable<Integer> {
         }
     }
 
-    /** The agent of this command line: {@code --agent}, else {@code default}. */
+    /** The agent of this command line: {@code --agent}, else config.toml's {@code agent}, else {@code default}. */
     public String agent() {
-        return agent == null ? "default" : agent;
+        return agent == null ? settings().agent() : agent;
+    }
+
+    /**
+     * The operator's defaults (config.toml) for this command line's home, read once per command;
+     * a broken file is warned about once per process.
+     */
+    public Settings settings() {
+        if (settings == null) {
+            settings = Settings.load(paths().home(), environment());
+            warnOnce(settings, context);
+        }
+        return settings;
+    }
+
+    /** The width config.toml's {@code table.width} asks tables to fit, when it is a number (empty: {@code auto}). */
+    public Optional<Integer> configuredTableWidth() {
+        return settings().tableWidth();
+    }
+
+    /** Warns about {@code settings}' broken file, unless this process already did. */
+    static void warnOnce(Settings settings, ShellContext context) {
+        settings.problem().ifPresent(p -> {
+            if (context.warnedAbout().add(settings.file())) {
+                context.terminal().warn(p);
+            }
+        });
     }
 
     /** Whether {@code --agent} was given. */
