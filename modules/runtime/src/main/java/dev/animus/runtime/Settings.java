@@ -4,7 +4,6 @@ import dev.animus.core.NameRule;
 import dev.animus.core.OneLine;
 import dev.animus.install.SignaturePolicy;
 import dev.animus.store.ConfigFile;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -25,10 +24,11 @@ import java.util.stream.Collectors;
  *
  * <p>A file that cannot be read, or holds an unknown key or a value its key does not allow, is
  * ignored as a whole: {@link #problem} is the one-line warning, and every key has its built-in
- * default. {@link #set} refuses a value a key does not allow, and changes nothing then.
+ * default. {@link #set} refuses a value a key does not allow ({@link NotAllowed}), and changes
+ * nothing then.
  *
  * <p>Immutable: a snapshot of the file when it was loaded; {@link #set} and {@link #unset} write
- * the file and return nothing, load again to see the result.
+ * the file, load again to see the result.
  */
 public final class Settings {
     /** The keys, by their dotted name in the file. */
@@ -139,14 +139,17 @@ public final class Settings {
      */
     public record Value(Key key, String value, Origin origin, String source) {}
 
-    /** A key or value refused; the message is one line naming the key and what it allows. */
-    public static final class Refused extends IllegalArgumentException {
-        private static final long serialVersionUID = 1L;
+    /** What {@link #set} or {@link #unset} did. */
+    public sealed interface Change {}
 
-        Refused(String message) {
-            super(message);
-        }
-    }
+    /** The file now holds {@code value} for the key ({@link #unset}: the key is gone, {@code had} says whether it was there). */
+    public record Changed(Key key, String value, boolean had) implements Change {}
+
+    /** The key does not allow {@code value}; nothing was written. */
+    public record NotAllowed(Key key, String value) implements Change {}
+
+    /** The file as it is cannot be used ({@code problem} names it and the line); nothing was written. */
+    public record FileUnreadable(String problem) implements Change {}
 
     private static final String UNTIL_FIXED = "; built-in defaults apply until it is fixed";
 
@@ -159,24 +162,30 @@ public final class Settings {
         this.file = file;
         this.environment = Map.copyOf(environment);
         Map<Key, Value> values = new EnumMap<>(Key.class);
-        Optional<String> trouble = Optional.empty();
-        try {
-            for (ConfigFile.Entry e : file.read()) {
-                String line = e.line() > 0 ? " line " + e.line() : "";
-                String at = file.file() + line;
-                Key key = Key.named(e.key())
-                        .orElseThrow(() -> new Refused(
-                                at + ": unknown key '" + OneLine.of(e.key()) + "' (keys: " + Key.names() + ")"));
-                String text =
-                        e.value() instanceof String || e.value() instanceof Number ? String.valueOf(e.value()) : "";
-                String value = key.normalise(text)
-                        .orElseThrow(() -> new Refused(at + ": " + key.dotted() + " = "
-                                + OneLine.of(String.valueOf(e.value())) + " is not allowed (" + key.allowed() + ")"));
-                values.put(key, new Value(key, value, Origin.FILE, file.file().getFileName() + line));
+        ConfigFile.Contents contents = file.read();
+        Optional<String> trouble = contents.problem();
+        for (ConfigFile.Entry e : contents.entries()) {
+            String line = e.line() > 0 ? " line " + e.line() : "";
+            String at = file.file() + line;
+            Optional<Key> key = Key.named(e.key());
+            if (key.isEmpty()) {
+                trouble = Optional.of(at + ": unknown key '" + OneLine.of(e.key()) + "' (keys: " + Key.names() + ")");
+                break;
             }
-        } catch (ConfigFile.Broken | Refused | UncheckedIOException e) {
+            String text = e.value() instanceof String || e.value() instanceof Number ? String.valueOf(e.value()) : "";
+            Optional<String> value = key.get().normalise(text);
+            if (value.isEmpty()) {
+                trouble = Optional.of(at + ": " + key.get().dotted() + " = " + OneLine.of(String.valueOf(e.value()))
+                        + " is not allowed (" + key.get().allowed() + ")");
+                break;
+            }
+            values.put(
+                    key.get(),
+                    new Value(key.get(), value.get(), Origin.FILE, file.file().getFileName() + line));
+        }
+        if (trouble.isPresent()) {
             values.clear();
-            trouble = Optional.of(e.getMessage() + UNTIL_FIXED);
+            trouble = Optional.of(trouble.get() + UNTIL_FIXED);
         }
         this.fromFile = Map.copyOf(values);
         this.problem = trouble;
@@ -197,13 +206,6 @@ public final class Settings {
     /** Why the file was ignored, as one line naming it (and the line), if it was. */
     public Optional<String> problem() {
         return problem;
-    }
-
-    /** The key named {@code dotted}, or a {@link Refused} naming the keys there are. */
-    public static Key key(String dotted) {
-        return Key.named(dotted)
-                .orElseThrow(() ->
-                        new Refused("unknown config key '" + OneLine.of(dotted) + "' (keys: " + Key.names() + ")"));
     }
 
     /** {@code key}'s effective value when the command line does not name it. */
@@ -259,40 +261,35 @@ public final class Settings {
     }
 
     /**
-     * Writes {@code key = value} into the file.
-     *
-     * @return the value as written (normalised: {@code " Strict"} is not allowed, {@code "120"} is 120)
-     * @throws Refused naming the key and the values it allows, when it does not allow {@code value};
-     *     or naming the file, when the file as it is cannot be read (it is then not written)
+     * Writes {@code key = value} into the file, unless the key does not allow {@code value}
+     * exactly as given ({@code " strict"} is not allowed) or the file as it is cannot be used.
      */
-    public String set(Key key, String value) {
-        String normal = key.normalise(value)
-                .filter(v -> v.equals(value))
-                .orElseThrow(() -> new Refused("config key " + key.dotted() + " cannot be '" + OneLine.of(value)
-                        + "': allowed are " + key.allowed()));
-        ensureReadable();
-        file.put(
-                key.dotted(),
-                key == Key.TABLE_WIDTH && !normal.equals("auto") ? (Object) Long.parseLong(normal) : normal);
-        return normal;
-    }
-
-    /**
-     * Removes {@code key} from the file: the built-in default applies again.
-     *
-     * @return whether the file had it
-     * @throws Refused naming the file when it cannot be read (it is then not written)
-     */
-    public boolean unset(Key key) {
-        ensureReadable();
-        return file.remove(key.dotted());
-    }
-
-    /** Refuses to write over a file that is ignored now (unreadable, an unknown key, a value not allowed). */
-    private void ensureReadable() {
-        Settings now = new Settings(file, environment);
-        if (now.problem.isPresent()) {
-            throw new Refused(now.problem.get().replace(UNTIL_FIXED, "") + "; fix or remove it first");
+    public Change set(Key key, String value) {
+        Optional<String> normal = key.normalise(value).filter(v -> v.equals(value));
+        if (normal.isEmpty()) {
+            return new NotAllowed(key, value);
         }
+        Optional<String> problem = currentProblem();
+        if (problem.isPresent()) {
+            return new FileUnreadable(problem.get());
+        }
+        boolean had = new Settings(file, environment).fromFile.containsKey(key);
+        file.put(
+                key.dotted(), key == Key.TABLE_WIDTH && !value.equals("auto") ? (Object) Long.parseLong(value) : value);
+        return new Changed(key, value, had);
+    }
+
+    /** Removes {@code key} from the file (the built-in default applies again), unless the file cannot be used. */
+    public Change unset(Key key) {
+        Optional<String> problem = currentProblem();
+        if (problem.isPresent()) {
+            return new FileUnreadable(problem.get());
+        }
+        return new Changed(key, key.builtIn(), file.remove(key.dotted()));
+    }
+
+    /** Why the file as it is now cannot be written over, if it cannot: unreadable, an unknown key, a value not allowed. */
+    private Optional<String> currentProblem() {
+        return new Settings(file, environment).problem.map(p -> p.replace(UNTIL_FIXED, ""));
     }
 }

@@ -49,11 +49,23 @@ public final class ConfigCommand implements Runnable {
 
     /** The key {@code word} names, or a usage error naming the keys there are. */
     static Settings.Key key(String word) {
-        try {
-            return Settings.key(word);
-        } catch (Settings.Refused e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
-        }
+        return Settings.Key.named(word)
+                .orElseThrow(() -> new CommandFailed(
+                        ExitCodes.USAGE, "unknown config key '" + word + "' (keys: " + Settings.Key.names() + ")"));
+    }
+
+    /** What {@code change} did, or the one-line refusal. */
+    static Settings.Changed changed(Settings.Change change) {
+        return switch (change) {
+            case Settings.Changed c -> c;
+            case Settings.NotAllowed n ->
+                throw new CommandFailed(
+                        ExitCodes.USAGE,
+                        "config key " + n.key().dotted() + " cannot be '" + n.value() + "': allowed are "
+                                + n.key().allowed());
+            case Settings.FileUnreadable f ->
+                throw new CommandFailed(ExitCodes.USAGE, f.problem() + "; fix or remove it first");
+        };
     }
 
     /** The values the command line itself gives (the global {@code --agent}). */
@@ -132,12 +144,7 @@ public final class ConfigCommand implements Runnable {
             AnimusCommand root = parent.root;
             Settings.Key k = key(key);
             Settings settings = root.settings();
-            String written;
-            try {
-                written = settings.set(k, value);
-            } catch (Settings.Refused e) {
-                throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
-            }
+            String written = changed(settings.set(k, value)).value();
             if (root.json) {
                 root.terminal()
                         .printJson(Terminal.envelope("config.set")
@@ -172,12 +179,7 @@ public final class ConfigCommand implements Runnable {
             AnimusCommand root = parent.root;
             Settings.Key k = key(key);
             Settings settings = root.settings();
-            boolean removed;
-            try {
-                removed = settings.unset(k);
-            } catch (Settings.Refused e) {
-                throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
-            }
+            boolean removed = changed(settings.unset(k)).had();
             if (root.json) {
                 root.terminal()
                         .printJson(Terminal.envelope("config.unset")

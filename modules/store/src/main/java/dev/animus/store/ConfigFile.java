@@ -61,7 +61,7 @@ public final class ConfigFile {
     public record Entry(String key, Object value, int line) {}
 
     /** The file cannot be read as a config file; the message names the file and, when known, the line. */
-    public static final class Broken extends RuntimeException {
+    static final class Broken extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         Broken(Path file, String what) {
@@ -93,20 +93,33 @@ public final class ConfigFile {
     }
 
     /**
-     * The entries in file order (keys of a table as {@code table.key}); none when there is no file.
-     * Never writes.
+     * What the file holds: its entries, or why it cannot be read.
      *
-     * @throws Broken when it is not a regular file, too large, not UTF-8 or not TOML
-     * @throws UncheckedIOException naming the file when it cannot be read
+     * @param entries in file order (keys of a table as {@code table.key}); none when there is no file
+     * @param problem one line naming the file (and the line, when known) when it is not a regular
+     *     file, too large, not UTF-8, not TOML or cannot be read; the entries are then none
      */
-    public List<Entry> read() {
-        return load().orElse(List.of());
+    public record Contents(List<Entry> entries, Optional<String> problem) {
+        public Contents {
+            entries = List.copyOf(entries);
+            Objects.requireNonNull(problem, "problem");
+        }
+    }
+
+    /** The file as it is now. Never writes. */
+    public Contents read() {
+        try {
+            return new Contents(load().orElse(List.of()), Optional.empty());
+        } catch (Broken | UncheckedIOException e) {
+            return new Contents(List.of(), Optional.of(e.getMessage()));
+        }
     }
 
     /**
      * Sets {@code key} to {@code value} (a String or a Long), keeping the other entries.
      *
-     * @throws Broken when the file as it is cannot be read; it is then left byte-identical
+     * @throws IllegalStateException naming the file when the file as it is cannot be read; it is
+     *     then left byte-identical (the caller reads it first: this is the race with an editor)
      * @throws UncheckedIOException naming the file when it cannot be written; it is then unchanged
      */
     public void put(String key, Object value) {
@@ -120,7 +133,7 @@ public final class ConfigFile {
      * Removes {@code key}.
      *
      * @return whether it was there; when it was not, the file is not written
-     * @throws Broken as {@link #put}
+     * @throws IllegalStateException as {@link #put}
      */
     public boolean remove(String key) {
         if (!Files.exists(file)) {
@@ -139,7 +152,13 @@ public final class ConfigFile {
         }
         try (FileLocks.Held _ = FileLocks.acquire(lock, lockWait)) {
             Map<String, Object> entries = new LinkedHashMap<>();
-            load().orElse(List.of()).forEach(e -> entries.put(e.key(), e.value()));
+            List<Entry> now;
+            try {
+                now = load().orElse(List.of());
+            } catch (Broken e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+            now.forEach(e -> entries.put(e.key(), e.value()));
             Map<String, Object> before = new HashMap<>(entries);
             edit.accept(entries);
             if (!entries.equals(before) || !Files.exists(file)) {
