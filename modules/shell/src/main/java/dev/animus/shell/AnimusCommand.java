@@ -5,6 +5,7 @@ import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Settings;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
@@ -71,7 +72,8 @@ public final class AnimusCommand implements Callable<Integer> {
             names = "--agent",
             paramLabel = "NAME",
             scope = ScopeType.INHERIT,
-            description = "The agent a plugin is called, enabled or disabled for (default: default).")
+            description =
+                    "The agent a plugin is called, enabled or disabled for (default: config.toml's agent, else default).")
     public String agent;
 
     @Option(
@@ -81,6 +83,7 @@ public final class AnimusCommand implements Callable<Integer> {
     boolean keepGoing;
 
     private final ShellContext context;
+    private Settings settings;
 
     AnimusCommand(ShellContext context) {
         this.context = context;
@@ -107,9 +110,35 @@ public final class AnimusCommand implements Callable<Integer> {
         }
     }
 
-    /** The agent of this command line: {@code --agent}, else {@code default}. */
+    /** The agent of this command line: {@code --agent}, else config.toml's {@code agent}, else {@code default}. */
     public String agent() {
-        return agent == null ? "default" : agent;
+        return agent == null ? settings().agent() : agent;
+    }
+
+    /**
+     * The operator's defaults (config.toml) for this command line's home, read once per command;
+     * a broken file is warned about once per process.
+     */
+    public Settings settings() {
+        if (settings == null) {
+            settings = Settings.load(paths().home(), environment());
+            warnOnce(settings, context);
+        }
+        return settings;
+    }
+
+    /** The width config.toml's {@code table.width} asks tables to fit, when it is a number (empty: {@code auto}). */
+    OptionalInt configuredTableWidth() {
+        return settings().tableWidth().map(OptionalInt::of).orElseGet(OptionalInt::empty);
+    }
+
+    /** Warns about {@code settings}' broken file, unless this process already did. */
+    static void warnOnce(Settings settings, ShellContext context) {
+        settings.problem().ifPresent(p -> {
+            if (context.warnedAbout().add(settings.file())) {
+                context.terminal().warn(p);
+            }
+        });
     }
 
     /**
@@ -118,14 +147,6 @@ public final class AnimusCommand implements Callable<Integer> {
      */
     public Layout layout() {
         return Layout.resolve(wide, configuredTableWidth(), terminal().columns(), environment());
-    }
-
-    /**
-     * The table width the operator configured, which beats the terminal's: none can be configured
-     * yet (a configuration file's {@code table width} default plugs in here).
-     */
-    OptionalInt configuredTableWidth() {
-        return OptionalInt.empty();
     }
 
     /** Whether {@code --agent} was given. */

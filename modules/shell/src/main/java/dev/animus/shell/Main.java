@@ -1,13 +1,17 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Plugins;
+import dev.animus.runtime.Settings;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /** Entry point of the {@code animus} command. */
@@ -36,9 +40,31 @@ public final class Main {
             return ExitCodes.OK;
         }
         Logging.configure(env);
+        Optional<Settings> settings = settings(env);
+        Terminal shown = settings.map(s -> coloured(terminal, s.colour())).orElse(terminal);
         try (Plugins host = Plugins.start()) {
-            return execute(args, ShellContext.oneShot(terminal, env, host));
+            ShellContext context = ShellContext.oneShot(shown, env, host);
+            settings.ifPresent(s -> AnimusCommand.warnOnce(s, context));
+            return execute(args, context);
         }
+    }
+
+    /** The defaults of the home {@code env} names; none when it names no home (the command then says so). */
+    private static Optional<Settings> settings(Map<String, String> env) {
+        try {
+            return Optional.of(Settings.load(AnimusPaths.from(env, Path.of("")).home(), env));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code terminal} with config.toml's {@code color}: auto keeps its own choice (a terminal, no NO_COLOR). */
+    private static Terminal coloured(Terminal terminal, Settings.Colour colour) {
+        return switch (colour) {
+            case AUTO -> terminal;
+            case ALWAYS -> terminal.withColour(true);
+            case NEVER -> terminal.withColour(false);
+        };
     }
 
     /**

@@ -94,6 +94,36 @@ class DiscoveryCommandsTest {
         }
 
         @Test
+        void theSeedsPluginsYamlIsListedAndIgnoredWithAWarningWhenPluginsTomlExists() throws IOException {
+            Path reg = script(
+                    root.resolve("tools"),
+                    "seed-thing",
+                    "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("seed") + "'\n");
+            assertEquals(0, animus("plugin", "trust", reg.toString(), "--yes").exitCode());
+            Files.writeString(home.resolve("plugins.yaml"), "plugins:\n  seed:\n    path: " + reg + "\n");
+            Cli.Run r = animus("plugin", "list");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(
+                    r.out().lines().anyMatch(l -> l.matches("seed +2\\.0\\.1 +custom +not installed +registry +.*")),
+                    r.out());
+            assertTrue(r.err().lines().noneMatch(l -> l.contains("plugins.yaml")), r.err());
+
+            Files.writeString(home.resolve("plugins.toml"), "");
+            Cli.Run both = animus("plugin", "list");
+            assertTrue(both.out().lines().noneMatch(l -> l.startsWith("seed ")), both.out());
+            assertEquals(
+                    1,
+                    both.err()
+                            .lines()
+                            .filter(l -> l.startsWith("warning: ") && l.contains("plugins.yaml"))
+                            .count(),
+                    both.err());
+            assertTrue(
+                    both.err().contains("ignored: " + home.resolve("plugins.toml") + " is the registry read"),
+                    both.err());
+        }
+
+        @Test
         void theTableHasOneRowPerPluginUnderAHeader() {
             animus("plugin", "trust", home.resolve("plugins/animus-plugin-echo").toString(), "--yes");
             Cli.Run r = animus("plugin", "list");

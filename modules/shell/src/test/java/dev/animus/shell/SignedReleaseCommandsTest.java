@@ -139,6 +139,21 @@ class SignedReleaseCommandsTest {
     }
 
     @Test
+    void configTomlsSignaturePolicyIsTheDefaultAndTheFlagBeatsIt() {
+        publish(null);
+        assertEquals(
+                0, animus("config", "set", "install.signature_policy", "strict").exitCode());
+        Cli.Run strict = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme");
+        assertEquals(3, strict.exitCode(), "strict from config.toml refuses the unsigned release: " + strict.err());
+        assertTrue(strict.errLine().contains("no signature bundle"), strict.err());
+        assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
+
+        Cli.Run flag = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "warn");
+        assertEquals(0, flag.exitCode(), flag.err());
+        assertTrue(flag.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+unsigned")), flag.out());
+    }
+
+    @Test
     void anUnsignedReleaseIsRefusedUnderStrictInOneLineAndWarnedAboutByDefault() {
         publish(null);
         Cli.Run strict =

@@ -100,8 +100,8 @@ public final class InstallCommand implements Callable<Integer> {
             paramLabel = "strict|warn|disabled",
             converter = SignaturePolicyConverter.class,
             description = "What a release's Sigstore signature must be: strict (verified by the repository's release "
-                    + "workflow, else nothing is installed), warn (recorded and warned about; the default), disabled "
-                    + "(not checked).")
+                    + "workflow, else nothing is installed), warn (recorded and warned about), disabled "
+                    + "(not checked). The default is warn, or what 'animus config' set.")
     SignaturePolicy signaturePolicy;
 
     @Option(
@@ -227,7 +227,7 @@ public final class InstallCommand implements Callable<Integer> {
                 pins,
                 guards,
                 confirmation,
-                signaturePolicy == null ? SignaturePolicy.WARN : signaturePolicy);
+                signaturePolicy == null ? root.settings().signaturePolicy() : signaturePolicy);
     }
 
     private void confirmTrust(AnimusCommand root, PluginInstaller.Identity id, String from) {

@@ -128,6 +128,11 @@ public final class Terminal {
         }
     }
 
+    /** The same terminal, painting diagnostics or not as {@code colour} says (the {@code color} setting). */
+    public Terminal withColour(boolean colour) {
+        return colour == this.colour ? this : new Terminal(in, out, err, colour, interactive, hidden);
+    }
+
     /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
     public boolean colour() {
         return colour;
