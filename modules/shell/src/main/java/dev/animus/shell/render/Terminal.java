@@ -83,6 +83,12 @@ public final class Terminal {
         return new Terminal(editorIn, editorOut, err, colour, true, editorHidden);
     }
 
+    /** The same, with stderr replaced too (the shell passes it through its spinner). */
+    public Terminal forShell(
+            InputStream editorIn, PrintWriter editorOut, PrintWriter shellErr, HiddenInput editorHidden) {
+        return new Terminal(editorIn, editorOut, shellErr, colour, true, editorHidden);
+    }
+
     /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
     public boolean colour() {
         return colour;
