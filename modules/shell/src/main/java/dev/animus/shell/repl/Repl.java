@@ -150,6 +150,7 @@ public final class Repl {
                     rawErr.flush();
                 },
                 StandardCharsets.UTF_8.equals(tty.encoding()) ? Spinner.UNICODE : Spinner.ASCII);
+        Terminal.HiddenInput hidden = hiddenInput(tty);
         ShellContext shell = context.asShell(context.terminal()
                 .forShell(
                         new PausingInput(tty.input(), spinner),
@@ -158,7 +159,7 @@ public final class Repl {
                         prompt -> {
                             spinner.pause();
                             try {
-                                return hiddenInput(tty).read(prompt);
+                                return hidden.read(prompt);
                             } finally {
                                 spinner.resume();
                             }
