@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,6 +112,37 @@ class SpinnerTest {
         assertTrue(spinner.clear());
         assertEquals(Spinner.ERASE, screen.getLast());
         assertFalse(spinner.clear(), "erased once");
+    }
+
+    @Test
+    void theCommandsWriterErasesTheSpinnerBeforeItsTextAndReadsTheLastCharacter() {
+        StringBuilder both = new StringBuilder(); // the terminal: the spinner's and the command's text in order
+        Spinner onScreen = new Spinner(
+                () -> now,
+                (period, tick) -> {
+                    ticks.add(tick);
+                    return () -> {};
+                },
+                both::append,
+                List.of("*"));
+        PrintWriter out = new PrintWriter(new SpinnerWriter(
+                new StringWriter() {
+                    @Override
+                    public void write(String text, int offset, int length) {
+                        both.append(text, offset, offset + length);
+                    }
+                },
+                onScreen));
+        onScreen.begin();
+        advance(Duration.ofSeconds(1));
+        out.print("question? ");
+        advance(Duration.ofSeconds(5));
+        out.println("answer");
+        advance(Duration.ofSeconds(1));
+        assertEquals(
+                "\r* 1.0s (Ctrl-C cancels)\u001b[K" + Spinner.ERASE + "question? answer" + System.lineSeparator()
+                        + "\r* 7.0s (Ctrl-C cancels)\u001b[K",
+                both.toString());
     }
 
     @Test
