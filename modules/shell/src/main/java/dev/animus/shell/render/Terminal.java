@@ -130,7 +130,13 @@ public final class Terminal {
 
     /** The same terminal, painting diagnostics or not as {@code colour} says (the {@code color} setting). */
     public Terminal withColour(boolean colour) {
-        return colour == this.colour ? this : new Terminal(in, out, err, colour, interactive, hidden);
+        return colour == this.colour ? this : new Terminal(in, out, err, colour, interactive, hidden, columns);
+    }
+
+    /** The same, with stderr replaced too (the shell passes it through its spinner). */
+    public Terminal forShell(
+            InputStream editorIn, PrintWriter editorOut, PrintWriter shellErr, HiddenInput editorHidden) {
+        return new Terminal(editorIn, editorOut, shellErr, colour, true, editorHidden, columns);
     }
 
     /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
