@@ -61,10 +61,10 @@ import picocli.CommandLine.ParentCommand;
             "  animus plugin install acme/animus-plugin-lint",
             "  animus plugin install --path ./animus-plugin-pyecho --yes",
             "  animus plugin install --path ./animus-plugin-pyecho --agent coder --no-enable",
-            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --no-trust",
+            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme",
             "  animus plugin install acme/animus-plugin-lint --signature-policy strict",
             "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <hex>",
-            "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"
+            "  animus plugin install --path ./my-plugin/ --name mine --no-trust"
         })
 public final class InstallCommand implements Callable<Integer> {
 
