@@ -236,10 +236,10 @@ public final class Animus implements AutoCloseable {
      */
     public InstallChain.Report installChain(
             InstallChain.Request request,
-            InstallChain.Confirmation confirmation,
+            ChainConfirmation confirmation,
             DownloadListener listener,
             Optional<Owners.How> newOwner) {
-        InstallChain.Report report = new InstallChain(home).install(request, confirmation, listener::update);
+        InstallChain.Report report = new InstallChain(home).install(request, confirmation::confirm, listener::update);
         if (request.source() instanceof InstallChain.Source.Release r) {
             newOwner.ifPresent(how -> owners.trust(r.ref().ownerKey(), how));
         }
@@ -258,8 +258,8 @@ public final class Animus implements AutoCloseable {
             PluginInstaller.PinPolicy pins,
             AgentScope scope,
             InstallChain.Until until,
-            InstallChain.Confirmation confirmation) {
-        return new InstallChain(home).update(name, path, pins, scope, until, confirmation);
+            ChainConfirmation confirmation) {
+        return new InstallChain(home).update(name, path, pins, scope, until, confirmation::confirm);
     }
 
     // ---- Sigstore bundles -------------------------------------------------------------------

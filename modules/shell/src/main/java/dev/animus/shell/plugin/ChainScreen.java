@@ -7,6 +7,7 @@ import dev.animus.core.InstallSource;
 import dev.animus.core.OneLine;
 import dev.animus.install.InstallChain;
 import dev.animus.install.InstallReport;
+import dev.animus.runtime.ChainConfirmation;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.dev.DevInfo;
@@ -30,7 +31,7 @@ final class ChainScreen {
     private ChainScreen() {}
 
     /** The confirmation that shows {@code screen} on stderr and asks once (or takes {@code --yes}). */
-    static InstallChain.Confirmation asking(AnimusCommand root, boolean yes, String verb) {
+    static ChainConfirmation asking(AnimusCommand root, boolean yes, String verb) {
         return screen -> {
             PrintWriter err = root.terminal().err();
             show(err, screen);
