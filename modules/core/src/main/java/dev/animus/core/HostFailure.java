@@ -23,14 +23,21 @@ public sealed interface HostFailure {
     /**
      * What the operator does next, in order (empty when there is nothing to do but retry or read
      * the message): reset a disabled plugin, trust, consent, enable, install or update its code.
+     * A refusal to run names the whole remaining chain: not trusted is trust, consent and enable
+     * for the agent; not consented is consent and enable.
      */
     default List<Fix> fixes() {
         return switch (this) {
             case Disabled d -> List.of(new Fix.Reset(d.plugin()));
             case TooManyRestarts t -> List.of(new Fix.Reset(t.plugin()));
             case NotRegistered n -> List.of(new Fix.Info(n.plugin()));
-            case NotTrusted n -> List.of(new Fix.Trust(n.plugin()));
-            case NotConsented n -> List.of(new Fix.Consent(n.plugin()));
+            case NotTrusted n ->
+                List.of(
+                        new Fix.Trust(n.plugin()),
+                        new Fix.Consent(n.plugin()),
+                        new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
+            case NotConsented n ->
+                List.of(new Fix.Consent(n.plugin()), new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
             case NotEnabled n -> List.of(new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
             case NotInstalled n -> List.of(n.fix());
             case CodeChanged c ->
@@ -235,10 +242,11 @@ public sealed interface HostFailure {
         }
     }
 
-    /** The plugin's code digest is not trusted. */
-    record NotTrusted(String plugin) implements HostFailure {
+    /** The plugin's code digest is not trusted; {@code agent} asked to run it. */
+    record NotTrusted(String plugin, String agent) implements HostFailure {
         public NotTrusted {
             Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(agent, "agent");
         }
 
         @Override
@@ -247,10 +255,11 @@ public sealed interface HostFailure {
         }
     }
 
-    /** The plugin's disclosure is not consented to. */
-    record NotConsented(String plugin) implements HostFailure {
+    /** The plugin's disclosure is not consented to; {@code agent} asked to run it. */
+    record NotConsented(String plugin, String agent) implements HostFailure {
         public NotConsented {
             Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(agent, "agent");
         }
 
         @Override

@@ -24,6 +24,7 @@ import dev.animus.host.PluginRegistration;
 import dev.animus.host.Supervisor;
 import dev.animus.install.AnimusHome;
 import dev.animus.install.DoctorFinding;
+import dev.animus.install.InstallChain;
 import dev.animus.install.InstallReport;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.LaunchRequirements;
@@ -209,6 +210,57 @@ public final class Animus implements AutoCloseable {
         try (RemoteInstaller remote = RemoteInstaller.fromEnvironment(home)) {
             return remote.installRelease(release.ref(), options, listener::update);
         }
+    }
+
+    /**
+     * {@link #installRelease(GithubRelease, RemoteInstaller.Options, DownloadListener)}, for an owner
+     * the operator has just decided to trust ({@code newOwner}: how): the decision is recorded only
+     * once the install succeeded, so a failed install leaves the owner untrusted.
+     */
+    public RemoteReport installRelease(
+            GithubRelease release,
+            RemoteInstaller.Options options,
+            DownloadListener listener,
+            Optional<Owners.How> newOwner) {
+        RemoteReport report = installRelease(release, options, listener);
+        newOwner.ifPresent(how -> owners.trust(release.ownerKey(), how));
+        return report;
+    }
+
+    /**
+     * The one-confirmation install (docs/cli.md#one-confirmation): stores the code, trusts it and
+     * reads its manifest, asks {@code confirmation} once with the digest, source, signature and
+     * disclosure on one screen, then consents and enables it as {@code request} says; all or
+     * nothing (a refusal or a failed step leaves the name as it was). For a release,
+     * {@code newOwner} is how the operator decided to trust its owner, recorded only when
+     * everything succeeded.
+     */
+    public InstallChain.Report installChain(
+            InstallChain.Request request,
+            ChainConfirmation confirmation,
+            DownloadListener listener,
+            Optional<Owners.How> newOwner) {
+        InstallChain.Report report = new InstallChain(home).install(request, confirmation::confirm, listener::update);
+        if (request.source() instanceof InstallChain.Source.Release r) {
+            newOwner.ifPresent(how -> owners.trust(r.ref().ownerKey(), how));
+        }
+        return report;
+    }
+
+    /**
+     * The one-confirmation update: replaces {@code name}'s code with that at {@code path}, trusts
+     * it, asks {@code confirmation} once with what changed in its disclosure, then consents and
+     * enables it again for the agents it was enabled for ({@code scope} when none); all or
+     * nothing. The same code as installed changes nothing and asks nothing.
+     */
+    public InstallChain.Report updateChain(
+            String name,
+            Path path,
+            PluginInstaller.PinPolicy pins,
+            AgentScope scope,
+            InstallChain.Until until,
+            ChainConfirmation confirmation) {
+        return new InstallChain(home).update(name, path, pins, scope, until, confirmation::confirm);
     }
 
     // ---- Sigstore bundles -------------------------------------------------------------------

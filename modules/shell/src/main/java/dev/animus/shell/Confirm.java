@@ -29,9 +29,7 @@ public final class Confirm {
         }
         Terminal t = root.terminal();
         if (!t.interactive() || root.context().scriptMode()) {
-            throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    act + " needs a confirmation and there is no terminal to ask" + " on; pass --yes to confirm");
+            throw new CommandFailed(ExitCodes.USAGE, refusal(act));
         }
         t.err().print(OneLine.of(question) + " [y/N] ");
         t.err().flush();
@@ -58,6 +56,22 @@ public final class Confirm {
         t.err().flush();
         String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
         return answer.equals("y") || answer.equals("yes");
+    }
+
+    /**
+     * Returns when a confirmation could be asked for (or {@code --yes} gives it): for a command
+     * that would otherwise do work (a download, a store) before its question.
+     *
+     * @throws CommandFailed (exit 2, naming --yes) when there is no terminal to ask on
+     */
+    public static void requireAskable(AnimusCommand root, boolean yes, String act) {
+        if (!yes && (!root.terminal().interactive() || root.context().scriptMode())) {
+            throw new CommandFailed(ExitCodes.USAGE, refusal(act));
+        }
+    }
+
+    private static String refusal(String act) {
+        return act + " needs a confirmation and there is no terminal to ask on; pass --yes to confirm";
     }
 
     /** One line, byte by byte, so nothing after it is consumed from stdin. */

@@ -68,7 +68,7 @@ class InteractiveShellTest {
                 env,
                 String.join(
                                 "\n",
-                                "plugin install --path " + plugin,
+                                "plugin install --path " + plugin + " --no-trust",
                                 "plugin trust pyecho --yes",
                                 "plugin consent pyecho --yes",
                                 "plugin enable pyecho")

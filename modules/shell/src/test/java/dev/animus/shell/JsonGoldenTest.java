@@ -145,7 +145,7 @@ class JsonGoldenTest {
         project = Files.createDirectories(root.resolve("project"));
         v1 = SecretsHandOffTest.demoPlugin(root.resolve("v1"));
         return Stream.of(
-                step("plugin.install", "plugin.install", 0, "plugin", "install", "--path", v1.toString()),
+                step("plugin.install", "plugin.install", 0, "plugin", "install", "--path", v1.toString(), "--no-trust"),
                 step("plugin.doctor.blocked", "plugin.doctor", 1, "plugin", "doctor"),
                 step("plugin.inspect.untrusted", "plugin.inspect", 0, "plugin", "inspect", "pyecho"),
                 step("plugin.trust", "plugin.trust", 0, "plugin", "trust", "pyecho", "--yes"),

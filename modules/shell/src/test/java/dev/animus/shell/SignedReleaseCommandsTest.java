@@ -110,8 +110,15 @@ class SignedReleaseCommandsTest {
         String bundle = sigstore.keyless(IDENTITY, "https://token.actions.githubusercontent.com")
                 .bundle(archive);
         publish(bundle);
-        Cli.Run install =
-                animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "strict");
+        Cli.Run install = animus(
+                "plugin",
+                "install",
+                "acme/" + REPO,
+                "--allow-org",
+                "acme",
+                "--signature-policy",
+                "strict",
+                "--no-trust");
         assertEquals(0, install.exitCode(), install.err());
         assertTrue(
                 install.out()
@@ -156,8 +163,15 @@ class SignedReleaseCommandsTest {
     @Test
     void anUnsignedReleaseIsRefusedUnderStrictInOneLineAndWarnedAboutByDefault() {
         publish(null);
-        Cli.Run strict =
-                animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "strict");
+        Cli.Run strict = animus(
+                "plugin",
+                "install",
+                "acme/" + REPO,
+                "--allow-org",
+                "acme",
+                "--signature-policy",
+                "strict",
+                "--no-trust");
         assertEquals(3, strict.exitCode(), strict.err());
         assertEquals(1, strict.err().lines().filter(l -> l.startsWith("error:")).count(), strict.err());
         assertTrue(
@@ -166,7 +180,7 @@ class SignedReleaseCommandsTest {
                 strict.err());
         assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
 
-        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme");
+        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--no-trust");
         assertEquals(0, warned.exitCode(), warned.err());
         assertTrue(warned.err().contains("no signature bundle"), warned.err());
         assertTrue(warned.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+unsigned")), warned.out());
@@ -177,7 +191,7 @@ class SignedReleaseCommandsTest {
         String other = IDENTITY.replace(REPO, "animus-plugin-other");
         publish(sigstore.keyless(other, "https://token.actions.githubusercontent.com")
                 .bundle(archive));
-        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--json");
+        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--json", "--no-trust");
         assertEquals(0, warned.exitCode(), warned.err());
         JsonNode json = Terminal.json().readTree(warned.out());
         assertEquals("untrusted_signer", json.path("signature").asString());

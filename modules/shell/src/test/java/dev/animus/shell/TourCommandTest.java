@@ -130,7 +130,7 @@ class TourCommandTest {
                             "untrusted",
                             exe.toString(),
                             "[2/9] Install",
-                            "$ animus plugin install --path " + exe + "\n",
+                            "$ animus plugin install --path " + exe + " --no-trust\n",
                             "installed echo (",
                             "[3/9] Trust",
                             "$ animus plugin trust echo --yes\n",
@@ -248,7 +248,7 @@ class TourCommandTest {
             Cli.Run r = tour("--examples", launcher.getParent().toString());
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
-            assertTrue(r.out().contains("$ animus plugin install --path " + launcher + "\n"), r.out());
+            assertTrue(r.out().contains("$ animus plugin install --path " + launcher + " --no-trust\n"), r.out());
         }
 
         @Test

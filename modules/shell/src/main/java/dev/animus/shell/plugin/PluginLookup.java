@@ -9,6 +9,7 @@ import dev.animus.runtime.RequirementMissing;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.completion.ShellQuoting;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.FixText;
 
@@ -65,16 +66,17 @@ final class PluginLookup {
             case Discovery.Lookup.Broken b -> b.warning().path();
             case Discovery.Lookup.Missing m -> "";
         };
+        String agent = root.agentGiven() ? " --agent " + root.agent() : "";
         if (where.isEmpty()) {
             return new CommandFailed(
                     ExitCodes.USAGE,
-                    "no plugin named " + name + " is installed; 'animus plugin"
-                            + " list' shows what is found, 'animus plugin install --path <file>' installs one");
+                    "no plugin named " + name + " is installed ('animus plugin list' shows what is found)"
+                            + FixText.TO_RUN_IT + "animus plugin install --path <file>" + agent);
         }
         return new CommandFailed(
                 ExitCodes.USAGE,
-                "plugin " + name + " is not installed (found " + where
-                        + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
-                        + " 'animus plugin dev " + where + "'");
+                "plugin " + name + " is not installed (found " + where + "; 'animus plugin dev " + where
+                        + "' runs it untrusted)" + FixText.TO_RUN_IT + "animus plugin install --path "
+                        + ShellQuoting.word(where) + agent);
     }
 }

@@ -62,6 +62,17 @@ public final class FixText {
         return guidance.render(FixText::command);
     }
 
+    /**
+     * What a refusal to run says before its chain; the chain ends the line, so everything after
+     * the colon pastes as one command line (docs/cli.md#one-confirmation).
+     */
+    public static final String TO_RUN_IT = "; to run it: ";
+
+    /** {@code fixes} as one command line that does them in order, each only if the one before succeeded. */
+    public static String chain(List<Fix> fixes) {
+        return String.join(" && ", fixes.stream().map(FixText::command).toList());
+    }
+
     /** The command line that does {@code fix}, in single quotes as messages show it. */
     static String quoted(Fix fix) {
         return "'" + command(fix) + "'";
@@ -78,9 +89,9 @@ public final class FixText {
                     case HostFailure.Disabled d -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
                     case HostFailure.TooManyRestarts t -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
                     case HostFailure.NotRegistered n -> " (see " + quoted(fixes.getFirst()) + ")";
-                    case HostFailure.NotTrusted n -> " (run " + quoted(fixes.getFirst()) + ")";
-                    case HostFailure.NotConsented n -> " (run " + quoted(fixes.getFirst()) + ")";
-                    case HostFailure.NotEnabled n -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.NotTrusted n -> TO_RUN_IT + chain(fixes);
+                    case HostFailure.NotConsented n -> TO_RUN_IT + chain(fixes);
+                    case HostFailure.NotEnabled n -> TO_RUN_IT + chain(fixes);
                     case HostFailure.NotInstalled n -> " (run " + quoted(fixes.getFirst()) + ")";
                     case HostFailure.CodeChanged c ->
                         c.original().isPresent()
@@ -113,8 +124,8 @@ public final class FixText {
         List<Fix> fixes = refused.fixes();
         return refused.getMessage()
                 + switch (refused.reason()) {
-                    case NOT_INSTALLED, NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED ->
-                        " (run " + quoted(fixes.getFirst()) + ")";
+                    case NOT_INSTALLED -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED -> "; run: " + chain(fixes);
                     case ALREADY_INSTALLED -> "; to replace its code run " + quoted(fixes.getFirst());
                     case NO_PREVIOUS -> "; install other code with " + quoted(fixes.getFirst());
                     case NO_MANIFEST ->
