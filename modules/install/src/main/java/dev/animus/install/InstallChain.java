@@ -199,6 +199,11 @@ public final class InstallChain {
         String name = report.name();
         List<Guidance> notes = new ArrayList<>(report.notes());
         TrustService trust = new TrustService(home);
+        if (report.unchanged() && alreadyGranted(name, enableFor)) {
+            // the same code, already as far as asked (a store copy restored, or installed again):
+            // nothing to grant, so nothing to ask
+            return new Report(installed, Optional.empty(), notes);
+        }
         try {
             String agent = enableFor.isEmpty() ? "default" : agentOf(enableFor.getFirst());
             if (Installation.stage(home.state().read().state(), name, agent) == InstallStage.UNTRUSTED) {
@@ -235,6 +240,19 @@ public final class InstallChain {
             }
             throw e;
         }
+    }
+
+    /**
+     * Whether {@code name} is consented at its current digests and enabled for every scope of
+     * {@code enableFor} (consented is enough when it is empty).
+     */
+    private boolean alreadyGranted(String name, List<AgentScope> enableFor) {
+        var state = home.state().read().state();
+        if (enableFor.isEmpty()) {
+            return Installation.stage(state, name, "default").compareTo(InstallStage.CONSENTED) >= 0;
+        }
+        return enableFor.stream()
+                .allMatch(s -> Installation.stage(state, name, agentOf(s)) == InstallStage.ENABLED);
     }
 
     /** What a note of the first {@code --manifest} probe says went wrong, without its advice to retry. */

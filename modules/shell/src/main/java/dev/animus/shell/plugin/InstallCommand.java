@@ -142,8 +142,9 @@ public final class InstallCommand implements Callable<Integer> {
                 ? OrgTrust.decide(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes)
                 : Optional.empty();
         boolean chain = !trust && !noTrust;
-        if (chain) {
-            // refused before anything is downloaded or stored: there would be no one to ask
+        if (chain && !(source instanceof Source.Local)) {
+            // refused before anything is downloaded: there would be no one to ask (a local file is
+            // refused at the question and rolled back; the same code already granted asks nothing)
             Confirm.requireAskable(root, yes, "installing plugin " + (name != null ? name : describe(source)));
         }
         if (rewriteLockfile) {

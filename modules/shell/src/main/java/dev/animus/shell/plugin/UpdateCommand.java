@@ -79,9 +79,8 @@ public final class UpdateCommand implements Callable<Integer> {
         if (noTrust && noEnable) {
             throw new CommandFailed(ExitCodes.USAGE, "--no-enable goes with the one-step update, not with --no-trust");
         }
-        if (!noTrust) {
-            Confirm.requireAskable(root, yes, "updating plugin " + name);
-        }
+        // no early refusal without a terminal: nothing is downloaded, and the same code (a store
+        // copy restored) asks nothing; new code is refused at the question, and rolled back
         if (rewriteLockfile) {
             t.warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile() + " is replaced; its entries"
                     + " are lost");
