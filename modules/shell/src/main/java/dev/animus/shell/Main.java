@@ -58,12 +58,14 @@ public final class Main {
     private static CommandLine configure(CommandLine cli, ShellContext context) {
         Terminal terminal = context.terminal();
         HelpText.reflow(cli);
+        HelpText.globalOptionsOnce(cli);
         cli.setOut(terminal.out());
         cli.setErr(terminal.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // '@file' is no picocli argument file here: '--params @p.json' names a file CallArgs reads
+        cli.setExpandAtFiles(false);
         cli.setParameterExceptionHandler((ex, argv) -> {
-            terminal.error(ex.getMessage() + " (try '"
-                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            terminal.error(UsageErrors.line(ex));
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {

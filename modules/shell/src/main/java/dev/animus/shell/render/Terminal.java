@@ -48,6 +48,7 @@ public final class Terminal {
     private final boolean colour;
     private final boolean interactive;
     private final HiddenInput hidden;
+    private final boolean quiet;
 
     /** Reads one line that is not echoed (a secret's value). */
     @FunctionalInterface
@@ -62,17 +63,37 @@ public final class Terminal {
     }
 
     public Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive) {
-        this(in, out, err, colour, interactive, Terminal::fromConsole);
+        this(in, out, err, colour, interactive, Terminal::fromConsole, false);
     }
 
     private Terminal(
-            InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive, HiddenInput hidden) {
+            InputStream in,
+            PrintWriter out,
+            PrintWriter err,
+            boolean colour,
+            boolean interactive,
+            HiddenInput hidden,
+            boolean quiet) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.colour = colour;
         this.interactive = interactive;
         this.hidden = hidden;
+        this.quiet = quiet;
+    }
+
+    /**
+     * This terminal for {@code -q}/{@code --quiet}: the same streams, without the {@link #info}
+     * lines and progress bars; warnings, errors, questions and results stay.
+     */
+    public Terminal quieted() {
+        return quiet ? this : new Terminal(in, out, err, colour, interactive, hidden, true);
+    }
+
+    /** Whether info lines and progress are left out ({@code -q}). */
+    public boolean quiet() {
+        return quiet;
     }
 
     /**
@@ -80,7 +101,7 @@ public final class Terminal {
      * standard streams (so nothing typed ahead is lost between them), the same stderr and colour.
      */
     public Terminal forShell(InputStream editorIn, PrintWriter editorOut, HiddenInput editorHidden) {
-        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden);
+        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden, quiet);
     }
 
     /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
@@ -172,7 +193,11 @@ public final class Terminal {
         out.flush();
     }
 
+    /** A note or progress line on stderr; none with {@code -q}. */
     public void info(String message) {
+        if (quiet) {
+            return;
+        }
         err.println(shown(message));
         err.flush();
     }
