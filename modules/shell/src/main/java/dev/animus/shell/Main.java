@@ -64,6 +64,7 @@ public final class Main {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // '@file' is no picocli argument file here: '--params @p.json' names a file CallArgs reads
         cli.setExpandAtFiles(false);
+        cli.setExecutionStrategy(JsonSupport::execute);
         cli.setParameterExceptionHandler((ex, argv) -> {
             terminal.error(UsageErrors.line(ex));
             return ExitCodes.USAGE;
