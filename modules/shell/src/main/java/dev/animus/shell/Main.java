@@ -71,7 +71,7 @@ public final class Main {
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             CommandFailed f = Failures.ofException(ex);
-            terminal.error(f.getMessage());
+            terminal.error(f.getMessage() + UsageErrors.pluginNameHint(parsed, f.getMessage(), context.environment()));
             String level = context.environment().getOrDefault("ANIMUS_LOG", "");
             if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
                 stackTrace(ex, terminal);

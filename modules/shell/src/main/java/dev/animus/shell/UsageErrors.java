@@ -1,10 +1,12 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
+import dev.animus.shell.completion.CompletionSources;
 import dev.animus.shell.render.DidYouMean;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -47,6 +49,31 @@ final class UsageErrors {
             return message + DidYouMean.suffix(value, choices);
         }
         return message;
+    }
+
+    /**
+     * {@code "; did you mean 'x'?"} after a failed command whose plugin argument names no installed
+     * plugin, for the nearest installed name (read from the state document, running nothing); empty
+     * when the name is installed, nothing is near, or {@code message} suggests already.
+     */
+    static String pluginNameHint(CommandLine.ParseResult parsed, String message, Map<String, String> environment) {
+        if (parsed == null || message.contains("did you mean")) {
+            return "";
+        }
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        String where = leaf.commandSpec().qualifiedName();
+        for (CommandLine.Model.PositionalParamSpec p : leaf.matchedPositionals()) {
+            boolean plugin = p.paramLabel().equals("<plugin>")
+                    || (p.paramLabel().equals("<name>") && !where.startsWith("animus secret "));
+            if (plugin && p.getValue() instanceof String name) {
+                List<String> installed = new CompletionSources(environment).pluginNames();
+                return installed.contains(name) ? "" : DidYouMean.suffix(name, installed);
+            }
+        }
+        return "";
     }
 
     /** The names of {@code spec}'s options, the long ones first. */

@@ -102,6 +102,18 @@ class FlagsTest {
         }
 
         @Test
+        void aMistypedInstalledNameNamesTheNearestInstalledPlugin() throws IOException {
+            installPyecho();
+            for (String command : List.of("enable", "inspect", "disable")) {
+                Cli.Run r = animus("plugin", command, "pyehco");
+                assertEquals(2, r.exitCode(), command + ": " + r.err());
+                assertTrue(
+                        r.errLine().contains("pyehco") && r.errLine().endsWith("; did you mean 'pyecho'?"),
+                        command + ": " + r.errLine());
+            }
+        }
+
+        @Test
         void aMistypedMethodNamesTheNearestDeclaredMethod() throws IOException {
             installPyecho();
             Cli.Run r = animus("plugin", "call", "pyecho", "ecoh");
