@@ -31,17 +31,22 @@ public final class ReplParser implements Parser {
         return ReplWords.at(line, cursor, scan);
     }
 
-    /** Whether the value of a {@code --params} word is JSON with brackets still open. */
+    /**
+     * Whether the value of a {@code --params} word (or of {@code --json}, which gives the params of a
+     * call) is JSON with brackets still open.
+     */
     static boolean paramsOpen(List<CommandLineWords.Word> words) {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i).text();
-            if (w.equals("--params")
-                    && i + 1 < words.size()
-                    && jsonDepth(words.get(i + 1).text()) > 0) {
-                return true;
-            }
-            if (w.startsWith("--params=") && jsonDepth(w.substring("--params=".length())) > 0) {
-                return true;
+            for (String option : List.of("--params", "--json")) {
+                if (w.equals(option)
+                        && i + 1 < words.size()
+                        && jsonDepth(words.get(i + 1).text()) > 0) {
+                    return true;
+                }
+                if (w.startsWith(option + "=") && jsonDepth(w.substring(option.length() + 1)) > 0) {
+                    return true;
+                }
             }
         }
         return false;
