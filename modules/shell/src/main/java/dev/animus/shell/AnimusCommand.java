@@ -6,6 +6,7 @@ import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.Settings;
+import dev.animus.shell.dev.JsonAsParams;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
@@ -40,7 +41,9 @@ public final class AnimusCommand implements Callable<Integer> {
     @Option(
             names = "--json",
             scope = ScopeType.INHERIT,
-            description = "Print one JSON document with a versioned envelope instead of human output.")
+            preprocessor = JsonAsParams.class,
+            description = "Print one JSON document with a versioned envelope instead of human output "
+                    + "(on plugin call, '--json JSON' gives the params).")
     public boolean json;
 
     @Option(
@@ -54,6 +57,12 @@ public final class AnimusCommand implements Callable<Integer> {
             scope = ScopeType.INHERIT,
             description = "Say more on stderr (plugin notifications, timings).")
     public boolean verbose;
+
+    @Option(
+            names = {"-q", "--quiet"},
+            scope = ScopeType.INHERIT,
+            description = "Say less on stderr: no notes or progress (warnings and errors stay).")
+    public boolean quiet;
 
     @Option(
             names = "--project-root",
@@ -89,8 +98,9 @@ public final class AnimusCommand implements Callable<Integer> {
         this.context = context;
     }
 
+    /** This command line's terminal ({@link Terminal#quieted} with {@code -q}). */
     public Terminal terminal() {
-        return context.terminal();
+        return quiet ? context.terminal().quieted() : context.terminal();
     }
 
     public Map<String, String> environment() {
@@ -209,6 +219,9 @@ public final class AnimusCommand implements Callable<Integer> {
         }
         if (verbose) {
             given.add(List.of("--verbose"));
+        }
+        if (quiet) {
+            given.add(List.of("--quiet"));
         }
         return given;
     }

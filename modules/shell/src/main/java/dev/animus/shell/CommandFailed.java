@@ -18,7 +18,7 @@ public final class CommandFailed extends RuntimeException {
         this.exitCode = exitCode;
     }
 
-    int exitCode() {
+    public int exitCode() {
         return exitCode;
     }
 }

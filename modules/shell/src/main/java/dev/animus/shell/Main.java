@@ -84,17 +84,20 @@ public final class Main {
     private static CommandLine configure(CommandLine cli, ShellContext context) {
         Terminal terminal = context.terminal();
         HelpText.reflow(cli);
+        HelpText.globalOptionsOnce(cli);
         cli.setOut(terminal.out());
         cli.setErr(terminal.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // '@file' is no picocli argument file here: '--params @p.json' names a file CallArgs reads
+        cli.setExpandAtFiles(false);
+        cli.setExecutionStrategy(JsonSupport::execute);
         cli.setParameterExceptionHandler((ex, argv) -> {
-            terminal.error(ex.getMessage() + " (try '"
-                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            terminal.error(UsageErrors.line(ex));
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             CommandFailed f = Failures.ofException(ex);
-            terminal.error(f.getMessage());
+            terminal.error(f.getMessage() + UsageErrors.pluginNameHint(parsed, f.getMessage(), context.environment()));
             String level = context.environment().getOrDefault("ANIMUS_LOG", "");
             if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
                 stackTrace(ex, terminal);

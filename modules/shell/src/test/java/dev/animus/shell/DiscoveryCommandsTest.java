@@ -197,7 +197,7 @@ class DiscoveryCommandsTest {
             Cli.Run r = animus("plugin", "call", "ehco", "echo");
             assertEquals(2, r.exitCode());
             assertTrue(
-                    r.errLine().contains("no plugin named ehco is installed")
+                    r.errLine().contains("no plugin named 'ehco' is installed")
                             && r.errLine().contains("animus plugin install --path"),
                     r.err());
         }

@@ -81,6 +81,10 @@ class ReplLineTest {
                     EOFError.class,
                     () -> parser.parse("plugin call a b --params '{\"x\": [1,'", 0, ParseContext.ACCEPT_LINE));
             assertThrows(EOFError.class, () -> parser.parse("plugin call a b --params={", 0, ParseContext.ACCEPT_LINE));
+            assertThrows(
+                    EOFError.class,
+                    () -> parser.parse("plugin call a b --json '{\"x\": [1,'", 0, ParseContext.ACCEPT_LINE),
+                    "--json JSON gives the params of a call");
         }
 
         @Test

@@ -40,6 +40,7 @@ public final class CacheCommand implements Runnable {
 
     @Command(
             name = "list",
+            aliases = "ls",
             mixinStandardHelpOptions = true,
             description = "List the cached manifests.",
             footerHeading = "%nExamples:%n",

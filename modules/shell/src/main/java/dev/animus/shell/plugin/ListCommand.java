@@ -24,6 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code animus plugin list}: every plugin discovery finds, and why others are missing. */
 @Command(
         name = "list",
+        aliases = "ls",
         mixinStandardHelpOptions = true,
         description = {
             "List the plugins Animus finds.",

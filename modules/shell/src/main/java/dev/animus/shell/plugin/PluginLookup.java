@@ -10,8 +10,11 @@ import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.completion.ShellQuoting;
+import dev.animus.shell.render.DidYouMean;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.FixText;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Finds an installed plugin by name through the launch gate and gives its supervisor in this
@@ -68,9 +71,13 @@ final class PluginLookup {
         };
         String agent = root.agentGiven() ? " --agent " + root.agent() : "";
         if (where.isEmpty()) {
+            List<String> known = new ArrayList<>();
+            d.plugins().forEach(p -> known.add(p.name()));
+            d.untrusted().forEach(u -> known.add(u.name()));
             return new CommandFailed(
                     ExitCodes.USAGE,
-                    "no plugin named " + name + " is installed ('animus plugin list' shows what is found)"
+                    "no plugin named '" + name + "' is installed" + DidYouMean.suffix(name, known)
+                            + " ('animus plugin list' shows what is found)"
                             + FixText.TO_RUN_IT + "animus plugin install --path <file>" + agent);
         }
         return new CommandFailed(

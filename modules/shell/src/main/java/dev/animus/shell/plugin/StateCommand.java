@@ -61,6 +61,21 @@ public final class StateCommand implements Runnable {
             StateRepair.Diagnosis d = root.animus().diagnoseState();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
+                    if (root.json) {
+                        var env = Terminal.envelope("plugin.state.repair")
+                                .put("file", h.file().toString())
+                                .put("readable", true)
+                                .put("revision", h.revision())
+                                .put("plugins", h.plugins());
+                        var problems = env.putArray("problems");
+                        h.problems()
+                                .forEach(p -> problems.addObject()
+                                        .put("plugin", p.plugin())
+                                        .put("problem", p.problem())
+                                        .put("fix", FixText.render(p.fix())));
+                        t.printJson(env);
+                        return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+                    }
                     Layout layout = root.layout();
                     t.out()
                             .println(OneLine.of(layout.path(h.file()) + " is readable (revision " + h.revision() + ", "
@@ -84,6 +99,14 @@ public final class StateCommand implements Runnable {
                             "Move the unreadable " + u.file()
                                     + " aside and start an empty state document? Its grants are not carried over.");
                     var moved = root.animus().quarantineState();
+                    if (root.json) {
+                        t.printJson(Terminal.envelope("plugin.state.repair")
+                                .put("file", u.file().toString())
+                                .put("readable", false)
+                                .put("moved_to", moved.toString())
+                                .put("grants_carried_over", false));
+                        return ExitCodes.OK;
+                    }
                     t.out().println("moved " + u.file() + " to " + moved + "; an empty state document starts now");
                     t.out()
                             .println("its installs, trust, consent and enablement were NOT carried over: reinstall and"

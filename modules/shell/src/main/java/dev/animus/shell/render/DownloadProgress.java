@@ -20,7 +20,7 @@ public final class DownloadProgress implements DownloadListener {
     }
 
     public static DownloadListener on(Terminal t) {
-        return t.interactive() ? new DownloadProgress(t.err()) : DownloadListener.none();
+        return t.interactive() && !t.quiet() ? new DownloadProgress(t.err()) : DownloadListener.none();
     }
 
     @Override

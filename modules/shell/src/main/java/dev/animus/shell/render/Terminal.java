@@ -52,6 +52,7 @@ public final class Terminal {
     private final HiddenInput hidden;
     /** The terminal's width in columns, 0 when unknown (not a terminal, or it does not say). */
     private final IntSupplier columns;
+    private final boolean quiet;
 
     /** Reads one line that is not echoed (a secret's value). */
     @FunctionalInterface
@@ -66,7 +67,7 @@ public final class Terminal {
     }
 
     public Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive) {
-        this(in, out, err, colour, interactive, Terminal::fromConsole, () -> 0);
+        this(in, out, err, colour, interactive, Terminal::fromConsole, () -> 0, false);
     }
 
     private Terminal(
@@ -76,7 +77,8 @@ public final class Terminal {
             boolean colour,
             boolean interactive,
             HiddenInput hidden,
-            IntSupplier columns) {
+            IntSupplier columns,
+            boolean quiet) {
         this.in = in;
         this.out = out;
         this.err = err;
@@ -84,6 +86,20 @@ public final class Terminal {
         this.interactive = interactive;
         this.hidden = hidden;
         this.columns = columns;
+        this.quiet = quiet;
+    }
+
+    /**
+     * This terminal for {@code -q}/{@code --quiet}: the same streams, without the {@link #info}
+     * lines and progress bars; warnings, errors, questions and results stay.
+     */
+    public Terminal quieted() {
+        return quiet ? this : new Terminal(in, out, err, colour, interactive, hidden, columns, true);
+    }
+
+    /** Whether info lines and progress are left out ({@code -q}). */
+    public boolean quiet() {
+        return quiet;
     }
 
     /**
@@ -91,7 +107,7 @@ public final class Terminal {
      * standard streams (so nothing typed ahead is lost between them), the same stderr and colour.
      */
     public Terminal forShell(InputStream editorIn, PrintWriter editorOut, HiddenInput editorHidden) {
-        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden, columns);
+        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden, columns, quiet);
     }
 
     /**
@@ -99,7 +115,7 @@ public final class Terminal {
      * a resized window counts; 0 or less when it is not known): the shell's line editor knows.
      */
     public Terminal withColumns(IntSupplier columns) {
-        return new Terminal(in, out, err, colour, interactive, hidden, columns);
+        return new Terminal(in, out, err, colour, interactive, hidden, columns, quiet);
     }
 
     /**
@@ -130,13 +146,13 @@ public final class Terminal {
 
     /** The same terminal, painting diagnostics or not as {@code colour} says (the {@code color} setting). */
     public Terminal withColour(boolean colour) {
-        return colour == this.colour ? this : new Terminal(in, out, err, colour, interactive, hidden, columns);
+        return colour == this.colour ? this : new Terminal(in, out, err, colour, interactive, hidden, columns, quiet);
     }
 
     /** The same, with stderr replaced too (the shell passes it through its spinner). */
     public Terminal forShell(
             InputStream editorIn, PrintWriter editorOut, PrintWriter shellErr, HiddenInput editorHidden) {
-        return new Terminal(editorIn, editorOut, shellErr, colour, true, editorHidden, columns);
+        return new Terminal(editorIn, editorOut, shellErr, colour, true, editorHidden, columns, quiet);
     }
 
     /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
@@ -171,7 +187,8 @@ public final class Terminal {
                 colour,
                 tty,
                 Terminal::fromConsole,
-                () -> columns);
+                () -> columns,
+                false);
     }
 
     /** Whether a person is typing at a terminal (then commands read from stdin get a prompt). */
@@ -231,7 +248,11 @@ public final class Terminal {
         out.flush();
     }
 
+    /** A note or progress line on stderr; none with {@code -q}. */
     public void info(String message) {
+        if (quiet) {
+            return;
+        }
         err.println(shown(message));
         err.flush();
     }

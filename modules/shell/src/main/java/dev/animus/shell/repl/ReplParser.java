@@ -33,7 +33,8 @@ public final class ReplParser implements Parser {
     }
 
     /**
-     * Whether the line ends in the value of {@code --params}, JSON with brackets still open: only
+     * Whether the line ends in the value of {@code --params} (or of {@code --json}, which gives the
+     * params of a call), JSON with brackets still open: only
      * then can the next line close them (a newline joins the next line to the word). Brackets left
      * open in a value followed by more words, or by a space, never close, so such a line runs (and
      * its JSON is refused) rather than waiting at the continuation prompt for ever.
@@ -43,10 +44,15 @@ public final class ReplParser implements Parser {
             return false;
         }
         String last = words.getLast().text();
-        if (last.startsWith("--params=")) {
-            return jsonDepth(last.substring("--params=".length())) > 0;
+        for (String option : List.of("--params", "--json")) {
+            if (last.startsWith(option + "=")) {
+                return jsonDepth(last.substring(option.length() + 1)) > 0;
+            }
+            if (words.size() >= 2 && words.get(words.size() - 2).text().equals(option) && jsonDepth(last) > 0) {
+                return true;
+            }
         }
-        return words.size() >= 2 && words.get(words.size() - 2).text().equals("--params") && jsonDepth(last) > 0;
+        return false;
     }
 
     /** Brackets opened minus brackets closed in {@code json}, not counting those inside JSON strings. */

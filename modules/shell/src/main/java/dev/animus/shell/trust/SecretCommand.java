@@ -221,6 +221,7 @@ public final class SecretCommand implements Runnable {
 
     @Command(
             name = "forget",
+            aliases = "rm",
             mixinStandardHelpOptions = true,
             description = "Delete a stored secret of a plugin (your environment is not touched).",
             footerHeading = "%nExamples:%n",

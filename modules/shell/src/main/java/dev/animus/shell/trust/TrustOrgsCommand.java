@@ -38,6 +38,7 @@ public final class TrustOrgsCommand implements Runnable {
 
     @Command(
             name = "list",
+            aliases = "ls",
             mixinStandardHelpOptions = true,
             description = "List the trusted GitHub owners.",
             footerHeading = "%nExamples:%n",
@@ -73,6 +74,7 @@ public final class TrustOrgsCommand implements Runnable {
 
     @Command(
             name = "revoke",
+            aliases = "rm",
             mixinStandardHelpOptions = true,
             description = "Forget a trusted GitHub owner.",
             footerHeading = "%nExamples:%n",
