@@ -31,13 +31,14 @@ public final class Confirm {
         if (!t.interactive() || root.context().scriptMode()) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "confirmation_needed",
                     act + " needs a confirmation and there is no terminal to ask" + " on; pass --yes to confirm");
         }
         t.err().print(OneLine.of(question) + " [y/N] ");
         t.err().flush();
         String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
         if (!answer.equals("y") && !answer.equals("yes")) {
-            throw new CommandFailed(ExitCodes.FAILED, act + ": not confirmed; nothing was changed");
+            throw new CommandFailed(ExitCodes.FAILED, "not_confirmed", act + ": not confirmed; nothing was changed");
         }
     }
 

@@ -11,6 +11,7 @@ import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.FixText;
+import java.util.Optional;
 
 /**
  * Finds an installed plugin by name through the launch gate and gives its supervisor in this
@@ -50,9 +51,12 @@ final class PluginLookup {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
             throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
-                            + FixText.render(e.missing().fix()) + "' and try again");
+                            ExitCodes.USAGE,
+                            "requirement_missing",
+                            "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
+                                    + FixText.render(e.missing().fix()) + "' and try again")
+                    .withFix(FixText.commandOf(e.missing().fix().fixes()))
+                    .withPlugin(e.plugin());
         }
     }
 
@@ -67,14 +71,20 @@ final class PluginLookup {
         };
         if (where.isEmpty()) {
             return new CommandFailed(
-                    ExitCodes.USAGE,
-                    "no plugin named " + name + " is installed; 'animus plugin"
-                            + " list' shows what is found, 'animus plugin install --path <file>' installs one");
+                            ExitCodes.USAGE,
+                            "plugin_not_found",
+                            "no plugin named " + name + " is installed; 'animus plugin"
+                                    + " list' shows what is found, 'animus plugin install --path <file>' installs one")
+                    .withPlugin(name);
         }
         return new CommandFailed(
-                ExitCodes.USAGE,
-                "plugin " + name + " is not installed (found " + where
-                        + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
-                        + " 'animus plugin dev " + where + "'");
+                        ExitCodes.USAGE,
+                        "not_installed",
+                        "plugin " + name + " is not installed (found " + where
+                                + "); install it with 'animus plugin install --path " + where
+                                + "', or run it untrusted with"
+                                + " 'animus plugin dev " + where + "'")
+                .withFix(Optional.of("animus plugin install --path " + where))
+                .withPlugin(name);
     }
 }

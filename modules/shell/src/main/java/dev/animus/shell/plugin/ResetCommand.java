@@ -38,6 +38,7 @@ public final class ResetCommand implements Callable<Integer> {
                 .find(name)
                 .orElseThrow(() -> new CommandFailed(
                         ExitCodes.FAILED,
+                        "not_running",
                         "no plugin named " + name + " has run in this process (see 'plugin status')"));
         ProcessState before = s.status().state();
         s.reset();

@@ -72,7 +72,7 @@ public final class StateCommand implements Runnable {
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
                 case StateRepair.Diagnosis.Newer n ->
-                    throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
+                    throw new CommandFailed(ExitCodes.FAILED, "state_unreadable", FixText.render(n.reason()));
                 case StateRepair.Diagnosis.Unreadable u -> {
                     t.warn(FixText.render(u.reason()));
                     Confirm.require(

@@ -60,7 +60,7 @@ public final class SecretCommand implements Runnable {
         try {
             SecretStore.checkNames(plugin, name);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "secret_name_invalid", e.getMessage());
         }
     }
 

@@ -91,6 +91,7 @@ public final class TrustOrgsCommand implements Runnable {
             if (!OrgTrust.store(root).revoke(org)) {
                 throw new CommandFailed(
                         ExitCodes.USAGE,
+                        "org_not_trusted",
                         "GitHub owner " + org + " is not trusted ('animus trust-orgs" + " list' shows who is)");
             }
             if (root.json) {
