@@ -197,7 +197,7 @@ class DiscoveryCommandsTest {
             assertEquals("echo", entries.get(0).path("name").asString());
             Cli.Run clear = animus("plugin", "cache", "clear");
             assertEquals(0, clear.exitCode());
-            assertTrue(clear.err().contains("removed 1 cached manifest"), clear.err());
+            assertTrue(clear.out().contains("removed 1 cached manifest"), clear.err());
             assertEquals(
                     0,
                     Terminal.json()

@@ -56,7 +56,7 @@ public final class DoctorCommand implements Callable<Integer> {
                     .put("fix", FixText.render(f.fix())));
             t.printJson(env);
         } else if (findings.isEmpty()) {
-            t.info("no problems found" + (name == null ? "" : " with " + name) + " for agent " + root.agent());
+            t.result("no problems found" + (name == null ? "" : " with " + name) + " for agent " + root.agent());
         } else {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"PLUGIN", "PROBLEM", "FIX"});

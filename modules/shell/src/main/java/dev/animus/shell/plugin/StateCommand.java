@@ -1,6 +1,7 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.OneLine;
+import dev.animus.core.Plural;
 import dev.animus.install.StateRepair;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
@@ -61,8 +62,8 @@ public final class StateCommand implements Runnable {
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
                     t.out()
-                            .println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", " + h.plugins()
-                                    + " plugins); nothing to repair"));
+                            .println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", "
+                                    + Plural.of(h.plugins(), "plugin") + "); nothing to repair"));
                     h.problems()
                             .forEach(p -> t.out()
                                     .println("  "

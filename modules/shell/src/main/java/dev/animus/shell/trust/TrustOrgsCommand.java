@@ -60,7 +60,7 @@ public final class TrustOrgsCommand implements Runnable {
                         .put("decided_at", d.decidedAt().toString()));
                 t.printJson(env);
             } else if (all.isEmpty()) {
-                t.info("no GitHub owner is trusted yet");
+                t.result("no GitHub owner is trusted yet");
             } else {
                 List<String[]> rows = new ArrayList<>();
                 rows.add(new String[] {"ORG", "HOW", "DECIDED AT"});
