@@ -89,6 +89,16 @@ class StreamsTest {
         answersOnStdoutOnly("no secret token was stored", "secret", "forget", "bare", "token");
     }
 
+    /** A value that is not known reads "-" in every table (plugin list and lock show alike), never "unknown". */
+    @Test
+    void aValueNotKnownReadsADash() throws IOException {
+        Path bare = Cli.python(root, "animus-plugin-bare", "import sys\nsys.exit(0)\n");
+        assertEquals(0, animus("plugin", "install", "--path", bare.toString()).exitCode());
+        Cli.Run lock = animus("plugin", "lock", "show");
+        assertTrue(lock.out().lines().anyMatch(l -> l.matches("bare +- +path .*")), lock.out());
+        assertFalse(lock.out().contains("unknown"), lock.out());
+    }
+
     @Test
     void aReadableStateCountsItsPluginsInWords() throws IOException {
         Path bare = Cli.python(root, "animus-plugin-bare", "import sys\nsys.exit(0)\n");

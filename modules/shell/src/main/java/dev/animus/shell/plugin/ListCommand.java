@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
             "",
             "List the plugins Animus finds, in precedence order: installed plugins, the registry",
             "(plugins.toml), the project's .animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH",
-            "with --include-system-path. The first source to claim a name keeps it. TRUST says where each stands",
+            "with --include-system-path. The first source to claim a name keeps it. STAGE says where each stands",
             "for the agent (--agent): untrusted binaries are listed but never run, not even to read their manifest.",
             "Entries that cannot be used are warnings on stderr, one line each; a broken entry still reserves its name."
         },
@@ -48,7 +48,7 @@ public final class ListCommand implements Callable<Integer> {
         if (root.json) {
             ObjectNode env = Terminal.envelope("plugin.list");
             ArrayNode plugins = env.putArray("plugins");
-            d.plugins().forEach(p -> plugins.add(json(p).put("trust", trust.of(p))));
+            d.plugins().forEach(p -> plugins.add(json(p).put("stage", trust.of(p))));
             ArrayNode untrusted = env.putArray("untrusted");
             d.untrusted()
                     .forEach(u -> untrusted
@@ -111,7 +111,7 @@ public final class ListCommand implements Callable<Integer> {
 
     private static void table(Terminal t, Discovery d, TrustColumn trust) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"NAME", "VERSION", "KIND", "TRUST", "SOURCE", "PATH"});
+        rows.add(new String[] {"NAME", "VERSION", "KIND", "STAGE", "SOURCE", "PATH"});
         for (DiscoveredPlugin p : d.plugins()) {
             rows.add(new String[] {
                 p.name(),
