@@ -213,8 +213,8 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " crashed " + crashes + " times within " + DurationText.format(window)
-                    + " and is now disabled; last: " + last.message();
+            return "plugin " + plugin + " crashed " + Plural.of(crashes, "time") + " within "
+                    + DurationText.format(window) + " and is now disabled; last: " + last.message();
         }
     }
 

@@ -359,7 +359,7 @@ public record Lifecycle(
             if (l.window.reached()) {
                 to(
                         ProcessState.DISABLED,
-                        "crashed " + l.window.crashes().size() + " times within "
+                        "crashed " + Plural.of(l.window.crashes().size(), "time") + " within "
                                 + DurationText.format(l.window.span()) + "; last: "
                                 + l.lastFailure.map(HostFailure::message).orElse("unknown"));
             }

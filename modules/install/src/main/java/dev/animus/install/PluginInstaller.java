@@ -322,7 +322,7 @@ public final class PluginInstaller {
         String version = record.manifest()
                 .map(m -> m.document().get("version"))
                 .map(Object::toString)
-                .orElse("unknown");
+                .orElse("-"); // no manifest read yet: a value not known reads "-" everywhere (docs/cli.md#words)
         home.lockfile()
                 .save(
                         List.of(new LockEntry(

@@ -116,7 +116,7 @@ public final class AnimusCommand implements Callable<Integer> {
         try {
             return AnimusPaths.from(context.environment(), projectRoot == null ? Path.of("") : projectRoot);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "invalid_paths", e.getMessage());
         }
     }
 

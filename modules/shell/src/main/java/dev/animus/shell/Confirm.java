@@ -29,13 +29,13 @@ public final class Confirm {
         }
         Terminal t = root.terminal();
         if (!t.interactive() || root.context().scriptMode()) {
-            throw new CommandFailed(ExitCodes.USAGE, refusal(act));
+            throw new CommandFailed(ExitCodes.USAGE, "confirmation_needed", refusal(act));
         }
         t.err().print(OneLine.of(question) + " [y/N] ");
         t.err().flush();
         String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
         if (!answer.equals("y") && !answer.equals("yes")) {
-            throw new CommandFailed(ExitCodes.FAILED, act + ": not confirmed; nothing was changed");
+            throw new CommandFailed(ExitCodes.FAILED, "not_confirmed", act + ": not confirmed; nothing was changed");
         }
     }
 

@@ -4,6 +4,7 @@ import dev.animus.core.OneLine;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.Settings;
+import dev.animus.shell.render.ErrorDocument;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
@@ -92,19 +93,53 @@ public final class Main {
         cli.setExpandAtFiles(false);
         cli.setExecutionStrategy(JsonSupport::execute);
         cli.setParameterExceptionHandler((ex, argv) -> {
-            terminal.error(UsageErrors.line(ex));
-            return ExitCodes.USAGE;
+            CommandFailed f = new CommandFailed(ExitCodes.USAGE, UsageCodes.of(ex), UsageErrors.line(ex));
+            return report(f, jsonAsked(ex.getCommandLine(), argv), terminal);
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            CommandFailed f = Failures.ofException(ex);
-            terminal.error(f.getMessage() + UsageErrors.pluginNameHint(parsed, f.getMessage(), context.environment()));
+            CommandFailed found = Failures.ofException(ex);
+            CommandFailed f = found.withMessage(
+                    found.getMessage() + UsageErrors.pluginNameHint(parsed, found.getMessage(), context.environment()));
             String level = context.environment().getOrDefault("ANIMUS_LOG", "");
+            int code = report(f, jsonAsked(cmd, parsed.originalArgs().toArray(String[]::new)), terminal);
             if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
                 stackTrace(ex, terminal);
             }
-            return f.exitCode();
+            return code;
         });
         return cli;
+    }
+
+    /**
+     * Reports {@code f} (docs/cli.md#errors): its line on stderr, and with {@code --json} its error
+     * document on stdout (unless the command printed its own document about it); returns its exit
+     * code.
+     */
+    private static int report(CommandFailed f, boolean json, Terminal terminal) {
+        terminal.error(f.getMessage());
+        if (json && !f.documentPrinted()) {
+            terminal.printJson(ErrorDocument.of(f));
+        }
+        return f.exitCode();
+    }
+
+    /**
+     * Whether the line asked for {@code --json}: parsed (inherited options land on the root), or,
+     * when parsing stopped before it, written before any {@code --}.
+     */
+    private static boolean jsonAsked(CommandLine cmd, String[] argv) {
+        if (cmd.getCommandSpec().root().userObject() instanceof AnimusCommand root && root.json) {
+            return true;
+        }
+        for (String word : argv) {
+            if (word.equals("--")) {
+                return false;
+            }
+            if (word.equals("--json")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

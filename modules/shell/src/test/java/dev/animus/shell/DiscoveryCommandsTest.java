@@ -130,7 +130,7 @@ class DiscoveryCommandsTest {
             assertEquals(0, r.exitCode(), r.err());
             List<String> lines = r.out().lines().toList();
             assertEquals(2, lines.size(), r.out());
-            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +TRUST +SOURCE +PATH"), lines.get(0));
+            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +STAGE +SOURCE +PATH"), lines.get(0));
             assertTrue(lines.get(1).matches("echo +0\\.1\\.0 +custom +not installed +global +~?/.*"), lines.get(1));
         }
 
@@ -227,7 +227,7 @@ class DiscoveryCommandsTest {
             assertEquals("echo", entries.get(0).path("name").asString());
             Cli.Run clear = animus("plugin", "cache", "clear");
             assertEquals(0, clear.exitCode());
-            assertTrue(clear.err().contains("removed 1 cached manifest"), clear.err());
+            assertTrue(clear.out().contains("removed 1 cached manifest"), clear.err());
             assertEquals(
                     0,
                     Terminal.json()

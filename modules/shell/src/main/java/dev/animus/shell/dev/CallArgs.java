@@ -129,6 +129,7 @@ public final class CallArgs {
         if (params.equals("-") && root.context().commandsOnStdin()) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "params_from_stdin",
                     "--params - reads stdin, which holds the commands here; "
                             + "give the JSON inline: --params '{...}'");
         }
@@ -139,12 +140,13 @@ public final class CallArgs {
         try {
             node = JsonInput.parse(text); // numbers as written: 1e1000000 must not become "Infinity"
         } catch (JacksonException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getOriginalMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "params_invalid_json", notJson(where(e)));
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params is not valid JSON: " + e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "params_invalid_json", notJson(e.getMessage()));
         }
         if (node == null || !(node.isObject() || node.isArray())) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params must be a JSON object or array (JSON-RPC params)");
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "params_not_object", "--params must be a JSON object or array (JSON-RPC params)");
         }
         return node;
     }
@@ -152,18 +154,36 @@ public final class CallArgs {
     /** The params in {@code file} ({@code --params @FILE}), relative to the working directory. */
     private static String readFile(String file) {
         if (file.isEmpty()) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params @FILE needs a file name after the @, e.g. @params.json");
+            throw new CommandFailed(ExitCodes.USAGE, "params_unreadable", "--params @FILE needs a file name after the @, e.g. @params.json");
         }
         try {
             return Files.readString(Path.of(file), StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params @" + file + ": no such file");
+            throw new CommandFailed(ExitCodes.USAGE, "params_unreadable", "--params @" + file + ": no such file");
         } catch (AccessDeniedException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params @" + file + ": permission denied");
+            throw new CommandFailed(ExitCodes.USAGE, "params_unreadable", "--params @" + file + ": permission denied");
         } catch (InvalidPathException | IOException e) {
             throw new CommandFailed(
-                    ExitCodes.USAGE, "--params @" + file + ": cannot read it (is it a readable text file?)");
+                    ExitCodes.USAGE, "params_unreadable", "--params @" + file + ": cannot read it (is it a readable text file?)");
         }
+    }
+
+    /**
+     * The line for params that are not JSON: where the parser stopped (never the parser's own
+     * words, which name Java), and the usual cause, a shell that took the quotes away.
+     */
+    private static String notJson(String where) {
+        return "--params is not valid JSON (" + where + "); quote the whole JSON for the shell, in single"
+                + " quotes: --params '{\"text\": \"hi\"}'";
+    }
+
+    /** Where the parser stopped: line and column. */
+    private static String where(JacksonException e) {
+        var at = e.getLocation();
+        if (at == null || at.getLineNr() < 1) {
+            return "it cannot be read";
+        }
+        return "it stops being JSON at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
     private static String readStdin(InputStream in) {

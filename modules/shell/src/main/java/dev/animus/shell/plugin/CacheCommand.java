@@ -1,5 +1,6 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.core.Plural;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.ManifestCacheHandle;
 import dev.animus.shell.ExitCodes;
@@ -68,7 +69,7 @@ public final class CacheCommand implements Runnable {
                         .put("failure", e.failure().orElse(null)));
                 t.printJson(env);
             } else if (entries.isEmpty()) {
-                t.info("the manifest cache is empty (" + c.directory() + ")");
+                t.result("the manifest cache is empty (" + c.directory() + ")");
             } else {
                 Layout layout = cache.plugin.root.layout();
                 Table table = Table.of("NAME", "VERSION", "SHA256", "CACHED", Table.middle("BINARY"));
@@ -104,7 +105,7 @@ public final class CacheCommand implements Runnable {
                         .put("removed", n)
                         .put("directory", c.directory().toString()));
             } else {
-                t.info("removed " + n + " cached manifest" + (n == 1 ? "" : "s") + " from " + c.directory());
+                t.result("removed " + Plural.of(n, "cached manifest") + " from " + c.directory());
             }
             return ExitCodes.OK;
         }

@@ -87,7 +87,7 @@ public final class DoctorCommand implements Callable<Integer> {
         } else {
             fixed.forEach(f -> t.out().println("fixed: " + OneLine.of(f)));
             if (findings.isEmpty()) {
-                t.info("no problems " + (fix ? "left" : "found") + (name == null ? "" : " with " + name) + " for agent "
+                t.result("no problems " + (fix ? "left" : "found") + (name == null ? "" : " with " + name) + " for agent "
                         + root.agent());
             } else {
                 Layout layout = root.layout();

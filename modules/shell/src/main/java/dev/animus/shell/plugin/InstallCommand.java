@@ -240,15 +240,17 @@ public final class InstallCommand implements Callable<Integer> {
         if (given != 1) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "source_invalid",
                     "give exactly one source: owner/repo[@tag], --path P, or --url U"
                             + " --sha256 H (try 'animus plugin install --help')");
         }
         if (sha256 != null && url == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--sha256 goes with --url");
+            throw new CommandFailed(ExitCodes.USAGE, "option_invalid", "--sha256 goes with --url");
         }
         if (signaturePolicy != null && release == null) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "option_invalid",
                     "--signature-policy applies to release installs (owner/repo[@tag]):"
                             + " a --url or --path install carries no signature and is recorded as unsigned");
         }
@@ -261,7 +263,7 @@ public final class InstallCommand implements Callable<Integer> {
         try {
             return new Source.Github(GithubRelease.parse(release));
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "release_invalid", e.getMessage());
         }
     }
 
@@ -272,6 +274,7 @@ public final class InstallCommand implements Callable<Integer> {
         } catch (UrlSource.Refused e) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "url_invalid",
                     switch (e.problem()) {
                         case NO_SHA256 ->
                             "--url needs --sha256 <the file's SHA-256>: a direct download is"

@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
             "",
             "List the plugins Animus finds, in precedence order: installed plugins, the registry",
             "(plugins.toml), the project's .animus/plugins/, the global install dir, $ANIMUS_PLUGIN_PATH, and $PATH",
-            "with --include-system-path. The first source to claim a name keeps it. TRUST says where each stands",
+            "with --include-system-path. The first source to claim a name keeps it. STAGE says where each stands",
             "for the agent (--agent): untrusted binaries are listed but never run, not even to read their manifest.",
             "Entries that cannot be used are warnings on stderr, one line each; a broken entry still reserves its name."
         },
@@ -52,7 +52,7 @@ public final class ListCommand implements Callable<Integer> {
             ObjectNode env = Terminal.envelope("plugin.list");
             ArrayNode plugins = env.putArray("plugins");
             d.plugins().forEach(p -> {
-                ObjectNode o = json(p).put("trust", trust.of(p));
+                ObjectNode o = json(p).put("stage", trust.of(p));
                 sameBytes(o, d.installedWithSameBytes(p.name(), p.sha256()));
                 plugins.add(o);
             });
@@ -137,7 +137,7 @@ public final class ListCommand implements Callable<Integer> {
     }
 
     private static void table(Terminal t, Layout layout, Discovery d, TrustColumn trust) {
-        Table table = Table.of("NAME", "VERSION", "KIND", "TRUST", "SOURCE", Table.middle("PATH"));
+        Table table = Table.of("NAME", "VERSION", "KIND", "STAGE", "SOURCE", Table.middle("PATH"));
         for (DiscoveredPlugin p : d.plugins()) {
             table.row(
                     p.name(),

@@ -74,7 +74,7 @@ public final class LockCommand implements Runnable {
                 });
                 t.printJson(env);
             } else if (checks.isEmpty()) {
-                t.info("nothing is locked in " + root.animus().lockfile());
+                t.result("nothing is locked in " + root.animus().lockfile());
             } else {
                 Layout layout = root.layout();
                 Table table = Table.of("NAME", "STATUS", "LOCKED SHA256", Table.wrap("DETAIL"));
@@ -134,9 +134,9 @@ public final class LockCommand implements Runnable {
                 t.printJson(env);
                 return ExitCodes.OK;
             }
-            t.info(root.animus().lockfile().toString());
+            t.result(root.animus().lockfile().toString());
             if (file.entries().isEmpty()) {
-                t.info("(no entries)");
+                t.result("(no entries)");
                 return ExitCodes.OK;
             }
             Layout layout = root.layout();

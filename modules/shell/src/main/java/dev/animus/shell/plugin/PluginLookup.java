@@ -15,6 +15,7 @@ import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.FixText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Finds an installed plugin by name through the launch gate and gives its supervisor in this
@@ -54,9 +55,12 @@ final class PluginLookup {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
             throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
-                            + FixText.render(e.missing().fix()) + "' and try again");
+                            ExitCodes.USAGE,
+                            "requirement_missing",
+                            "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
+                                    + FixText.render(e.missing().fix()) + "' and try again")
+                    .withFix(FixText.commandOf(e.missing().fix().fixes()))
+                    .withPlugin(e.plugin());
         }
     }
 
@@ -75,15 +79,20 @@ final class PluginLookup {
             d.plugins().forEach(p -> known.add(p.name()));
             d.untrusted().forEach(u -> known.add(u.name()));
             return new CommandFailed(
-                    ExitCodes.USAGE,
-                    "no plugin named '" + name + "' is installed" + DidYouMean.suffix(name, known)
-                            + " ('animus plugin list' shows what is found)"
-                            + FixText.TO_RUN_IT + "animus plugin install --path <file>" + agent);
+                            ExitCodes.USAGE,
+                            "plugin_not_found",
+                            "no plugin named '" + name + "' is installed" + DidYouMean.suffix(name, known)
+                                    + " ('animus plugin list' shows what is found)"
+                                    + FixText.TO_RUN_IT + "animus plugin install --path <file>" + agent)
+                    .withPlugin(name);
         }
         return new CommandFailed(
-                ExitCodes.USAGE,
-                "plugin " + name + " is not installed (found " + where + "; 'animus plugin dev " + where
-                        + "' runs it untrusted)" + FixText.TO_RUN_IT + "animus plugin install --path "
-                        + ShellQuoting.word(where) + agent);
+                        ExitCodes.USAGE,
+                        "not_installed",
+                        "plugin " + name + " is not installed (found " + where + "; 'animus plugin dev " + where
+                                + "' runs it untrusted)" + FixText.TO_RUN_IT + "animus plugin install --path "
+                                + ShellQuoting.word(where) + agent)
+                .withFix(Optional.of("animus plugin install --path " + ShellQuoting.word(where) + agent))
+                .withPlugin(name);
     }
 }

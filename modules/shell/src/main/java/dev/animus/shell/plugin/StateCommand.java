@@ -1,6 +1,7 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.OneLine;
+import dev.animus.core.Plural;
 import dev.animus.install.StateRepair;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
@@ -79,7 +80,7 @@ public final class StateCommand implements Runnable {
                     Layout layout = root.layout();
                     t.out()
                             .println(OneLine.of(layout.path(h.file()) + " is readable (revision " + h.revision() + ", "
-                                    + h.plugins() + " plugins); nothing to repair"));
+                                    + Plural.of(h.plugins(), "plugin") + "); nothing to repair"));
                     h.problems()
                             .forEach(p -> t.out()
                                     .println("  "
@@ -89,7 +90,7 @@ public final class StateCommand implements Runnable {
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
                 case StateRepair.Diagnosis.Newer n ->
-                    throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
+                    throw new CommandFailed(ExitCodes.FAILED, "state_unreadable", FixText.render(n.reason()));
                 case StateRepair.Diagnosis.Unreadable u -> {
                     t.warn(FixText.render(u.reason()));
                     Confirm.require(

@@ -51,6 +51,7 @@ public final class StatusCommand implements Callable<Integer> {
         if (name != null && shown.isEmpty()) {
             throw new CommandFailed(
                     ExitCodes.FAILED,
+                    "not_running",
                     "no plugin named " + name + " has run in this process"
                             + (all.isEmpty()
                                     ? ""

@@ -7,6 +7,7 @@ import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
 import dev.animus.core.OneLine;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders a {@link Fix} as what the operator types at this shell: the command line, with the
@@ -41,6 +42,18 @@ public final class FixText {
             case Fix.UpgradeAnimus u -> "upgrade animus";
             case Fix.Choose c -> option(c.choice());
         };
+    }
+
+    /**
+     * The {@code fix} of an error document (docs/cli.md#errors-a-program-can-read): the first of
+     * {@code fixes} that is a whole command ({@link Fix.Choose} is an option of the act at hand),
+     * as {@link #command} renders it; empty when there is none.
+     */
+    public static Optional<String> commandOf(List<Fix> fixes) {
+        return fixes.stream()
+                .filter(f -> !(f instanceof Fix.Choose))
+                .findFirst()
+                .map(FixText::command);
     }
 
     /** The option that makes {@code choice}. */

@@ -53,9 +53,12 @@ public final class ConsentCommand implements Callable<Integer> {
         Inspection seen = root.animus().inspect(name, root.agent()).inspection();
         if (seen.disclosure().isEmpty()) {
             throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    "plugin " + name + " has no readable manifest to consent to;" + " run 'animus plugin trust " + name
-                            + "' first ('animus plugin doctor " + name + "' says why)");
+                            ExitCodes.USAGE,
+                            "no_manifest",
+                            "plugin " + name + " has no readable manifest to consent to;" + " run 'animus plugin trust "
+                                    + name + "' first ('animus plugin doctor " + name + "' says why)")
+                    .withFix(Optional.of("animus plugin trust " + name))
+                    .withPlugin(name);
         }
         Disclosure d = seen.disclosure().get();
         String digest = seen.consentDigest().orElseThrow();

@@ -42,6 +42,7 @@ public final class OrgTrust {
         if (!t.interactive() || root.context().scriptMode()) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "org_not_trusted",
                     "GitHub owner '" + owner + "' is not trusted yet; pass" + " --allow-org " + owner
                             + " (or --yes) to trust it, after checking who publishes there");
         }

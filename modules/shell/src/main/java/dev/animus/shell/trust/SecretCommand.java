@@ -60,7 +60,7 @@ public final class SecretCommand implements Runnable {
         try {
             SecretStore.checkNames(plugin, name);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "secret_name_invalid", e.getMessage());
         }
     }
 
@@ -202,7 +202,7 @@ public final class SecretCommand implements Runnable {
                 return;
             }
             if (rows.isEmpty()) {
-                t.info("plugin " + plugin + " declares no secret and none is stored for it (store: "
+                t.result("plugin " + plugin + " declares no secret and none is stored for it (store: "
                         + where(root, store) + ")");
                 return;
             }
@@ -253,7 +253,7 @@ public final class SecretCommand implements Runnable {
                 t.out().println("forgot secret " + name + " of plugin " + plugin + " (" + where(root, store) + ")");
                 t.out().flush();
             } else {
-                t.info("no secret " + name + " was stored for plugin " + plugin + " in " + where(root, store));
+                t.result("no secret " + name + " was stored for plugin " + plugin + " in " + where(root, store));
             }
             return ExitCodes.OK;
         }

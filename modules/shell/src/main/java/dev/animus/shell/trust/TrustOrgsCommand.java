@@ -61,7 +61,7 @@ public final class TrustOrgsCommand implements Runnable {
                         .put("decided_at", d.decidedAt().toString()));
                 t.printJson(env);
             } else if (all.isEmpty()) {
-                t.info("no GitHub owner is trusted yet");
+                t.result("no GitHub owner is trusted yet");
             } else {
                 Layout layout = root.layout();
                 Table table = Table.of("ORG", "HOW", "DECIDED AT");
@@ -92,6 +92,7 @@ public final class TrustOrgsCommand implements Runnable {
             if (!OrgTrust.store(root).revoke(org)) {
                 throw new CommandFailed(
                         ExitCodes.USAGE,
+                        "org_not_trusted",
                         "GitHub owner " + org + " is not trusted ('animus trust-orgs" + " list' shows who is)");
             }
             if (root.json) {
