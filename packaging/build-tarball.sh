@@ -30,7 +30,7 @@ cp "$root/LICENSE" "$stage/LICENSE"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 mkdir -p "$stage/completions"
-for shell in bash zsh; do
+for shell in bash zsh fish; do
   if ! env -i PATH="$PATH" HOME="$home" ANIMUS_HOME="$home/animus" "$stage/bin/animus" completion "$shell" \
       </dev/null >"$stage/completions/animus.$shell" 2>"$home/err"; then
     cat "$home/err" >&2

@@ -21,7 +21,7 @@ mkdir -p "$tmp/install dir" "$tmp/home" "$tmp/tools" "$tmp/link dir" "$tmp/work"
 tar -xzf "$tarball" -C "$tmp/install dir"
 img="$tmp/install dir/animus-$version"
 [ -x "$img/bin/animus" ] || { echo "smoke-test: FAILED: no animus-$version/bin/animus in $tarball" >&2; exit 1; }
-for f in README.md LICENSE completions/animus.bash completions/animus.zsh examples/echo/README.md \
+for f in README.md LICENSE completions/animus.bash completions/animus.zsh completions/animus.fish examples/echo/README.md \
     examples/echo/animus-plugin-echo lib/animus.jsa lib/echo.jsa; do
   [ -s "$img/$f" ] || fail "the tarball has no (or an empty) animus-$version/$f"
 done

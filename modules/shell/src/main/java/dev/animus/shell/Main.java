@@ -7,6 +7,7 @@ import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 
@@ -26,10 +27,12 @@ public final class Main {
      * code; writes only to {@code terminal}. Every plugin it started is shut down before it returns.
      */
     static int run(String[] args, Map<String, String> env, Terminal terminal) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        List<String> words = List.of(args);
+        if ((words.size() == 1 || (words.size() == 2 && (words.contains("-v") || words.contains("--verbose"))))
+                && (words.contains("--version") || words.contains("-V"))) {
             // asked for often (scripts, version checks) and needing nothing else: no plugin host, no
             // command tree (picocli prints the same lines from the same provider, see CliTest)
-            for (String line : new AnimusCommand.Version().getVersion()) {
+            for (String line : AnimusCommand.Version.lines(words.size() == 2)) {
                 terminal.out().println(line);
             }
             terminal.out().flush();
