@@ -2,6 +2,7 @@ package dev.animus.shell;
 
 import dev.animus.core.OneLine;
 import dev.animus.runtime.Plugins;
+import dev.animus.shell.completion.CompleteCommand;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
@@ -39,6 +40,11 @@ public final class Main {
             return ExitCodes.OK;
         }
         Logging.configure(env);
+        if (args.length > 0 && args[0].equals(CompleteCommand.NAME)) {
+            // a Tab in bash, zsh or fish: it reads the state document and runs no plugin, so it
+            // starts no plugin host (and builds only the commands it completes, see CommandTree)
+            return execute(args, ShellContext.oneShot(terminal, env, null));
+        }
         try (Plugins host = Plugins.start()) {
             return execute(args, ShellContext.oneShot(terminal, env, host));
         }
