@@ -21,17 +21,46 @@ import picocli.codegen.docgen.manpage.ManPageGenerator;
  * Main.commandLine}), with its help text re-flowed as {@code --help} prints it; nothing in it
  * depends on the machine or the clock, so the same sources give the same pages.
  *
- * <p>Usage: {@code java -cp <class path> ManPages.java <output directory>}
+ * <p>Each page names {@code animus <version>} as its source and the build's date (its
+ * {@code project.build.outputTimestamp}, never the clock) as its date.
+ *
+ * <p>Usage: {@code java -cp <class path> ManPages.java <output directory> <version> <outputTimestamp>}
  */
 public final class ManPages {
     private ManPages() {}
 
+    /**
+     * Names {@code source} as every page's version, and doubles the percent signs: the generator passes descriptions and footers through {@code String.format} with no
+     * arguments, so a {@code %} that is no {@code %n} (the {@code printf %s} of an example) fails
+     * it; picocli's help prints them as written. Doubled here, they print as written in the pages
+     * too.
+     */
+    private static void prepare(CommandLine cmd, String source) {
+        // the "source" of a page: the package and its version (the root's --version line names the
+        // Java it runs on, and a subcommand has none)
+        cmd.getCommandSpec().versionProvider(null);
+        cmd.getCommandSpec().version(source);
+        var usage = cmd.getCommandSpec().usageMessage();
+        usage.description(escaped(usage.description()));
+        usage.footer(escaped(usage.footer()));
+        usage.header(escaped(usage.header()));
+        for (CommandLine sub : new java.util.LinkedHashSet<>(cmd.getSubcommands().values())) {
+            prepare(sub, source);
+        }
+    }
+
+    private static String[] escaped(String[] lines) {
+        return java.util.Arrays.stream(lines).map(l -> l.replaceAll("%(?!n)", "%%")).toArray(String[]::new);
+    }
+
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: ManPages.java <output directory>");
+        if (args.length != 3) {
+            System.err.println("usage: ManPages.java <output directory> <version> <outputTimestamp>");
             System.exit(2);
         }
         Path out = Path.of(args[0]);
+        String source = "animus " + args[1];
+        String date = java.time.Instant.parse(args[2]).toString().substring(0, 10);
         Path home = Files.createTempDirectory("animus-man");
         try {
             Terminal quiet = new Terminal(
@@ -43,6 +72,7 @@ public final class ManPages {
             Map<String, String> env = Map.of(
                     "HOME", home.toString(), "ANIMUS_HOME", home.resolve("animus").toString());
             CommandLine tree = Main.commandLine(ShellContext.oneShot(quiet, env, null));
+            prepare(tree, source);
             Files.createDirectories(out);
             try (Stream<Path> old = Files.list(out)) {
                 for (Path p : old.toList()) {
@@ -54,6 +84,14 @@ public final class ManPages {
             if (code != 0) {
                 System.err.println("ManPages: picocli's ManPageGenerator failed with exit code " + code);
                 System.exit(1);
+            }
+            // the date in each page's header (asciidoctor would take the file's time)
+            try (Stream<Path> pages = Files.list(out)) {
+                for (Path page : pages.sorted().toList()) {
+                    String text = Files.readString(page);
+                    Files.writeString(
+                            page, text.replaceFirst(":doctype: manpage\n", ":doctype: manpage\n:docdate: " + date + "\n:revdate: " + date + "\n"));
+                }
             }
         } finally {
             Files.deleteIfExists(home);
