@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Tab-completion benchmark (not a test; run on purpose): median wall time of what one Tab in
 # bash, zsh or fish runs, `animus __complete -- WORDS... PARTIAL`, from a runtime image, against
-# `animus --version` (the least a start of the image costs). A temporary home holds the echo
+# `animus --version` (the least a start of the image costs); wall and CPU time (user + system). A temporary home holds the echo
 # example installed and trusted, so plugin names and methods come from a real state document.
 #
 #   bench/completion/run.sh [runs] [image...]   default 20 runs, the image of this checkout
@@ -55,35 +55,38 @@ for ((n = 0; n < ${#IMAGES[@]}; n++)); do
   done
 done
 
-# time_ms <command...>: wall milliseconds of one run (bash's EPOCHREALTIME: no fork to read the clock)
+# time_ms <command...>: wall milliseconds of one run (bash's EPOCHREALTIME: no fork to read the
+# clock), then its CPU milliseconds (user + system, which a loaded machine inflates less)
 time_ms() {
-  local start end
+  local start end cpu TIMEFORMAT='%3U %3S'
   start=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1 </dev/null
+  cpu="$({ time "$@" >/dev/null 2>&1 </dev/null; } 2>&1)"
   end=$EPOCHREALTIME
-  echo $(( (${end/./} - ${start/./}) / 1000 ))
+  echo "$(( (${end/./} - ${start/./}) / 1000 )) $(awk '{printf "%d", ($1 + $2) * 1000}' <<<"$cpu")"
 }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }
 
 wait_for_idle
-rm -f "$OUT"/*.times
+rm -f "$OUT"/*.times "$OUT"/*.cpu
 for ((i = 0; i < RUNS; i++)); do
   for ((n = 0; n < ${#IMAGES[@]}; n++)); do
     for c in "${CASES[@]}"; do
       # shellcheck disable=SC2086
-      time_ms "${IMAGES[$n]}/bin/animus" ${ARGS[$c]} >> "$OUT/$n.$c.times"
+      read -r wall cpu < <(time_ms "${IMAGES[$n]}/bin/animus" ${ARGS[$c]})
+      echo "$wall" >> "$OUT/$n.$c.times"
+      echo "$cpu" >> "$OUT/$n.$c.cpu"
     done
   done
 done
 
 {
-  echo "Tab completion, median wall ms of $RUNS runs ($(nproc) CPUs, load before: $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo "Tab completion, median wall ms (CPU ms) of $RUNS runs ($(nproc) CPUs, load before: $(cut -d' ' -f1-3 /proc/loadavg))"
   echo
   printf '| image |'; for c in "${CASES[@]}"; do printf ' %s |' "$c"; done; echo
   printf '|---|'; for c in "${CASES[@]}"; do printf -- '---|'; done; echo
   for ((n = 0; n < ${#IMAGES[@]}; n++)); do
     printf '| %s |' "${IMAGES[$n]}"
-    for c in "${CASES[@]}"; do printf ' %s |' "$(median < "$OUT/$n.$c.times")"; done
+    for c in "${CASES[@]}"; do printf ' %s (%s) |' "$(median < "$OUT/$n.$c.times")" "$(median < "$OUT/$n.$c.cpu")"; done
     echo
   done
   echo
