@@ -4,6 +4,7 @@ import dev.animus.core.HostHello;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.BuildInfo;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.Settings;
 import dev.animus.shell.dev.JsonAsParams;
@@ -15,13 +16,16 @@ import dev.animus.shell.repl.ScriptMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /** The root of the command tree. */
 @Command(
@@ -226,13 +230,35 @@ public final class AnimusCommand implements Callable<Integer> {
         return given;
     }
 
-    /** {@code animus --version}: the build's version and the protocol it speaks. */
+    /**
+     * {@code animus --version}: the build's version and the protocol it speaks, one line; with
+     * {@code --verbose} also the commit and date of the build, the platform and the Java runtime.
+     */
     static final class Version implements CommandLine.IVersionProvider {
+        @Spec
+        CommandSpec spec;
+
         @Override
         public String[] getVersion() {
+            return lines(spec != null && spec.userObject() instanceof AnimusCommand root && root.verbose);
+        }
+
+        /** The version lines, without a command tree (Main's fast path prints the same). */
+        static String[] lines(boolean verbose) {
+            String first = "animus " + HostVersion.current() + " (protocol " + HostHello.PROTOCOL_VERSION + ", Java "
+                    + Runtime.version().feature() + ")";
+            if (!verbose) {
+                return new String[] {first};
+            }
+            BuildInfo build = BuildInfo.current();
             return new String[] {
-                "animus " + HostVersion.current() + " (protocol " + HostHello.PROTOCOL_VERSION + ", Java "
-                        + Runtime.version().feature() + ")"
+                first,
+                "commit:   " + build.commit(),
+                "built:    " + build.date(),
+                "platform: " + System.getProperty("os.name").toLowerCase(Locale.ROOT) + "/"
+                        + System.getProperty("os.arch"),
+                "runtime:  " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
+                        + " (" + System.getProperty("java.home") + ")"
             };
         }
     }

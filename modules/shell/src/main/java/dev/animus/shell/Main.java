@@ -5,12 +5,14 @@ import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.Settings;
 import dev.animus.shell.render.ErrorDocument;
+import dev.animus.shell.completion.CompleteCommand;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine;
@@ -31,16 +33,23 @@ public final class Main {
      * code; writes only to {@code terminal}. Every plugin it started is shut down before it returns.
      */
     static int run(String[] args, Map<String, String> env, Terminal terminal) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        List<String> words = List.of(args);
+        if ((words.size() == 1 || (words.size() == 2 && (words.contains("-v") || words.contains("--verbose"))))
+                && (words.contains("--version") || words.contains("-V"))) {
             // asked for often (scripts, version checks) and needing nothing else: no plugin host, no
             // command tree (picocli prints the same lines from the same provider, see CliTest)
-            for (String line : new AnimusCommand.Version().getVersion()) {
+            for (String line : AnimusCommand.Version.lines(words.size() == 2)) {
                 terminal.out().println(line);
             }
             terminal.out().flush();
             return ExitCodes.OK;
         }
         Logging.configure(env);
+        if (args.length > 0 && args[0].equals(CompleteCommand.NAME)) {
+            // a Tab in bash, zsh or fish: it reads the state document and runs no plugin, so it
+            // starts no plugin host (and builds only the commands it completes, see CommandTree)
+            return execute(args, ShellContext.oneShot(terminal, env, null));
+        }
         Optional<Settings> settings = settings(env);
         Terminal shown = settings.map(s -> coloured(terminal, s.colour())).orElse(terminal);
         try (Plugins host = Plugins.start()) {
