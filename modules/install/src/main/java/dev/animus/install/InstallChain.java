@@ -251,8 +251,7 @@ public final class InstallChain {
         if (enableFor.isEmpty()) {
             return Installation.stage(state, name, "default").compareTo(InstallStage.CONSENTED) >= 0;
         }
-        return enableFor.stream()
-                .allMatch(s -> Installation.stage(state, name, agentOf(s)) == InstallStage.ENABLED);
+        return enableFor.stream().allMatch(s -> Installation.stage(state, name, agentOf(s)) == InstallStage.ENABLED);
     }
 
     /** What a note of the first {@code --manifest} probe says went wrong, without its advice to retry. */

@@ -51,7 +51,9 @@ public final class ConfigCommand implements Runnable {
     static Settings.Key key(String word) {
         return Settings.Key.named(word)
                 .orElseThrow(() -> new CommandFailed(
-                        ExitCodes.USAGE, "unknown config key '" + word + "' (keys: " + Settings.Key.names() + ")"));
+                        ExitCodes.USAGE,
+                        "unknown_config_key",
+                        "unknown config key '" + word + "' (keys: " + Settings.Key.names() + ")"));
     }
 
     /** What {@code change} did, or the one-line refusal. */
@@ -61,10 +63,11 @@ public final class ConfigCommand implements Runnable {
             case Settings.NotAllowed n ->
                 throw new CommandFailed(
                         ExitCodes.USAGE,
+                        "config_value_not_allowed",
                         "config key " + n.key().dotted() + " cannot be '" + n.value() + "': allowed are "
                                 + n.key().allowed());
             case Settings.FileUnreadable f ->
-                throw new CommandFailed(ExitCodes.USAGE, f.problem() + "; fix or remove it first");
+                throw new CommandFailed(ExitCodes.USAGE, "config_unreadable", f.problem() + "; fix or remove it first");
         };
     }
 

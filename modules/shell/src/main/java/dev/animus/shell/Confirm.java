@@ -66,7 +66,7 @@ public final class Confirm {
      */
     public static void requireAskable(AnimusCommand root, boolean yes, String act) {
         if (!yes && (!root.terminal().interactive() || root.context().scriptMode())) {
-            throw new CommandFailed(ExitCodes.USAGE, refusal(act));
+            throw new CommandFailed(ExitCodes.USAGE, "confirmation_needed", refusal(act));
         }
     }
 

@@ -185,7 +185,10 @@ class ConfigCommandTest {
     @Test
     void theConfiguredAgentIsTheAgentOfEnableAndCall() throws IOException {
         Path exe = TrustCommandsTest.pyecho(root.resolve("src"), "");
-        assertEquals(0, animus("plugin", "install", "--path", exe.toString()).exitCode());
+        assertEquals(
+                0,
+                animus("plugin", "install", "--path", exe.toString(), "--no-trust")
+                        .exitCode());
         assertEquals(0, animus("plugin", "trust", "pyecho", "--yes").exitCode());
         assertEquals(0, animus("plugin", "consent", "pyecho", "--yes").exitCode());
         animus("config", "set", "agent", "ci");

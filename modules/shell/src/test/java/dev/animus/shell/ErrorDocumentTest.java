@@ -78,7 +78,7 @@ class ErrorDocumentTest {
     /** The failures, each driven for real; a few need a plugin installed first. */
     List<Case> cases() throws IOException {
         Path echo = TrustCommandsTest.pyecho(root.resolve("pyecho"), "");
-        Cli.Run installed = animus(List.of("plugin", "install", "--path", echo.toString()));
+        Cli.Run installed = animus(List.of("plugin", "install", "--path", echo.toString(), "--no-trust"));
         assertEquals(0, installed.exitCode(), installed.err());
         Path hang = Cli.hangingPython(Files.createDirectories(root.resolve("hang")));
         Path badManifest = Cli.python(root, "animus-plugin-bad", """
@@ -233,7 +233,8 @@ class ErrorDocumentTest {
         Path echo = TrustCommandsTest.pyecho(root.resolve("pyecho"), "");
         assertEquals(
                 0,
-                animus(List.of("plugin", "install", "--path", echo.toString())).exitCode());
+                animus(List.of("plugin", "install", "--path", echo.toString(), "--no-trust"))
+                        .exitCode());
         JsonNode doc = Terminal.json()
                 .readTree(animus(List.of("plugin", "call", "pyecho", "echo", "--json"))
                         .out());

@@ -71,7 +71,7 @@ class InventoryTest {
 
     @Test
     void trustingThePathOfAnInstalledPluginsBytesCannotBreakItAndNamesTheTrustThatWorks() {
-        ok("plugin install --path " + v1);
+        ok("plugin install --path " + v1 + " --no-trust");
         Cli.Run trust = animus("plugin", "trust", v1.toString(), "--yes");
         assertEquals(2, trust.exitCode(), trust.out() + trust.err());
         assertTrue(trust.errLine().contains("'animus plugin trust pyecho'"), trust.err());
@@ -90,7 +90,7 @@ class InventoryTest {
     @Test
     void aPathTrustedThenInstalledHasItsManifestRead() {
         ok("plugin trust " + v1 + " --yes");
-        ok("plugin install --path " + v1);
+        ok("plugin install --path " + v1 + " --no-trust");
         JsonNode inspect = Terminal.json()
                 .readTree(animus("plugin", "inspect", "pyecho", "--json").out());
         assertEquals("trusted", inspect.path("stage").asString(), inspect.toString());
@@ -101,7 +101,7 @@ class InventoryTest {
 
     @Test
     void aDiscoveredCopyOfAnInstalledPluginSaysItHasTheSameBytes() throws IOException {
-        ok("plugin install --path " + v1);
+        ok("plugin install --path " + v1 + " --no-trust");
         Path twin = root.resolve("project/.animus/plugins/animus-plugin-twin");
         Files.copy(v1, twin);
         Cli.Run untrusted = animus("plugin", "list", "--json");

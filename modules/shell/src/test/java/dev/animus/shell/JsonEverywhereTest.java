@@ -94,7 +94,7 @@ class JsonEverywhereTest {
         verify.add(bundle.artifact().toString());
 
         List<Step> steps = List.of(
-                json("plugin install", 0, "plugin", "install", "--path", v1.toString()),
+                json("plugin install", 0, "plugin", "install", "--path", v1.toString(), "--no-trust"),
                 json("plugin inspect", 0, "plugin", "inspect", "pyecho"),
                 json("plugin trust", 0, "plugin", "trust", "pyecho", "--yes"),
                 json("plugin consent", 0, "plugin", "consent", "pyecho", "--yes"),

@@ -83,7 +83,7 @@ class StreamsTest {
     @Test
     void aPluginWithoutSecrets() throws IOException {
         Path bare = Cli.python(root, "animus-plugin-bare", "import sys\nsys.exit(0)\n");
-        Cli.Run installed = animus("plugin", "install", "--path", bare.toString());
+        Cli.Run installed = animus("plugin", "install", "--path", bare.toString(), "--no-trust");
         assertEquals(0, installed.exitCode(), installed.err());
         answersOnStdoutOnly("declares no secret and none is stored", "secret", "status", "bare");
         answersOnStdoutOnly("no secret token was stored", "secret", "forget", "bare", "token");
@@ -93,7 +93,10 @@ class StreamsTest {
     @Test
     void aValueNotKnownReadsADash() throws IOException {
         Path bare = Cli.python(root, "animus-plugin-bare", "import sys\nsys.exit(0)\n");
-        assertEquals(0, animus("plugin", "install", "--path", bare.toString()).exitCode());
+        assertEquals(
+                0,
+                animus("plugin", "install", "--path", bare.toString(), "--no-trust")
+                        .exitCode());
         Cli.Run lock = animus("plugin", "lock", "show");
         assertTrue(lock.out().lines().anyMatch(l -> l.matches("bare +- +path .*")), lock.out());
         assertFalse(lock.out().contains("unknown"), lock.out());
@@ -102,7 +105,10 @@ class StreamsTest {
     @Test
     void aReadableStateCountsItsPluginsInWords() throws IOException {
         Path bare = Cli.python(root, "animus-plugin-bare", "import sys\nsys.exit(0)\n");
-        assertEquals(0, animus("plugin", "install", "--path", bare.toString()).exitCode());
+        assertEquals(
+                0,
+                animus("plugin", "install", "--path", bare.toString(), "--no-trust")
+                        .exitCode());
         Cli.Run r = animus("plugin", "state", "repair");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("1 plugin)"), r.out());

@@ -79,11 +79,11 @@ class TableGoldenTest {
         Path notes = plugins.resolve("animus-plugin-notes");
         Files.writeString(notes, Files.readString(pyecho).replace("NAME = \"pyecho\"", "NAME = \"notes\""));
         Files.setPosixFilePermissions(notes, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ok(animus("", "plugin", "install", "--path", pyecho.toString()), "install pyecho");
+        ok(animus("", "plugin", "install", "--path", pyecho.toString(), "--no-trust"), "install pyecho");
         ok(animus("", "plugin", "trust", "pyecho", "--yes"), "trust pyecho");
         ok(animus("", "plugin", "consent", "pyecho", "--yes"), "consent pyecho");
         ok(animus("", "plugin", "enable", "pyecho"), "enable pyecho");
-        ok(animus("", "plugin", "install", "--path", echo.toString()), "install echo");
+        ok(animus("", "plugin", "install", "--path", echo.toString(), "--no-trust"), "install echo");
         ok(animus("", "plugin", "trust", notes.toString(), "--yes"), "trust notes");
         ok(animus("stored-key\n", "secret", "set", "pyecho", "api_key"), "secret set");
         ok(animus("other\n", "secret", "set", "pyecho", "backup_token"), "secret set undeclared");

@@ -82,7 +82,7 @@ public final class CallArgs {
         } catch (RuntimeException e) {
             CommandFailed failed = Failures.of(e);
             String hint = unknownMethod(e) ? DidYouMean.suffix(method, methods.apply(plugin)) : "";
-            throw hint.isEmpty() ? failed : new CommandFailed(failed.exitCode(), failed.getMessage() + hint);
+            throw hint.isEmpty() ? failed : failed.withMessage(failed.getMessage() + hint);
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
         if (root.json) {
@@ -120,7 +120,8 @@ public final class CallArgs {
 
     private JsonNode params(AnimusCommand root) {
         if (params != null && paramsFromJson != null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--params and --json JSON both give the params; give one");
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "conflicting_options", "--params and --json JSON both give the params; give one");
         }
         String params = this.params != null ? this.params : paramsFromJson;
         if (params == null) {
@@ -154,7 +155,10 @@ public final class CallArgs {
     /** The params in {@code file} ({@code --params @FILE}), relative to the working directory. */
     private static String readFile(String file) {
         if (file.isEmpty()) {
-            throw new CommandFailed(ExitCodes.USAGE, "params_unreadable", "--params @FILE needs a file name after the @, e.g. @params.json");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "params_unreadable",
+                    "--params @FILE needs a file name after the @, e.g. @params.json");
         }
         try {
             return Files.readString(Path.of(file), StandardCharsets.UTF_8);
@@ -164,7 +168,9 @@ public final class CallArgs {
             throw new CommandFailed(ExitCodes.USAGE, "params_unreadable", "--params @" + file + ": permission denied");
         } catch (InvalidPathException | IOException e) {
             throw new CommandFailed(
-                    ExitCodes.USAGE, "params_unreadable", "--params @" + file + ": cannot read it (is it a readable text file?)");
+                    ExitCodes.USAGE,
+                    "params_unreadable",
+                    "--params @" + file + ": cannot read it (is it a readable text file?)");
         }
     }
 

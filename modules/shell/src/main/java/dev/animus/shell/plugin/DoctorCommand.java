@@ -87,8 +87,8 @@ public final class DoctorCommand implements Callable<Integer> {
         } else {
             fixed.forEach(f -> t.out().println("fixed: " + OneLine.of(f)));
             if (findings.isEmpty()) {
-                t.result("no problems " + (fix ? "left" : "found") + (name == null ? "" : " with " + name) + " for agent "
-                        + root.agent());
+                t.result("no problems " + (fix ? "left" : "found") + (name == null ? "" : " with " + name)
+                        + " for agent " + root.agent());
             } else {
                 Layout layout = root.layout();
                 Table table = Table.of("PLUGIN", Table.wrap("PROBLEM"), "FIX");

@@ -132,11 +132,14 @@ public final class InstallCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Source source = source();
         if (trust && noTrust) {
-            throw new CommandFailed(ExitCodes.USAGE, "--trust and --no-trust exclude each other; give one");
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "conflicting_options", "--trust and --no-trust exclude each other; give one");
         }
         if (noEnable && (trust || noTrust)) {
             throw new CommandFailed(
-                    ExitCodes.USAGE, "--no-enable goes with the one-step install, not with --trust or --no-trust");
+                    ExitCodes.USAGE,
+                    "conflicting_options",
+                    "--no-enable goes with the one-step install, not with --trust or --no-trust");
         }
         Optional<Owners.How> newOwner = source instanceof Source.Github g
                 ? OrgTrust.decide(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes)

@@ -134,12 +134,12 @@ public final class LockCommand implements Runnable {
                 t.printJson(env);
                 return ExitCodes.OK;
             }
-            t.result(root.animus().lockfile().toString());
+            Layout layout = root.layout();
+            t.result(layout.path(root.animus().lockfile()));
             if (file.entries().isEmpty()) {
                 t.result("(no entries)");
                 return ExitCodes.OK;
             }
-            Layout layout = root.layout();
             Table table = Table.of(
                     "NAME", "VERSION", Table.middle("SOURCE"), "SHA256", Table.end("SIGNATURE"), "INSTALLED AT");
             for (Pin e : file.entries()) {

@@ -5,7 +5,6 @@ import dev.animus.install.InstallReport;
 import dev.animus.install.PluginInstaller;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
-import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.render.FixText;
@@ -77,7 +76,10 @@ public final class UpdateCommand implements Callable<Integer> {
         AnimusCommand root = plugin.root;
         Terminal t = root.terminal();
         if (noTrust && noEnable) {
-            throw new CommandFailed(ExitCodes.USAGE, "--no-enable goes with the one-step update, not with --no-trust");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "conflicting_options",
+                    "--no-enable goes with the one-step update, not with --no-trust");
         }
         // no early refusal without a terminal: nothing is downloaded, and the same code (a store
         // copy restored) asks nothing; new code is refused at the question, and rolled back

@@ -37,7 +37,9 @@ public final class DownloadProgress implements DownloadListener {
     }
 
     public static DownloadListener on(Terminal t) {
-        return t.interactive() && !t.quiet() ? new DownloadProgress(t.err(), System::nanoTime) : DownloadListener.none();
+        return t.interactive() && !t.quiet()
+                ? new DownloadProgress(t.err(), System::nanoTime)
+                : DownloadListener.none();
     }
 
     @Override

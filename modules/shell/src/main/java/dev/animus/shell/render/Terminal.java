@@ -52,6 +52,7 @@ public final class Terminal {
     private final HiddenInput hidden;
     /** The terminal's width in columns, 0 when unknown (not a terminal, or it does not say). */
     private final IntSupplier columns;
+
     private final boolean quiet;
 
     /** Reads one line that is not echoed (a secret's value). */
