@@ -248,6 +248,23 @@ class InteractiveShellTest {
         assertEquals("{\"id\": " + id + "}", notice.strip());
     }
 
+    /**
+     * Ctrl-C gives the call up, but the plugin (busy sleeping) ignores the cancellation; when the
+     * call's deadline passes the host kills it, and the shell says so above the prompt.
+     */
+    @Test
+    void aCancelledCallThatPassesItsDeadlineIsKilledAndTheKillIsAnnounced() throws Exception {
+        TmuxSession s = shell();
+        s.type("plugin call pyecho sleep --timeout 2s --params '{\"seconds\": 30}'");
+        s.press("Enter");
+        awaitFile(dir.resolve("markers/started"));
+        s.press("C-c");
+        s.awaitLine("error: sleep was cancelled.*");
+        s.awaitLine("plugin pyecho: busy -> crashed \\(sleep was cancelled but ran past its 2s deadline;"
+                + " the host killed the process\\)");
+        assertFalse(Files.exists(dir.resolve("markers/finished")), "killed before its sleep was over");
+    }
+
     @Test
     void ctrlCDuringALaunchThatNeverAnswersStopsTheLaunchAndLeavesNoProcess() throws Exception {
         Path plugin = Cli.python(dir, "animus-plugin-mute", """
