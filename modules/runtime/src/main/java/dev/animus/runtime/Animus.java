@@ -7,6 +7,7 @@ import dev.animus.core.InitializeResult;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Manifest;
+import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
@@ -245,6 +246,22 @@ public final class Animus implements AutoCloseable {
             newOwner.ifPresent(how -> owners.trust(r.ref().ownerKey(), how));
         }
         return report;
+    }
+
+    /**
+     * Whether the code at {@code path} is the code installed under its name ({@code name}, else the
+     * name the file gives) now: installing it again changes nothing but a damaged stored copy, and
+     * asks nothing when its grants hold.
+     */
+    public boolean holdsInstalledCode(Path path, Optional<String> name) {
+        PluginInstaller.Identity id = installer().identify(path, name);
+        return home.state()
+                .read()
+                .state()
+                .plugin(id.name())
+                .flatMap(PluginState::current)
+                .filter(c -> c.digest().equals(id.digest()))
+                .isPresent();
     }
 
     /**

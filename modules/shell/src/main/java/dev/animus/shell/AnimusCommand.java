@@ -238,9 +238,18 @@ public final class AnimusCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        /** picocli's, for the root: it injects the spec. */
+        Version() {}
+
+        /** The provider of {@code spec}'s command (any command takes --version, see HelpText). */
+        Version(CommandSpec spec) {
+            this.spec = spec;
+        }
+
         @Override
         public String[] getVersion() {
-            return lines(spec != null && spec.userObject() instanceof AnimusCommand root && root.verbose);
+            // -v is a global option: its value lives in the root command
+            return lines(spec != null && spec.root().userObject() instanceof AnimusCommand root && root.verbose);
         }
 
         /** The version lines, without a command tree (Main's fast path prints the same). */

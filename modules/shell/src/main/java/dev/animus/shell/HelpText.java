@@ -42,7 +42,7 @@ final class HelpText {
         root.setHelpFactory(OwnOptions::new);
         everyCommand(root, cmd -> {
             CommandSpec spec = cmd.getCommandSpec();
-            spec.versionProvider(new AnimusCommand.Version());
+            spec.versionProvider(new AnimusCommand.Version(spec));
             if (spec.parent() != null) {
                 var usage = spec.usageMessage();
                 List<String> keys = new ArrayList<>(usage.sectionKeys());

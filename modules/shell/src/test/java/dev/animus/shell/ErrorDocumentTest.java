@@ -136,7 +136,8 @@ class ErrorDocumentTest {
                                 "--url",
                                 "https://127.0.0.1:" + closedPort + "/x",
                                 "--sha256",
-                                sha),
+                                sha,
+                                "--no-trust"),
                         1,
                         "failed",
                         "download_network"),
@@ -147,12 +148,13 @@ class ErrorDocumentTest {
                                 "--url",
                                 untrusted.uri("/x").toString(),
                                 "--sha256",
-                                sha),
+                                sha,
+                                "--no-trust"),
                         1,
                         "failed",
                         "download_network"),
                 new Case(
-                        List.of("plugin", "install", "--url", "http://127.0.0.1/x", "--sha256", sha),
+                        List.of("plugin", "install", "--url", "http://127.0.0.1/x", "--sha256", sha, "--no-trust"),
                         2,
                         "usage",
                         "url_invalid"),
@@ -220,10 +222,22 @@ class ErrorDocumentTest {
             assertFalse(JAVA_TEXT.matcher(r.err()).find(), r.err());
         }
         Cli.Run refused = animus(List.of(
-                "plugin", "install", "--url", "https://127.0.0.1:" + closedPort + "/x", "--sha256", "a".repeat(64)));
+                "plugin",
+                "install",
+                "--url",
+                "https://127.0.0.1:" + closedPort + "/x",
+                "--sha256",
+                "a".repeat(64),
+                "--no-trust"));
         assertTrue(refused.errLine().contains("the connection was refused"), refused.err());
-        Cli.Run tls = animus(
-                List.of("plugin", "install", "--url", untrusted.uri("/x").toString(), "--sha256", "a".repeat(64)));
+        Cli.Run tls = animus(List.of(
+                "plugin",
+                "install",
+                "--url",
+                untrusted.uri("/x").toString(),
+                "--sha256",
+                "a".repeat(64),
+                "--no-trust"));
         assertTrue(tls.errLine().contains("TLS certificate is not trusted"), tls.err());
     }
 

@@ -205,7 +205,7 @@ class RepairAdviceTest {
         assertEquals(2, refused.exitCode(), refused.err());
         String advised = quoted(refused.errLine());
         assertEquals("animus plugin trust pyecho", advised, refused.errLine());
-        Cli.Run doctor = animus("plugin", "doctor");
+        Cli.Run doctor = animus("plugin", "doctor", "--wide");
         assertTrue(doctor.out().contains(python.toString()) && doctor.out().contains(advised), doctor.out());
         Cli.Run fix = typed(advised, "--yes");
         assertEquals(0, fix.exitCode(), fix.err());
@@ -219,7 +219,7 @@ class RepairAdviceTest {
         Path lock = root.resolve("home/plugins.lock");
         String digest = TrustCommandsTest.sha256(v1);
         Files.writeString(lock, Files.readString(lock).replace(digest, "0".repeat(64)));
-        Cli.Run unasked = animus("plugin", "doctor", "--fix");
+        Cli.Run unasked = animus("plugin", "doctor", "--fix", "--wide");
         assertEquals(1, unasked.exitCode(), "the pin needs a yes, and there is no one to ask: " + unasked.err());
         assertTrue(unasked.out().contains("fixed: restored the stored code of pyecho"), unasked.out());
         assertTrue(unasked.err().contains("not done: pin pyecho"), unasked.err());
@@ -259,8 +259,8 @@ class RepairAdviceTest {
         assertEquals(0, fix.exitCode(), fix.err());
         Cli.Run next = animus("plugin", "call", "pyecho", "echo");
         assertTrue(
-                next.errLine().contains("no plugin named pyecho is installed")
-                        && next.errLine().contains("'animus plugin install --path <file>'"),
+                next.errLine().contains("no plugin named 'pyecho' is installed")
+                        && next.errLine().contains("animus plugin install --path <file>"),
                 "the grants were not carried over: " + next.err());
         runnable();
     }

@@ -150,12 +150,13 @@ class SignedReleaseCommandsTest {
         publish(null);
         assertEquals(
                 0, animus("config", "set", "install.signature_policy", "strict").exitCode());
-        Cli.Run strict = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme");
+        Cli.Run strict = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--no-trust");
         assertEquals(3, strict.exitCode(), "strict from config.toml refuses the unsigned release: " + strict.err());
         assertTrue(strict.errLine().contains("no signature bundle"), strict.err());
         assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
 
-        Cli.Run flag = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "warn");
+        Cli.Run flag = animus(
+                "plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "warn", "--no-trust");
         assertEquals(0, flag.exitCode(), flag.err());
         assertTrue(flag.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+unsigned")), flag.out());
     }

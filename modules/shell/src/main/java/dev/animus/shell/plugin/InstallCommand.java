@@ -21,6 +21,7 @@ import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.DownloadProgress;
+import dev.animus.shell.render.FixText;
 import dev.animus.shell.render.Summary;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.OrgTrust;
@@ -145,9 +146,11 @@ public final class InstallCommand implements Callable<Integer> {
                 ? OrgTrust.decide(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes)
                 : Optional.empty();
         boolean chain = !trust && !noTrust;
-        if (chain && !(source instanceof Source.Local)) {
-            // refused before anything is downloaded: there would be no one to ask (a local file is
-            // refused at the question and rolled back; the same code already granted asks nothing)
+        if (chain
+                && !(source instanceof Source.Local l
+                        && root.animus().holdsInstalledCode(l.path(), Optional.ofNullable(name)))) {
+            // refused before anything is downloaded, stored or run: there would be no one to ask
+            // (the code installed now, given again, restores a damaged stored copy and asks nothing)
             Confirm.requireAskable(root, yes, "installing plugin " + (name != null ? name : describe(source)));
         }
         if (rewriteLockfile) {
@@ -217,6 +220,16 @@ public final class InstallCommand implements Callable<Integer> {
             OrgTrust.announce(root, g.ref().ownerKey(), newOwner);
         }
         report.install().warnings().forEach(root.terminal()::warn);
+        if (report.screen().isEmpty()) { // the code installed now, already granted: nothing was asked
+            Terminal t = root.terminal();
+            report.notes().forEach(n -> t.warn(FixText.render(n)));
+            if (root.json) {
+                t.printJson(Summary.json(report.install(), false));
+            } else {
+                Summary.print(t.out(), report.install(), Optional.empty());
+            }
+            return ExitCodes.OK;
+        }
         ChainScreen.summary(root, report, "plugin.install");
         return ExitCodes.OK;
     }

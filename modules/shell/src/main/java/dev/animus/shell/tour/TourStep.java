@@ -37,8 +37,8 @@ record TourStep(String title, String note, List<String> args, Optional<String> m
         return List.of(
                 new TourStep(
                         "Discover",
-                        "discovery finds the example; untrusted, it is listed but never run",
-                        List.of("plugin", "list"),
+                        "discovery finds the example; untrusted, it is listed but never run (--wide: whole paths)",
+                        List.of("plugin", "list", "--wide"),
                         Optional.of(example.executable().toString())),
                 new TourStep(
                         "Install",
