@@ -156,7 +156,11 @@ class JsonEverywhereTest {
             String line = String.join(" ", all) + (script ? " < " + s.stdin() : "");
             assertEquals(s.exit(), r.exitCode(), line + ":\n" + r.err());
             if (s.refused()) {
-                assertEquals("", r.out(), line);
+                // the refusal is an error document (docs/cli.md#errors-a-program-can-read), not a result
+                assertEquals(
+                        "animus.error.v1",
+                        Terminal.json().readTree(r.out()).path("schema").asString(),
+                        line + ": " + r.out());
                 assertTrue(
                         r.errLine().contains("no --json form")
                                 && r.err().lines().count() == 1,

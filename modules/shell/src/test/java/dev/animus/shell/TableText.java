@@ -46,12 +46,25 @@ final class TableText {
         this.fixedColumns = Map.copyOf(fixedColumns);
     }
 
-    /** {@code out} normalized; as a table when its first line is a header (words in capitals). */
+    /**
+     * {@code out} normalized; from its first header line (words in capitals) on as a table, the
+     * lines before it (a file name above the table) line by line.
+     */
     String normalize(String out) {
-        List<String> lines = out.lines().toList();
-        if (lines.isEmpty() || !HEADER.matcher(lines.getFirst()).matches()) {
-            return String.join("\n", lines.stream().map(this::value).toList()) + (lines.isEmpty() ? "" : "\n");
+        List<String> all = out.lines().toList();
+        int at = 0;
+        while (at < all.size() && !HEADER.matcher(all.get(at)).matches()) {
+            at++;
         }
+        String before = String.join(
+                "", all.subList(0, at).stream().map(l -> value(l) + "\n").toList());
+        if (at == all.size()) {
+            return before;
+        }
+        return before + table(all.subList(at, all.size()));
+    }
+
+    private String table(List<String> lines) {
         String header = lines.getFirst();
         List<Integer> starts = new ArrayList<>();
         List<String> names = new ArrayList<>();
