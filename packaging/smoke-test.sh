@@ -21,7 +21,7 @@ mkdir -p "$tmp/install dir" "$tmp/home" "$tmp/tools" "$tmp/link dir" "$tmp/work"
 tar -xzf "$tarball" -C "$tmp/install dir"
 img="$tmp/install dir/animus-$version"
 [ -x "$img/bin/animus" ] || { echo "smoke-test: FAILED: no animus-$version/bin/animus in $tarball" >&2; exit 1; }
-for f in README.md LICENSE completions/animus.bash completions/animus.zsh examples/echo/README.md \
+for f in README.md LICENSE completions/animus.bash completions/animus.zsh completions/animus.fish examples/echo/README.md \
     examples/echo/animus-plugin-echo lib/animus.jsa lib/echo.jsa; do
   [ -s "$img/$f" ] || fail "the tarball has no (or an empty) animus-$version/$f"
 done
@@ -136,6 +136,38 @@ if run install 0 "$img/bin/animus" plugin install --path "$img/examples/echo/ani
     expect_out call '{
   "text": "cba"
 }'
+fi
+
+# --version --verbose: the commit and date the build recorded, the platform, the runtime
+if run version-verbose 0 "$img/bin/animus" --version --verbose; then
+  sed -n 2p "$tmp/version-verbose.out" | grep -Eq '^commit:   ([0-9a-f]{40}|unknown)$' ||
+    fail "version-verbose: no commit line in '$(cat "$tmp/version-verbose.out")'"
+  grep -q '^built:    [0-9]' "$tmp/version-verbose.out" || fail "version-verbose: no build date in '$(cat "$tmp/version-verbose.out")'"
+  grep -q '^platform: linux/' "$tmp/version-verbose.out" || fail "version-verbose: no platform in '$(cat "$tmp/version-verbose.out")'"
+  grep -q '^runtime:  ' "$tmp/version-verbose.out" || fail "version-verbose: no runtime in '$(cat "$tmp/version-verbose.out")'"
+  no_err version-verbose
+fi
+
+# man pages: one per command, roff, and they render (man, else groff, else mandoc; else only the files)
+man1="$img/share/man/man1"
+for page in animus.1 animus-plugin.1 animus-plugin-install.1 animus-plugin-call.1 animus-completion.1; do
+  [ -s "$man1/$page" ] || { fail "the tarball has no animus-$version/share/man/man1/$page"; continue; }
+  [ "$(head -n 1 "$man1/$page")" = "'\\\" t" ] || fail "man page $page does not start with a roff preamble: $(head -n 1 "$man1/$page")"
+  grep -q '^\.TH "ANIMUS' "$man1/$page" || fail "man page $page has no .TH header"
+done
+if [ -e "$man1/animus-__complete.1" ] || [ -e "$man1/animus-train.1" ]; then fail "a hidden command has a man page"; fi
+if command -v man >/dev/null 2>&1; then render="man -l"
+elif command -v groff >/dev/null 2>&1; then render="groff -man -Tutf8"
+elif command -v mandoc >/dev/null 2>&1; then render="mandoc"
+else render=""; echo "smoke-test: neither man, groff nor mandoc here: the man pages are checked as files only" >&2
+fi
+if [ -n "$render" ] && [ -s "$man1/animus-plugin-install.1" ]; then
+  if MANWIDTH=80 $render "$man1/animus-plugin-install.1" >"$tmp/man.out" 2>"$tmp/man.err"; then
+    grep -q 'animus plugin install' "$tmp/man.out" || fail "man: '$render animus-plugin-install.1' shows no synopsis: $(head -c 400 "$tmp/man.out")"
+    grep -q 'NAME' "$tmp/man.out" || fail "man: '$render animus-plugin-install.1' shows no NAME section"
+  else
+    fail "man: '$render animus-plugin-install.1' failed: $(cat "$tmp/man.err")"
+  fi
 fi
 
 grep -q 'animus' "$img/completions/animus.bash" || fail "completions/animus.bash does not mention animus"

@@ -13,6 +13,7 @@ module dev.animus.discovery {
     requires dev.animus.process;
     requires tools.jackson.databind;
     requires tools.jackson.dataformat.toml;
+    requires tools.jackson.dataformat.yaml;
     requires org.slf4j;
 
     exports dev.animus.discovery;

@@ -31,6 +31,7 @@ class DocumentedGraphTest {
             Map.entry("slf4j", List.of("org.slf4j")),
             Map.entry("jackson-databind", List.of("tools.jackson.databind")),
             Map.entry("jackson-dataformat-toml", List.of("tools.jackson.dataformat.toml")),
+            Map.entry("jackson-dataformat-yaml", List.of("tools.jackson.dataformat.yaml")),
             Map.entry("BouncyCastle", List.of("org.bouncycastle.pkix", "org.bouncycastle.provider")));
 
     private static final Pattern ARROW = Pattern.compile("^(\\w+)\\s+->\\s+(.*)$");

@@ -23,18 +23,28 @@ public sealed interface HostFailure {
     /**
      * What the operator does next, in order (empty when there is nothing to do but retry or read
      * the message): reset a disabled plugin, trust, consent, enable, install or update its code.
+     * A refusal to run names the whole remaining chain: not trusted is trust, consent and enable
+     * for the agent; not consented is consent and enable.
      */
     default List<Fix> fixes() {
         return switch (this) {
             case Disabled d -> List.of(new Fix.Reset(d.plugin()));
             case TooManyRestarts t -> List.of(new Fix.Reset(t.plugin()));
             case NotRegistered n -> List.of(new Fix.Info(n.plugin()));
-            case NotTrusted n -> List.of(new Fix.Trust(n.plugin()));
-            case NotConsented n -> List.of(new Fix.Consent(n.plugin()));
+            case NotTrusted n ->
+                List.of(
+                        new Fix.Trust(n.plugin()),
+                        new Fix.Consent(n.plugin()),
+                        new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
+            case NotConsented n ->
+                List.of(new Fix.Consent(n.plugin()), new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
             case NotEnabled n -> List.of(new Fix.Enable(n.plugin(), new AgentScope.One(n.agent())));
             case NotInstalled n -> List.of(n.fix());
             case CodeChanged c ->
-                List.of(new Fix.Update(c.plugin(), new Fix.Source.AnyFile()), new Fix.Trust(c.plugin()));
+                c.original()
+                        .<List<Fix>>map(o -> List.of(new Fix.Update(c.plugin(), new Fix.Source.At(o))))
+                        .orElseGet(() -> List.of(
+                                new Fix.Update(c.plugin(), new Fix.Source.AnyFile()), new Fix.Trust(c.plugin())));
             case InterpreterUnusable i -> List.of(new Fix.Trust(i.plugin()));
             case Undisclosed u when u.lifecycle() -> List.of(new Fix.Ping(u.plugin()));
             case Undisclosed u ->
@@ -203,8 +213,8 @@ public sealed interface HostFailure {
 
         @Override
         public String message() {
-            return "plugin " + plugin + " crashed " + crashes + " times within " + DurationText.format(window)
-                    + " and is now disabled; last: " + last.message();
+            return "plugin " + plugin + " crashed " + Plural.of(crashes, "time") + " within "
+                    + DurationText.format(window) + " and is now disabled; last: " + last.message();
         }
     }
 
@@ -232,10 +242,11 @@ public sealed interface HostFailure {
         }
     }
 
-    /** The plugin's code digest is not trusted. */
-    record NotTrusted(String plugin) implements HostFailure {
+    /** The plugin's code digest is not trusted; {@code agent} asked to run it. */
+    record NotTrusted(String plugin, String agent) implements HostFailure {
         public NotTrusted {
             Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(agent, "agent");
         }
 
         @Override
@@ -244,10 +255,11 @@ public sealed interface HostFailure {
         }
     }
 
-    /** The plugin's disclosure is not consented to. */
-    record NotConsented(String plugin) implements HostFailure {
+    /** The plugin's disclosure is not consented to; {@code agent} asked to run it. */
+    record NotConsented(String plugin, String agent) implements HostFailure {
         public NotConsented {
             Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(agent, "agent");
         }
 
         @Override
@@ -288,12 +300,23 @@ public sealed interface HostFailure {
      * launch).
      *
      * @param actual the digest found now, or why none could be computed
+     * @param original the file the code was installed from, when its bytes still have the digest
+     *     {@code expected}: updating from it restores the stored copy, and the trust, consent and
+     *     enablement of those bytes hold again; empty when there is no such file (then a file with
+     *     the trusted bytes restores it, and other bytes need trust, consent and enablement anew)
      */
-    record CodeChanged(String plugin, String expected, String actual) implements HostFailure {
+    record CodeChanged(String plugin, String expected, String actual, Optional<String> original)
+            implements HostFailure {
         public CodeChanged {
             Objects.requireNonNull(plugin, "plugin");
             Objects.requireNonNull(expected, "expected");
             Objects.requireNonNull(actual, "actual");
+            Objects.requireNonNull(original, "original");
+        }
+
+        /** Code that changed with no original file known to hold the trusted bytes. */
+        public CodeChanged(String plugin, String expected, String actual) {
+            this(plugin, expected, actual, Optional.empty());
         }
 
         @Override

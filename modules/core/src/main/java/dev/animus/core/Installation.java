@@ -158,7 +158,7 @@ public final class Installation {
     public static InstallState consent(InstallState s, String name, String shownConsentDigest, Instant now) {
         Objects.requireNonNull(shownConsentDigest, "shownConsentDigest");
         Objects.requireNonNull(now, "now");
-        PluginState p = trusted(s, name);
+        PluginState p = trusted(s, name, List.of(new Fix.Consent(name)));
         String digest = disclosureDigest(name, p.current().orElseThrow());
         if (!digest.equals(shownConsentDigest)) {
             throw InstallationRefused.changedSinceShown(name, "consent digest", shownConsentDigest, digest);
@@ -179,9 +179,10 @@ public final class Installation {
      */
     public static InstallState enable(InstallState s, String name, AgentScope scope) {
         Objects.requireNonNull(scope, "scope");
-        PluginState p = trusted(s, name);
+        Fix enable = new Fix.Enable(name, scope);
+        PluginState p = trusted(s, name, List.of(new Fix.Consent(name), enable));
         if (!granted(p, disclosureDigest(name, p.current().orElseThrow()))) {
-            throw InstallationRefused.notConsented(name);
+            throw InstallationRefused.notConsented(name, enable);
         }
         Set<String> agents = new HashSet<>(p.enabledAgents());
         boolean all = p.enabledAllAgents();
@@ -263,8 +264,8 @@ public final class Installation {
     public static LaunchVerdict launch(InstallState s, String name, String agent) {
         return switch (stage(s, name, agent)) {
             case NOT_INSTALLED -> new LaunchVerdict.Refused(new HostFailure.NotInstalled(name, INSTALL_FIX));
-            case UNTRUSTED -> new LaunchVerdict.Refused(new HostFailure.NotTrusted(name));
-            case TRUSTED -> new LaunchVerdict.Refused(new HostFailure.NotConsented(name));
+            case UNTRUSTED -> new LaunchVerdict.Refused(new HostFailure.NotTrusted(name, agent));
+            case TRUSTED -> new LaunchVerdict.Refused(new HostFailure.NotConsented(name, agent));
             case CONSENTED -> new LaunchVerdict.Refused(new HostFailure.NotEnabled(name, agent));
             case ENABLED -> {
                 InstallRecord current =
@@ -284,11 +285,14 @@ public final class Installation {
                 .orElseThrow(() -> InstallationRefused.notInstalled(name));
     }
 
-    private static PluginState trusted(InstallState s, String name) {
+    /**
+     * @param then the steps after trust that the act asked for needs (named with the refusal)
+     */
+    private static PluginState trusted(InstallState s, String name, List<Fix> then) {
         PluginState p = installed(s, name);
         String digest = p.current().orElseThrow().digest();
         if (!p.trustedDigests().contains(digest)) {
-            throw InstallationRefused.notTrusted(name, digest);
+            throw InstallationRefused.notTrusted(name, digest, then);
         }
         return p;
     }

@@ -1,5 +1,6 @@
 package dev.animus.core;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -38,15 +39,20 @@ public final class InstallationRefused extends IllegalStateException implements 
     private final transient List<Fix> fixes;
 
     private InstallationRefused(Reason reason, String plugin, String message, Fix... fixes) {
+        this(reason, plugin, message, List.of(fixes));
+    }
+
+    private InstallationRefused(Reason reason, String plugin, String message, List<Fix> fixes) {
         super(OneLine.of(message));
         this.reason = Objects.requireNonNull(reason, "reason");
         this.plugin = Objects.requireNonNull(plugin, "plugin");
-        this.fixes = List.of(fixes);
+        this.fixes = List.copyOf(fixes);
     }
 
     /**
      * What the operator does next, in order; the message leaves it out, the front end that shows
-     * the message renders it.
+     * the message renders it. A refusal for a missing trust or consent names the whole chain the
+     * act asked for needs ({@code trust}, {@code consent}, {@code enable}), not only its first step.
      */
     public List<Fix> fixes() {
         return fixes;
@@ -90,13 +96,19 @@ public final class InstallationRefused extends IllegalStateException implements 
                 update(plugin));
     }
 
-    static InstallationRefused notTrusted(String plugin, String digest) {
+    /**
+     * @param then the steps after trust the refused act needs (consent; and enable, for an enable)
+     */
+    static InstallationRefused notTrusted(String plugin, String digest, List<Fix> then) {
+        List<Fix> chain = new ArrayList<>();
+        chain.add(new Fix.Trust(plugin));
+        chain.addAll(then);
         return new InstallationRefused(
                 Reason.NOT_TRUSTED,
                 plugin,
                 "plugin " + plugin + " is not trusted: its code (sha256 " + Digests.shortForm(digest)
                         + ") was never trusted",
-                new Fix.Trust(plugin));
+                chain);
     }
 
     static InstallationRefused noManifest(String plugin) {
@@ -116,12 +128,16 @@ public final class InstallationRefused extends IllegalStateException implements 
                 update(plugin));
     }
 
-    static InstallationRefused notConsented(String plugin) {
+    /**
+     * @param then the step after consent the refused act needs (its enable)
+     */
+    static InstallationRefused notConsented(String plugin, Fix then) {
         return new InstallationRefused(
                 Reason.NOT_CONSENTED,
                 plugin,
                 "plugin " + plugin + " is not consented: its current disclosure was never accepted",
-                new Fix.Consent(plugin));
+                new Fix.Consent(plugin),
+                then);
     }
 
     /**

@@ -109,19 +109,29 @@ public record Lifecycle(
             case HandshakeAnswered h -> onHandshake(h.incarnation(), now);
             case LaunchFailed f ->
                 current(f.incarnation()) && state == ProcessState.LAUNCHING
-                        ? crash(f.failure(), "launch failed: " + f.failure().message(), now)
+                        ? crash(f.failure(), "launch failed: " + f.failure().message(), now, false)
                         : unchanged();
             case ResponseReceived r -> onResponse(r.incarnation(), now);
             case RequestTimedOut t ->
                 current(t.incarnation()) && state == ProcessState.BUSY
-                        ? crash(
-                                new HostFailure.Timeout(t.method(), t.after()),
-                                t.method() + " timed out after " + DurationText.format(t.after()),
-                                now)
+                        ? t.cancelled()
+                                // no caller hears of it: the kill is everybody's news
+                                ? crash(
+                                        new HostFailure.Timeout(t.method(), t.after()),
+                                        t.method() + " was cancelled but ran past its "
+                                                + DurationText.format(t.after())
+                                                + " deadline; the host killed the process",
+                                        now,
+                                        true)
+                                : crash(
+                                        new HostFailure.Timeout(t.method(), t.after()),
+                                        t.method() + " timed out after " + DurationText.format(t.after()),
+                                        now,
+                                        false)
                         : unchanged();
             case ProcessExited e ->
                 current(e.incarnation()) && state.hasProcess()
-                        ? crash(e.failure(), e.failure().message(), now)
+                        ? crash(e.failure(), e.failure().message(), now, false)
                         : unchanged();
             case IdleTimerFired i -> onIdleTimer(now);
             case OperatorReset r -> onReset(now);
@@ -214,9 +224,10 @@ public record Lifecycle(
         return t.step();
     }
 
-    private Step crash(HostFailure failure, String reason, Moment now) {
+    /** {@code announced}: told to ordinary subscribers too, whatever the state it leaves. */
+    private Step crash(HostFailure failure, String reason, Moment now, boolean announced) {
         Transition t = new Transition(this, now)
-                .to(ProcessState.CRASHED, reason)
+                .to(ProcessState.CRASHED, reason, announced)
                 .withInFlight(0)
                 .crashed(failure)
                 .effect(new Kill(incarnation, reason));
@@ -259,7 +270,12 @@ public record Lifecycle(
         }
 
         Transition to(ProcessState to, String reason) {
-            effects.add(new Emit(new StatusChange(l.plugin, l.state, to, reason, now.wall())));
+            return to(to, reason, false);
+        }
+
+        Transition to(ProcessState to, String reason, boolean announced) {
+            StatusChange change = new StatusChange(l.plugin, l.state, to, reason, now.wall());
+            effects.add(new Emit(announced ? change.announced() : change));
             Optional<HostFailure.Disabled> disabled = to == ProcessState.DISABLED
                     ? Optional.of(new HostFailure.Disabled(l.plugin, now.wall(), reason))
                     : Optional.empty();
@@ -359,7 +375,7 @@ public record Lifecycle(
             if (l.window.reached()) {
                 to(
                         ProcessState.DISABLED,
-                        "crashed " + l.window.crashes().size() + " times within "
+                        "crashed " + Plural.of(l.window.crashes().size(), "time") + " within "
                                 + DurationText.format(l.window.span()) + "; last: "
                                 + l.lastFailure.map(HostFailure::message).orElse("unknown"));
             }

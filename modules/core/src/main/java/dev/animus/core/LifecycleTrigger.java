@@ -30,11 +30,22 @@ public sealed interface LifecycleTrigger {
     /** A request sent to {@code incarnation} got its answer (a result or an error). */
     record ResponseReceived(long incarnation) implements LifecycleTrigger {}
 
-    /** A request sent to {@code incarnation} outlived its deadline: the process is wedged. */
-    record RequestTimedOut(long incarnation, String method, Duration after) implements LifecycleTrigger {
+    /**
+     * A request sent to {@code incarnation} outlived its deadline: the process is wedged.
+     *
+     * @param cancelled whether its caller had given it up before (cancelled it): then no caller
+     *     hears of the timeout, and the crash is announced to every subscriber
+     */
+    record RequestTimedOut(long incarnation, String method, Duration after, boolean cancelled)
+            implements LifecycleTrigger {
         public RequestTimedOut {
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(after, "after");
+        }
+
+        /** A request whose caller still waits for it. */
+        public RequestTimedOut(long incarnation, String method, Duration after) {
+            this(incarnation, method, after, false);
         }
     }
 

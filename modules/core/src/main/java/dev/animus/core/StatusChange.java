@@ -9,8 +9,11 @@ import java.util.Objects;
  *
  * @param reason why, in a few words ("request dispatched", "process exited with code 3", ...)
  * @param at wall-clock time of the transition
+ * @param notable whether ordinary subscribers get this event, not only the subscribers of every
+ *     transition: see {@link #StatusChange(String, ProcessState, ProcessState, String, Instant)}
  */
-public record StatusChange(String plugin, ProcessState from, ProcessState to, String reason, Instant at) {
+public record StatusChange(
+        String plugin, ProcessState from, ProcessState to, String reason, Instant at, boolean notable) {
     public StatusChange {
         Objects.requireNonNull(plugin, "plugin");
         Objects.requireNonNull(from, "from");
@@ -20,11 +23,20 @@ public record StatusChange(String plugin, ProcessState from, ProcessState to, St
     }
 
     /**
-     * Whether ordinary subscribers get this event: every transition out of Ready, Crashed and
-     * Disabled. The others (into Busy's siblings, Launching → Ready, Busy → Ready, Busy → Crashed)
-     * go only to subscribers of every transition.
+     * A transition notable as usual: every transition out of Ready, Crashed and Disabled. The
+     * others (into Busy's siblings, Launching → Ready, Busy → Ready, Busy → Crashed) go only to
+     * subscribers of every transition: whoever caused them hears the outcome from their own request.
      */
-    public boolean notable() {
+    public StatusChange(String plugin, ProcessState from, ProcessState to, String reason, Instant at) {
+        this(plugin, from, to, reason, at, usuallyNotable(from));
+    }
+
+    /** The same transition, told to ordinary subscribers too (nobody's request reports it). */
+    public StatusChange announced() {
+        return new StatusChange(plugin, from, to, reason, at, true);
+    }
+
+    private static boolean usuallyNotable(ProcessState from) {
         return switch (from) {
             case READY, CRASHED, DISABLED -> true;
             case DISCOVERED, REGISTERED, LAUNCHING, BUSY, TERMINATED -> false;

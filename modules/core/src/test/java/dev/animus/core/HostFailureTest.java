@@ -78,8 +78,8 @@ class HostFailureTest {
                         List.of("echo", "5 times within 5m", TIMEOUT.message())),
                 new Case(new HostFailure.NotRegistered("echo"), FailureClass.REFUSED, List.of("echo")),
                 new Case(new HostFailure.ShuttingDown("echo"), FailureClass.REFUSED, List.of("echo", "shutting down")),
-                new Case(new HostFailure.NotTrusted("echo"), FailureClass.REFUSED, List.of("echo")),
-                new Case(new HostFailure.NotConsented("echo"), FailureClass.REFUSED, List.of("echo")),
+                new Case(new HostFailure.NotTrusted("echo", "coder"), FailureClass.REFUSED, List.of("echo")),
+                new Case(new HostFailure.NotConsented("echo", "coder"), FailureClass.REFUSED, List.of("echo")),
                 new Case(new HostFailure.NotEnabled("echo", "coder"), FailureClass.REFUSED, List.of("echo", "coder")),
                 new Case(
                         new HostFailure.NotInstalled(
@@ -138,14 +138,22 @@ class HostFailureTest {
     void refusalsCarryTheirFixesAsValues() {
         assertEquals(List.of(new Fix.Reset("echo")), new HostFailure.Disabled("echo", SINCE, "r").fixes());
         assertEquals(List.of(new Fix.Info("echo")), new HostFailure.NotRegistered("echo").fixes());
-        assertEquals(List.of(new Fix.Trust("echo")), new HostFailure.NotTrusted("echo").fixes());
-        assertEquals(List.of(new Fix.Consent("echo")), new HostFailure.NotConsented("echo").fixes());
+        Fix enable = new Fix.Enable("echo", new AgentScope.One("coder"));
+        assertEquals(
+                List.of(new Fix.Trust("echo"), new Fix.Consent("echo"), enable),
+                new HostFailure.NotTrusted("echo", "coder").fixes(),
+                "the whole remaining chain, for the agent that asked");
+        assertEquals(List.of(new Fix.Consent("echo"), enable), new HostFailure.NotConsented("echo", "coder").fixes());
         assertEquals(
                 List.of(new Fix.Enable("echo", new AgentScope.One("coder"))),
                 new HostFailure.NotEnabled("echo", "coder").fixes());
         assertEquals(
                 List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Trust("echo")),
                 new HostFailure.CodeChanged("echo", "a", "b").fixes());
+        assertEquals(
+                List.of(new Fix.Update("echo", new Fix.Source.At("/src/animus-plugin-echo"))),
+                new HostFailure.CodeChanged("echo", "a", "b", Optional.of("/src/animus-plugin-echo")).fixes(),
+                "the original still has the trusted bytes: updating from it is the whole repair");
         assertEquals(List.of(new Fix.Trust("pyecho")), new HostFailure.InterpreterUnusable("pyecho", "gone").fixes());
         assertEquals(
                 List.of(new Fix.Update("echo", new Fix.Source.AnyFile()), new Fix.Consent("echo")),

@@ -80,7 +80,10 @@ class InstallationConsentTest {
         void consentingToUntrustedCodeIsRefused() {
             InstallState s = installed(CODE_1);
             String digest = Disclosure.of(CODE_1, InstallFixtures.manifest()).digest();
-            assertRefused(Reason.NOT_TRUSTED, TRUST, () -> Installation.consent(s, PLUGIN, digest, T0));
+            assertEquals(
+                    List.of(TRUST, CONSENT),
+                    assertRefused(Reason.NOT_TRUSTED, TRUST, () -> Installation.consent(s, PLUGIN, digest, T0))
+                            .fixes());
         }
 
         @Test
@@ -133,8 +136,22 @@ class InstallationConsentTest {
         void enablingIsRefusedAtTheFirstMissingStep() {
             assertRefused(
                     Reason.NOT_INSTALLED, INSTALL, () -> Installation.enable(InstallState.empty(), PLUGIN, ALICE));
-            assertRefused(Reason.NOT_TRUSTED, TRUST, () -> Installation.enable(installed(CODE_1), PLUGIN, ALICE));
-            assertRefused(Reason.NOT_CONSENTED, CONSENT, () -> Installation.enable(trusted(CODE_1), PLUGIN, ALICE));
+            Fix enable = new Fix.Enable(PLUGIN, ALICE);
+            assertEquals(
+                    List.of(TRUST, CONSENT, enable),
+                    assertRefused(
+                                    Reason.NOT_TRUSTED,
+                                    TRUST,
+                                    () -> Installation.enable(installed(CODE_1), PLUGIN, ALICE))
+                            .fixes(),
+                    "the whole chain the enable needs");
+            assertEquals(
+                    List.of(CONSENT, enable),
+                    assertRefused(
+                                    Reason.NOT_CONSENTED,
+                                    CONSENT,
+                                    () -> Installation.enable(trusted(CODE_1), PLUGIN, ALICE))
+                            .fixes());
             InstallState bare = Installation.trust(
                     Installation.install(InstallState.empty(), PLUGIN, record(CODE_1, Optional.empty())),
                     PLUGIN,
@@ -205,10 +222,10 @@ class InstallationConsentTest {
                     new LaunchVerdict.Refused(new HostFailure.NotInstalled(PLUGIN, Installation.INSTALL_FIX)),
                     Installation.launch(InstallState.empty(), PLUGIN, AGENT));
             assertEquals(
-                    new LaunchVerdict.Refused(new HostFailure.NotTrusted(PLUGIN)),
+                    new LaunchVerdict.Refused(new HostFailure.NotTrusted(PLUGIN, AGENT)),
                     Installation.launch(installed(CODE_1), PLUGIN, AGENT));
             assertEquals(
-                    new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
+                    new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN, AGENT)),
                     Installation.launch(trusted(CODE_1), PLUGIN, AGENT));
             assertEquals(
                     new LaunchVerdict.Refused(new HostFailure.NotEnabled(PLUGIN, AGENT)),
@@ -229,7 +246,7 @@ class InstallationConsentTest {
             assertEquals(InstallStage.TRUSTED, Installation.stage(s, PLUGIN, AGENT));
             assertEquals(Optional.empty(), Installation.consentDigest(s, PLUGIN));
             assertEquals(
-                    new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
+                    new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN, AGENT)),
                     Installation.launch(s, PLUGIN, AGENT));
         }
 
@@ -312,7 +329,7 @@ class InstallationConsentTest {
                 InstallState changed = Installation.recordManifest(s, PLUGIN, CODE_1, manifest);
                 assertEquals(InstallStage.TRUSTED, Installation.stage(changed, PLUGIN, AGENT), what);
                 assertEquals(
-                        new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN)),
+                        new LaunchVerdict.Refused(new HostFailure.NotConsented(PLUGIN, AGENT)),
                         Installation.launch(changed, PLUGIN, AGENT),
                         what);
                 InstallState again = Installation.consent(changed, PLUGIN, consentDigest(changed), T0);

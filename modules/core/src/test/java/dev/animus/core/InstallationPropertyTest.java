@@ -141,8 +141,8 @@ class InstallationPropertyTest {
             case LaunchVerdict.Refused refused -> {
                 HostFailure expected = switch (stage) {
                     case NOT_INSTALLED -> new HostFailure.NotInstalled(name, Installation.INSTALL_FIX);
-                    case UNTRUSTED -> new HostFailure.NotTrusted(name);
-                    case TRUSTED -> new HostFailure.NotConsented(name);
+                    case UNTRUSTED -> new HostFailure.NotTrusted(name, agent);
+                    case TRUSTED -> new HostFailure.NotConsented(name, agent);
                     case CONSENTED -> new HostFailure.NotEnabled(name, agent);
                     case ENABLED -> fail(where + ": an enabled plugin was refused: " + refused);
                 };

@@ -209,6 +209,24 @@ class LifecycleTest {
         }
 
         @Test
+        void theTimeoutOfACancelledRequestCrashesThePluginAndTellsOrdinarySubscribersWhy() {
+            plugin.ready();
+            plugin.busy(1);
+            Step step = plugin.on(new RequestTimedOut(1, "sleep", Duration.ofSeconds(2), true));
+            assertEquals(List.of("busy -> crashed"), transitions(step));
+            assertEquals(List.of(kill(1)), actions(step));
+            StatusChange crash = step.changes().getFirst();
+            assertEquals(
+                    "sleep was cancelled but ran past its 2s deadline; the host killed the process", crash.reason());
+            assertTrue(crash.notable(), "no caller hears of it: the crash is news");
+            LifecycleDriver other = LifecycleDriver.registered();
+            other.ready();
+            other.busy(1);
+            Step waited = other.on(new RequestTimedOut(1, "sleep", Duration.ofSeconds(2)));
+            assertFalse(waited.changes().getFirst().notable(), "its caller hears of it: no need to tell others");
+        }
+
+        @Test
         void aTimeoutWhileNothingIsInFlightChangesNothing() {
             plugin.ready();
             Lifecycle before = plugin.lifecycle();

@@ -72,8 +72,8 @@ class RestartBudgetTest {
                 new HostFailure.Disabled(PLUGIN, Instant.EPOCH, "crashed 5 times within 5m"),
                 new HostFailure.NotRegistered(PLUGIN),
                 new HostFailure.ShuttingDown(PLUGIN),
-                new HostFailure.NotTrusted(PLUGIN),
-                new HostFailure.NotConsented(PLUGIN),
+                new HostFailure.NotTrusted(PLUGIN, "coder"),
+                new HostFailure.NotConsented(PLUGIN, "coder"),
                 new HostFailure.NotEnabled(PLUGIN, "coder"));
     }
 

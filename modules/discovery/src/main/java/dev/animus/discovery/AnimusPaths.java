@@ -14,7 +14,8 @@ import java.util.Optional;
  * {@code $ANIMUS_PLUGIN_DIR}, else {@code <animus_home>/plugins}; {@code $ANIMUS_PLUGIN_PATH} lists
  * more plugin directories; the project root is given (the {@code --project-root} option), else the
  * working directory. Relative variables resolve against the working directory. Nothing is created
- * here.
+ * here. {@code legacyYamlRegistry} is the seed's {@code ~/.config/animus/plugins.yaml}, present
+ * only when the home is the default one (neither variable is set).
  */
 public record AnimusPaths(
         Path home,
@@ -22,7 +23,8 @@ public record AnimusPaths(
         List<Path> pluginPath,
         List<Path> systemPath,
         Path projectRoot,
-        boolean manifestCacheEnabled) {
+        boolean manifestCacheEnabled,
+        Optional<Path> legacyYamlRegistry) {
 
     public AnimusPaths {
         Objects.requireNonNull(home, "home");
@@ -30,6 +32,7 @@ public record AnimusPaths(
         pluginPath = List.copyOf(pluginPath);
         systemPath = List.copyOf(systemPath);
         Objects.requireNonNull(projectRoot, "projectRoot");
+        Objects.requireNonNull(legacyYamlRegistry, "legacyYamlRegistry");
     }
 
     /**
@@ -50,12 +53,30 @@ public record AnimusPaths(
                 list(env.get("ANIMUS_PLUGIN_PATH"), cwd),
                 list(env.get("PATH"), cwd),
                 cwd.resolve(projectRoot).normalize(),
-                !"1".equals(env.get("ANIMUS_DISABLE_MANIFEST_CACHE")));
+                !"1".equals(env.get("ANIMUS_DISABLE_MANIFEST_CACHE")),
+                // the seed's fallback beside the default home only: a home named by a variable (a
+                // tour's, a test's) never reads the operator's ~/.config
+                variable(env, "ANIMUS_HOME", cwd).isPresent()
+                                || variable(env, "ANIMUS_CONFIG_DIR", cwd).isPresent()
+                        ? Optional.empty()
+                        : variable(env, "HOME", cwd).map(h -> h.resolve(".config/animus/plugins.yaml")));
     }
 
     /** The operator's registry of extra plugins: name → binary path. */
     public Path registry() {
         return home.resolve("plugins.toml");
+    }
+
+    /**
+     * The registry files, in the order they are looked for (decision 027): {@code plugins.toml},
+     * the seed's {@code <animus_home>/plugins.yaml}, and, beside the default home only, its legacy
+     * {@code ~/.config/animus/plugins.yaml}. The first that exists is read; the others are warned
+     * about.
+     */
+    public List<Path> registries() {
+        List<Path> all = new ArrayList<>(List.of(registry(), home.resolve("plugins.yaml")));
+        legacyYamlRegistry.ifPresent(all::add);
+        return List.copyOf(all);
     }
 
     /** The manifest cache, keyed by the binary's digest. */

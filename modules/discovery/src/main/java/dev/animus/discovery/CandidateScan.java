@@ -6,6 +6,7 @@ import dev.animus.core.PluginCandidate;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -40,8 +41,25 @@ public final class CandidateScan {
         return all;
     }
 
+    /**
+     * The entries of the first registry file that exists ({@link AnimusPaths#registries}); each
+     * other one that exists is a warning, never silently read or dropped.
+     */
     private List<PluginCandidate> registry(Consumer<DiscoveryWarning> warn) {
-        Path file = paths.registry();
+        List<Path> present = paths.registries().stream()
+                .filter(f -> Files.exists(f, LinkOption.NOFOLLOW_LINKS))
+                .toList();
+        if (present.isEmpty()) {
+            return List.of();
+        }
+        Path file = present.getFirst();
+        for (Path ignored : present.subList(1, present.size())) {
+            warn.accept(new DiscoveryWarning(
+                    ignored.getFileName().toString(),
+                    ignored.toString(),
+                    DiscoverySource.REGISTRY,
+                    "ignored: " + file + " is the registry read (move its entries there and remove this file)"));
+        }
         try {
             return RegistryFile.read(file).stream()
                     .map(e -> new PluginCandidate(
@@ -49,7 +67,7 @@ public final class CandidateScan {
                     .toList();
         } catch (RegistryFile.Invalid e) {
             warn.accept(new DiscoveryWarning(
-                    "plugins.toml",
+                    file.getFileName().toString(),
                     file.toString(),
                     DiscoverySource.REGISTRY,
                     e.getMessage() + " (its entries are skipped until it is fixed)"));

@@ -1,5 +1,6 @@
 package dev.animus.discovery;
 
+import dev.animus.core.DiscoverySource;
 import dev.animus.core.DiscoveryWarning;
 import dev.animus.core.PluginKind;
 import java.util.List;
@@ -71,6 +72,26 @@ public record Discovery(
                 .findFirst()
                 .orElseGet(() -> new Lookup.Missing(
                         name, plugins.stream().map(DiscoveredPlugin::name).toList()));
+    }
+
+    /**
+     * The installed plugins other than {@code name} whose code has the digest {@code sha256}, in
+     * precedence order: the same bytes under another name (a binary found elsewhere that is an
+     * installed plugin's code, or one binary installed twice). Empty without a digest.
+     */
+    public List<String> installedWithSameBytes(String name, Optional<String> sha256) {
+        if (sha256.isEmpty()) {
+            return List.of();
+        }
+        Stream<String> usable = plugins.stream()
+                .filter(p ->
+                        p.source() == DiscoverySource.INSTALLED && p.sha256().equals(sha256))
+                .map(DiscoveredPlugin::name);
+        Stream<String> notTrusted = untrusted.stream()
+                .filter(u ->
+                        u.source() == DiscoverySource.INSTALLED && u.sha256().equals(sha256.get()))
+                .map(UntrustedBinary::name);
+        return Stream.concat(usable, notTrusted).filter(n -> !n.equals(name)).toList();
     }
 
     /** The plugins that serve {@code kind} (as their kind or one of their extra kinds), in precedence order. */

@@ -13,24 +13,25 @@ import java.util.Optional;
 
 /**
  * Installed plugins as discovery candidates of the first source, and their reads: from the
- * manifest recorded in the state document, never by running anything.
+ * manifest recorded in the state document, never by running anything. One candidate per installed
+ * name: the same bytes installed under two names are two plugins (one store entry).
  */
 final class InstalledReads {
-    private final Map<String, InstalledPlugin> byLocation = new LinkedHashMap<>();
+    private final Map<String, InstalledPlugin> byName = new LinkedHashMap<>();
 
     InstalledReads(List<InstalledPlugin> installed) {
-        installed.forEach(p -> byLocation.put(p.location().toString(), p));
+        installed.forEach(p -> byName.put(p.name(), p));
     }
 
     List<PluginCandidate> candidates() {
-        return byLocation.values().stream()
+        return byName.values().stream()
                 .map(p -> new PluginCandidate(
                         p.name(), p.location().toString(), DiscoverySource.INSTALLED, p.shape() == ArtifactShape.TREE))
                 .toList();
     }
 
     PluginReader.Read read(PluginCandidate c) {
-        InstalledPlugin p = byLocation.get(c.path());
+        InstalledPlugin p = byName.get(c.name());
         if (!p.trusted()) {
             return new PluginReader.Read.Untrusted(new UntrustedBinary(
                     p.name(), p.location().toString(), DiscoverySource.INSTALLED, p.digest(), new Fix.Trust(p.name())));

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.dataformat.toml.TomlMapper;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * The operator's registry, {@code <animus_home>/plugins.toml}: extra plugins by name, pointing at a
@@ -24,6 +25,14 @@ import tools.jackson.dataformat.toml.TomlMapper;
  * [plugins.echo]
  * path = "/opt/tools/echo-plugin"
  * </pre>
+ *
+ * <p>or, in the seed's {@code plugins.yaml} (decision 027), the same entries:
+ *
+ * <pre>
+ * plugins:
+ *   echo:
+ *     path: /opt/tools/echo-plugin
+ * </pre>
  */
 final class RegistryFile {
     /** A registry bigger than this is not a registry someone wrote. */
@@ -31,6 +40,11 @@ final class RegistryFile {
     /** Built on first use: most homes have no registry, and a listing then never pays for a mapper. */
     private static final class Toml {
         static final TomlMapper MAPPER = TomlMapper.builder().build();
+    }
+
+    /** The seed's {@code plugins.yaml} (decision 027), built on first use as well. */
+    private static final class Yaml {
+        static final YAMLMapper MAPPER = YAMLMapper.builder().build();
     }
 
     /** One entry. */
@@ -47,8 +61,13 @@ final class RegistryFile {
 
     private RegistryFile() {}
 
-    /** The entries, in file order; none when the file does not exist. */
+    /**
+     * The entries, in file order; none when the file does not exist. A file whose name ends in
+     * {@code .yaml} is read as YAML with the same shape ({@code plugins:} mapping each name to a
+     * mapping with {@code path:}), anything else as TOML.
+     */
     static List<Entry> read(Path file) {
+        boolean yaml = file.getFileName().toString().endsWith(".yaml");
         Map<String, Object> root;
         try {
             if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
@@ -64,20 +83,20 @@ final class RegistryFile {
             if (bytes.length > MAX_BYTES) {
                 throw new Invalid(file, "larger than 1 MiB; is this really the registry?");
             }
+            String text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
             @SuppressWarnings("unchecked")
-            Map<String, Object> parsed = Toml.MAPPER.readValue(
-                    StandardCharsets.UTF_8
-                            .newDecoder()
-                            .decode(ByteBuffer.wrap(bytes))
-                            .toString(),
-                    Map.class);
-            root = parsed;
+            Map<String, Object> parsed =
+                    yaml ? Yaml.MAPPER.readValue(text, Map.class) : Toml.MAPPER.readValue(text, Map.class);
+            root = parsed == null ? Map.of() : parsed;
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException e) {
             throw new Invalid(file, "cannot read: " + e.getMessage());
         } catch (JacksonException e) {
-            throw new Invalid(file, "not valid TOML: " + e.getOriginalMessage());
+            throw new Invalid(file, "not valid " + (yaml ? "YAML" : "TOML") + ": " + e.getOriginalMessage());
         }
         for (String key : root.keySet()) {
             if (!key.equals("plugins")) {

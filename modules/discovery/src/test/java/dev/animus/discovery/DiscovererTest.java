@@ -233,6 +233,65 @@ class DiscovererTest {
         }
 
         @Test
+        void theSeedsPluginsYamlIsReadLikePluginsToml() throws IOException {
+            Path odd = shPlugin(root.resolve("tools"), "my tool (v2)", manifestJson("yam", "custom"));
+            Files.writeString(
+                    home.resolve("plugins.yaml"),
+                    "# the seed's registry\nplugins:\n  yam:\n    path: \"" + odd
+                            + "\"\n  rel:\n    path: ../tools/missing\n");
+            Discovery d = discover(false);
+            assertEquals(odd, plugin(d, "yam").executable());
+            assertEquals(DiscoverySource.REGISTRY, plugin(d, "yam").source());
+            var broken = assertInstanceOf(Discovery.Lookup.Broken.class, d.find("rel"), "relative to the file");
+            assertEquals(
+                    root.resolve("tools/missing").toString(), broken.warning().path());
+
+            Files.writeString(home.resolve("plugins.yaml"), "plugins:\n  yam:\n    paht: /x\n");
+            Discovery bad = discover(false);
+            assertEquals(1, bad.warnings().size(), bad.warnings().toString());
+            assertTrue(
+                    bad.warnings().getFirst().reason().toString().contains("plugins.yaml"),
+                    bad.warnings().toString());
+            assertTrue(
+                    bad.warnings().getFirst().reason().toString().contains("paht"),
+                    bad.warnings().toString());
+        }
+
+        @Test
+        void withBothRegistriesPluginsTomlWinsAndPluginsYamlIsOneWarning() throws IOException {
+            Path a = shPlugin(root.resolve("a"), "a-bin", manifestJson("fromtoml", "custom"));
+            Path b = shPlugin(root.resolve("b"), "b-bin", manifestJson("fromyaml", "custom"));
+            Files.writeString(home.resolve("plugins.toml"), "[plugins.fromtoml]\npath = \"" + a + "\"\n");
+            Files.writeString(home.resolve("plugins.yaml"), "plugins:\n  fromyaml:\n    path: " + b + "\n");
+            Discovery d = discover(false);
+            assertEquals(List.of("fromtoml"), names(d));
+            assertEquals(1, d.warnings().size(), d.warnings().toString());
+            DiscoveryWarning w = d.warnings().getFirst();
+            assertEquals(home.resolve("plugins.yaml").toString(), w.path());
+            assertTrue(w.reason().toString().contains("ignored: " + home.resolve("plugins.toml")), w.toString());
+        }
+
+        @Test
+        void theLegacyConfigPluginsYamlIsReadBesideTheDefaultHomeOnly() throws IOException {
+            Path bin = shPlugin(root.resolve("bin"), "legacy-bin", manifestJson("legacy", "custom"));
+            Path legacy =
+                    Files.createDirectories(root.resolve(".config/animus")).resolve("plugins.yaml");
+            Files.writeString(legacy, "plugins:\n  legacy:\n    path: " + bin + "\n");
+            assertEquals(List.of(), names(discover(false)), "ANIMUS_HOME is set: ~/.config is not read");
+
+            env.remove("ANIMUS_HOME"); // the default home, $HOME/.animus
+            assertEquals(List.of("legacy"), names(discover(false)));
+            Path defaultHome = Files.createDirectories(root.resolve(".animus"));
+            Files.writeString(defaultHome.resolve("plugins.yaml"), "plugins: {}\n");
+            Discovery d = discover(false);
+            assertEquals(List.of(), names(d), "the home's plugins.yaml comes first");
+            assertEquals(
+                    legacy.toString(),
+                    d.warnings().getFirst().path(),
+                    d.warnings().toString());
+        }
+
+        @Test
         void anUnreadableRegistryIsOneWarningAndTheOtherSourcesStillWork() throws IOException {
             Files.writeString(home.resolve("plugins.toml"), "[plugins.x]\npaht = \"/x\"\n");
             shPlugin(home.resolve("plugins"), "animus-plugin-ok", manifestJson("ok", "custom"));

@@ -1,6 +1,7 @@
 package dev.animus.fetch;
 
 import dev.animus.core.Digests;
+import dev.animus.core.Plural;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -77,8 +78,8 @@ public final class Checksums {
                     file,
                     lines.isEmpty()
                             ? "it is empty"
-                            : "it holds " + lines.size() + " lines where one digest for " + Names.quote(assetName)
-                                    + " was expected");
+                            : "it holds " + Plural.of(lines.size(), "line") + " where one digest for "
+                                    + Names.quote(assetName) + " was expected");
         }
         String line = lines.getFirst();
         if (line.length() == 64 && Digests.isSha256(line.toLowerCase(Locale.ROOT))) {

@@ -163,8 +163,6 @@ public final class FetchFailed extends RuntimeException implements FetchFailure 
     }
 
     private static String describe(Throwable cause) {
-        String message = cause.getMessage();
-        String text = message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;
-        return Redaction.redact(text);
+        return Redaction.redact(NetworkCause.describe(cause));
     }
 }

@@ -1,6 +1,7 @@
 package dev.animus.fetch;
 
 import dev.animus.core.OneLine;
+import dev.animus.core.Plural;
 import java.net.URI;
 import java.util.Locale;
 
@@ -34,7 +35,7 @@ final class Shown {
     /** A byte count for people: {@code 512 bytes}, {@code 64 MiB}, {@code 1.5 GiB}. */
     static String bytes(long n) {
         if (n < 1024) {
-            return n + " bytes";
+            return Plural.of(n, "byte");
         }
         String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
         double v = n;

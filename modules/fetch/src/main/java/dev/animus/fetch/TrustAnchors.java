@@ -1,5 +1,6 @@
 package dev.animus.fetch;
 
+import dev.animus.core.Plural;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,7 +73,8 @@ public final class TrustAnchors {
             tmf.init(store);
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, tmf.getTrustManagers(), null);
-            return new TrustAnchors(context, "only the " + certificates.size() + " certificate(s) of " + pem);
+            return new TrustAnchors(
+                    context, "only the " + Plural.of(certificates.size(), "certificate") + " of " + pem);
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException("could not build a TLS context trusting " + pem, e);
         }

@@ -4,6 +4,7 @@ import static dev.animus.fetch.Fixtures.bytes;
 import static dev.animus.fetch.Fixtures.policy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,6 +46,9 @@ class TrustAnchorsTest {
 
             assertEquals(FetchFailed.Reason.NETWORK, e.reason());
             assertEquals(List.of(), server.requests(), "no request is sent over an untrusted connection");
+            // in words, never the JDK's "PKIX path building failed: sun.security..."
+            assertTrue(e.getMessage().contains("the server's TLS certificate is not trusted"), e.getMessage());
+            assertFalse(e.getMessage().contains("PKIX") || e.getMessage().contains("Exception"), e.getMessage());
         }
     }
 

@@ -251,14 +251,16 @@ public final class Supervisor implements AutoCloseable {
          * The caller gave up; the plugin may not have. The request stays in flight until the plugin
          * answers it (then the plugin is free again) or its deadline passes (then it is stopped as
          * for any timeout: a plugin that ignores {@code $/cancelRequest} cannot hold a worker
-         * forever). A lost connection is the process exit's business.
+         * forever). No caller hears of that kill, so it is announced to every status subscriber
+         * ({@link LifecycleTrigger.RequestTimedOut#cancelled()}). A lost connection is the process
+         * exit's business.
          */
         private void settleLater(PendingCall call, long incarnation) {
             call.settled().whenComplete((answered, failure) -> {
                 Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
                 LifecycleTrigger trigger = switch (cause) {
                     case null -> new LifecycleTrigger.ResponseReceived(incarnation);
-                    case RequestTimedOut t -> new LifecycleTrigger.RequestTimedOut(incarnation, method, limit);
+                    case RequestTimedOut t -> new LifecycleTrigger.RequestTimedOut(incarnation, method, limit, true);
                     default -> null;
                 };
                 if (trigger != null) {

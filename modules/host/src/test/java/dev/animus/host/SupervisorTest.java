@@ -380,9 +380,50 @@ class SupervisorTest {
             assertEquals(new HostFailure.Cancelled("hang"), e.failure());
             assertEquals(1, s.status().inFlight(), "the plugin still works on the cancelled call");
             StatusChange crash = awaitTransition(ProcessState.BUSY, ProcessState.CRASHED);
-            assertTrue(crash.reason().contains("hang timed out"), crash.reason());
+            assertTrue(crash.reason().startsWith("hang was cancelled but ran past its 1s deadline"), crash.reason());
             awaitGone(pid);
             assertEquals(obj("after", 1), s.call("echo", obj("after", 1)));
+        }
+
+        /**
+         * Nobody waits for a cancelled call any more, so its deadline's kill is the one Busy → Crashed
+         * an ordinary subscriber (the shell's announcements) is told of: nothing else would say it.
+         */
+        @Test
+        void theKillAtACancelledCallsDeadlineReachesOrdinarySubscribersWithItsReason() throws Exception {
+            Supervisor s = host.register(registration(TestPlugins.misbehaving()));
+            s.call("echo", obj("warm", 1));
+            long pid = s.status().pid().orElseThrow();
+            try (StatusSubscription ordinary = host.events().subscribe(false)) {
+                PluginCallFailed e = cancelWhileBusy(s, "hang", obj("a", 1), Duration.ofSeconds(1));
+                assertEquals(new HostFailure.Cancelled("hang"), e.failure());
+                StatusChange crash = ordinary.await(c -> c.to() == ProcessState.CRASHED, WAIT)
+                        .orElseThrow(() -> new AssertionError("the kill was not announced"));
+                assertEquals(ProcessState.BUSY, crash.from());
+                assertEquals(
+                        "hang was cancelled but ran past its 1s deadline; the host killed the process", crash.reason());
+                assertEquals(
+                        java.util.Optional.of(new HostFailure.Timeout("hang", Duration.ofSeconds(1)).message()),
+                        s.status().lastError());
+                awaitGone(pid);
+                assertTrue(s.status().pid().isEmpty());
+            }
+        }
+
+        @Test
+        void aCallThatTimesOutWhileItsCallerWaitsIsNotAnnouncedTwice() throws Exception {
+            Supervisor s = host.register(registration(TestPlugins.misbehaving()));
+            s.call("echo", obj("warm", 1));
+            try (StatusSubscription ordinary = host.events().subscribe(false)) {
+                PluginCallFailed e = assertThrows(
+                        PluginCallFailed.class,
+                        () -> s.call("hang", obj("a", 1), CallOptions.defaults().withTimeout(Duration.ofMillis(300))));
+                assertEquals(new HostFailure.Timeout("hang", Duration.ofMillis(300)), e.failure());
+                awaitTransition(ProcessState.BUSY, ProcessState.CRASHED);
+                // the caller's error says it: an ordinary subscriber is not told of the crash too
+                assertTrue(ordinary.await(c -> c.to() == ProcessState.CRASHED, Duration.ofMillis(200))
+                        .isEmpty());
+            }
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param replacedPin the digest {@code plugins.lock} pinned before {@code --force} replaced it
  * @param previousDigest for an update: the code now in the rollback slot
  * @param notes things the operator should see (a manifest that names itself differently, ...)
+ * @param restored the same code was installed, but its stored copy had changed or was gone: it was
+ *     put back from the source, and the grants of those bytes hold again
  */
 public record InstallReport(
         String name,
@@ -25,7 +27,8 @@ public record InstallReport(
         Optional<String> replacedPin,
         Optional<String> previousDigest,
         Path lockfile,
-        List<Guidance> notes) {
+        List<Guidance> notes,
+        boolean restored) {
     public InstallReport {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(digest, "digest");

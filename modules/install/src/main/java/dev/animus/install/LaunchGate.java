@@ -1,6 +1,7 @@
 package dev.animus.install;
 
 import dev.animus.core.HostFailure;
+import dev.animus.core.InstallRecord;
 import dev.animus.core.Installation;
 import dev.animus.core.Interpreter;
 import dev.animus.core.LaunchGuard;
@@ -67,9 +68,9 @@ public record LaunchGate(StateStore state, DigestStore store) {
                         i.executable(),
                         a.consentDigest(),
                         interpreter(name, a, i.executable()));
-            case Verification.Changed c -> throw changed(name, expected, c.actualDigest());
-            case Verification.Missing m -> throw changed(name, expected, "nothing: the store entry is gone");
-            case Verification.Refused r -> throw changed(name, expected, r.reason());
+            case Verification.Changed c -> throw changed(name, a.record(), c.actualDigest());
+            case Verification.Missing m -> throw changed(name, a.record(), "nothing: the store entry is gone");
+            case Verification.Refused r -> throw changed(name, a.record(), r.reason());
         };
     }
 
@@ -111,7 +112,7 @@ public record LaunchGate(StateStore state, DigestStore store) {
         } catch (Interpreters.Unresolved e) {
             throw new LaunchRefused(new HostFailure.InterpreterUnusable(name, e.getMessage()));
         } catch (UncheckedIOException e) {
-            throw changed(name, a.record().digest(), e.getMessage());
+            throw changed(name, a.record(), e.getMessage());
         }
     }
 
@@ -128,8 +129,12 @@ public record LaunchGate(StateStore state, DigestStore store) {
         };
     }
 
-    private static LaunchRefused changed(String name, String expected, String actual) {
-        return new LaunchRefused(new HostFailure.CodeChanged(name, expected, actual));
+    /** The stored code of {@code record} is not what was trusted; names the original when it still has the trusted bytes. */
+    static LaunchRefused changed(String name, InstallRecord record, String actual) {
+        Optional<String> original = Original.of(record) instanceof Original.Matches m
+                ? Optional.of(m.path().toString())
+                : Optional.empty();
+        return new LaunchRefused(new HostFailure.CodeChanged(name, record.digest(), actual, original));
     }
 
     /**

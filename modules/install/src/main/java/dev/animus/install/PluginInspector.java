@@ -17,10 +17,12 @@ import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStoreFailed;
 import dev.animus.discovery.InstalledPlugin;
 import dev.animus.discovery.TrustView;
+import dev.animus.process.Interpreters;
 import dev.animus.store.LockEntry;
 import dev.animus.store.Lockfile;
 import dev.animus.store.StateView;
 import dev.animus.store.Verification;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -105,21 +107,22 @@ public final class PluginInspector {
                         name,
                         "its recorded " + pr.slot() + " manifest no longer validates: " + pr.reason(),
                         Guidance.of(new Fix.Update(name, new Fix.Source.FixedPlugin())))));
-        switch (home.store().verify(r.digest(), r.shape(), r.entry())) {
-            case Verification.Intact i -> {}
+        Verification stored = home.store().verify(r.digest(), r.shape(), r.entry());
+        switch (stored) {
+            case Verification.Intact i ->
+                interpreter(name, view.state().plugin(name).orElseThrow(), r, i, out);
             case Verification.Changed c ->
                 out.add(new DoctorFinding(
                         name,
                         "its stored code changed (expected sha256 " + r.digest() + ", found " + c.actualDigest() + ")",
-                        reinstall(name, r)));
+                        restore(name, r)));
             case Verification.Missing m ->
                 out.add(new DoctorFinding(
                         name,
                         "its stored code is gone (" + home.store().executable(r.digest(), r.entry()) + ")",
-                        reinstall(name, r)));
+                        restore(name, r)));
             case Verification.Refused f ->
-                out.add(new DoctorFinding(
-                        name, "its stored code was tampered with: " + f.reason(), reinstall(name, r)));
+                out.add(new DoctorFinding(name, "its stored code was tampered with: " + f.reason(), restore(name, r)));
         }
         InstallStage stage = Installation.stage(view.state(), name, agent);
         switch (stage) {
@@ -132,8 +135,9 @@ public final class PluginInspector {
                         r.manifest().isEmpty()
                                 ? new DoctorFinding(
                                         name,
-                                        "its manifest was never read (the probe failed when it was trusted)",
-                                        Guidance.of(new Fix.Trust(name)))
+                                        "its manifest has not been read (no --manifest probe of this code has"
+                                                + " succeeded)",
+                                        Guidance.of(new Fix.Trust(name), " (runs the probe)"))
                                 : new DoctorFinding(
                                         name,
                                         "not consented: its disclosure has no grant",
@@ -153,8 +157,79 @@ public final class PluginInspector {
                         name,
                         home.lockfile().file() + " pins sha256 " + e.artifactSha256() + " but sha256 " + r.digest()
                                 + " is installed",
-                        Guidance.of(new Fix.VerifyLock()))));
+                        repin(name, r))));
         return out;
+    }
+
+    /**
+     * A trusted script whose recorded interpreter cannot run (gone, no longer executable, or never
+     * recorded): trusting it again resolves and records it anew.
+     */
+    private static void interpreter(
+            String name, PluginState p, InstallRecord r, Verification.Intact stored, List<DoctorFinding> out) {
+        if (!p.trustedDigests().contains(r.digest())) {
+            return;
+        }
+        try {
+            Optional<Interpreter> recorded = p.interpreter(r.digest());
+            if (recorded.isPresent()) {
+                Interpreters.check(recorded.get());
+            } else if (Interpreters.isScript(stored.executable())) {
+                throw new Interpreters.Unresolved("it is a script trusted before its interpreter was recorded");
+            }
+        } catch (Interpreters.Unresolved e) {
+            out.add(new DoctorFinding(
+                    name,
+                    "it cannot run: " + e.getMessage(),
+                    Guidance.of(new Fix.Trust(name), " (resolves and records its interpreter again)")));
+        } catch (UncheckedIOException e) {
+            // unreadable stored code: the next verification says so
+        }
+    }
+
+    /**
+     * What restores {@code r}'s stored copy: its original file when that still has the trusted
+     * bytes (the grants of those bytes then hold again), else what is needed instead.
+     */
+    static Guidance restore(String name, InstallRecord r) {
+        return switch (Original.of(r)) {
+            case Original.Matches m ->
+                Guidance.of(
+                        new Fix.Update(name, new Fix.Source.At(m.path().toString())),
+                        " (its original has the trusted bytes: trust, consent and enablement stay)");
+            case Original.Differs d ->
+                Guidance.of(
+                        "its original " + d.path() + " has other bytes now (sha256 " + d.digest() + "); restore it"
+                                + " from a file with the trusted bytes ('",
+                        new Fix.Update(name, new Fix.Source.AnyFile()),
+                        "'), or install the new bytes with '",
+                        new Fix.Update(name, new Fix.Source.At(d.path().toString())),
+                        "' and trust, consent and enable them again");
+            case Original.Unreadable u ->
+                Guidance.of(
+                        "its original " + u.origin() + " cannot be used (" + u.why()
+                                + "); restore it from a file with the trusted bytes: '",
+                        new Fix.Update(name, new Fix.Source.AnyFile()),
+                        "'");
+            case Original.NotLocal n ->
+                Guidance.text("install it again from " + n.origin() + " (the same bytes restore it, and its trust,"
+                        + " consent and enablement stay)");
+        };
+    }
+
+    /** What settles a lockfile pin that is not the installed code: re-pin what is installed, or install what is pinned. */
+    private static Guidance repin(String name, InstallRecord r) {
+        Fix.Source installed = Original.of(r) instanceof Original.Matches m
+                ? new Fix.Source.At(m.path().toString())
+                : new Fix.Source.AnyFile();
+        return Guidance.of(
+                "keep what is installed: '",
+                new Fix.Update(name, installed),
+                " ",
+                new Fix.Choose(Fix.Choice.FORCE),
+                "' re-pins it; or install the pinned code: '",
+                new Fix.Update(name, new Fix.Source.AnyFile()),
+                "'");
     }
 
     private void missingRequirements(String name, Manifest m, List<DoctorFinding> out) {
@@ -182,10 +257,6 @@ public final class PluginInspector {
                 .plugin(name)
                 .flatMap(PluginState::current)
                 .flatMap(r -> manifestOf(name, r));
-    }
-
-    private static Guidance reinstall(String name, InstallRecord r) {
-        return Guidance.of(new Fix.Update(name, new Fix.Source.At(r.source().origin())), " (after checking that file)");
     }
 
     /** Every lockfile entry against what is installed, re-hashed now; installed plugins the lockfile lacks are not listed. */

@@ -17,6 +17,7 @@ import dev.animus.store.DigestStore;
 import dev.animus.store.LockEntry;
 import dev.animus.store.LockfileUnreadable;
 import dev.animus.store.Stored;
+import dev.animus.store.Verification;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,8 +98,10 @@ public final class PluginInstaller {
             throw InstallFailed.verification(r.path() + " changed since its digest was shown (sha256 " + shown
                     + ", now " + p.digest + "); nothing was installed");
         });
-        Optional<InstallRecord> existing =
-                home.state().read().state().plugin(plugin).flatMap(PluginState::current);
+        InstallState before = home.state().read().state();
+        Optional<InstallRecord> existing = before.plugin(plugin).flatMap(PluginState::current);
+        // trusted already (its path was trusted where it lay): its manifest is read now, as trust reads it
+        boolean trusted = r.trusted().isPresent() || trustedBefore(before, plugin, p.digest);
         if (existing.isPresent()) {
             if (!existing.get().digest().equals(p.digest)) {
                 throw InstallFailed.usage(Guidance.of(
@@ -108,14 +111,15 @@ public final class PluginInstaller {
                         "', or install this one under another ",
                         new Fix.Choose(Fix.Choice.NAME)));
             }
+            boolean restored = restore(source, existing.get());
             pin(plugin, existing.get(), r.pins().rewriteLockfile());
-            return report(plugin, p, existing.get(), true, Optional.empty());
+            return report(plugin, p, existing.get(), true, Optional.empty(), restored);
         }
         Published published = publish(source, p, r.source(), r.signature());
         try {
             InstallRecord record = published.record;
             Optional<Interpreter> interpreter = Optional.empty();
-            if (r.trusted().isPresent()) {
+            if (trusted) {
                 interpreter = TrustService.interpreterOf(home, plugin, record);
                 record = withFirstManifest(plugin, record, interpreter, p.notes);
             }
@@ -124,12 +128,10 @@ public final class PluginInstaller {
             InstallRecord committed = record;
             home.state().transact(s -> {
                 InstallState next = Installation.install(s, plugin, committed);
-                return r.trusted().isPresent()
-                        ? Installation.trust(next, plugin, committed.digest(), trustedInterpreter)
-                        : next;
+                return trusted ? Installation.trust(next, plugin, committed.digest(), trustedInterpreter) : next;
             });
             pin(plugin, committed, r.pins().rewriteLockfile());
-            return report(plugin, p, committed, false, Optional.empty());
+            return report(plugin, p, committed, false, Optional.empty(), false);
         } catch (RuntimeException e) {
             if (!published.alreadyPresent) {
                 home.store().remove(published.record.digest()); // no unreferenced code left behind by a refusal
@@ -199,15 +201,49 @@ public final class PluginInstaller {
         }
         Prepared p = prepare(source, checkedName(name, true), policy, old.map(InstallRecord::digest));
         if (old.get().digest().equals(p.digest)) {
+            boolean restored = restore(source, old.get());
             pin(name, old.get(), policy.rewriteLockfile());
-            return report(name, p, old.get(), true, Optional.empty());
+            return report(name, p, old.get(), true, Optional.empty(), restored);
         }
         InstallSource from =
                 InstallRequest.local(path, Optional.of(name), policy).source();
-        InstallRecord record = publish(source, p, from, SignatureCheck.unsigned()).record;
-        home.state().transact(s -> Installation.update(s, name, record));
+        InstallRecord published = publish(source, p, from, SignatureCheck.unsigned()).record;
+        // code whose digest was trusted before (a rollback's, or a path's) has its manifest read now, as trust reads it
+        boolean trusted = trustedBefore(before, name, p.digest);
+        Optional<Interpreter> interpreter =
+                trusted ? TrustService.interpreterOf(home, name, published) : Optional.empty();
+        InstallRecord record = trusted ? withFirstManifest(name, published, interpreter, p.notes) : published;
+        home.state().transact(s -> {
+            InstallState next = Installation.update(s, name, record);
+            return trusted ? Installation.trust(next, name, record.digest(), interpreter) : next;
+        });
         pin(name, record, policy.rewriteLockfile());
-        return report(name, p, record, false, old.map(InstallRecord::digest));
+        return report(name, p, record, false, old.map(InstallRecord::digest), false);
+    }
+
+    /**
+     * Puts {@code record}'s code back into the store from {@code source}, which has its digest,
+     * when the stored copy changed or is gone: the same bytes under the same entry, so the trust,
+     * consent and enablement granted to that digest hold again and nothing in the state document
+     * changes. Returns whether anything was restored (an intact copy is left as it is).
+     */
+    boolean restore(SourceArtifact source, InstallRecord record) {
+        if (home.store().verify(record.digest(), record.shape(), record.entry()) instanceof Verification.Intact) {
+            return false;
+        }
+        Stored stored = switch (record.shape()) {
+            case FILE -> home.store().publishFile(source.root(), Optional.of(record.digest()), record.entry());
+            case TREE -> home.store().publishTree(source.root(), record.entry(), Optional.of(record.digest()));
+        };
+        if (!(home.store().verify(stored.digest(), record.shape(), record.entry()) instanceof Verification.Intact)) {
+            throw InstallFailed.verification("the stored copy of sha256 " + record.digest()
+                    + " still does not verify after it was restored from " + source.root());
+        }
+        return true;
+    }
+
+    private static boolean trustedBefore(InstallState s, String plugin, String digest) {
+        return s.plugin(plugin).map(ps -> ps.trustedDigests().contains(digest)).orElse(false);
     }
 
     /** The digest, the lockfile's verdict and the notes, before anything is written. */
@@ -255,7 +291,7 @@ public final class PluginInstaller {
         }
     }
 
-    private static String digest(SourceArtifact source) {
+    static String digest(SourceArtifact source) {
         return switch (source.shape()) {
             case FILE -> DigestStore.fileDigest(source.root());
             case TREE -> DigestStore.treeDigest(source.root());
@@ -286,7 +322,7 @@ public final class PluginInstaller {
         String version = record.manifest()
                 .map(m -> m.document().get("version"))
                 .map(Object::toString)
-                .orElse("unknown");
+                .orElse("-"); // no manifest read yet: a value not known reads "-" everywhere (docs/cli.md#words)
         home.lockfile()
                 .save(
                         List.of(new LockEntry(
@@ -302,7 +338,12 @@ public final class PluginInstaller {
     }
 
     private InstallReport report(
-            String name, Prepared p, InstallRecord record, boolean unchanged, Optional<String> previous) {
+            String name,
+            Prepared p,
+            InstallRecord record,
+            boolean unchanged,
+            Optional<String> previous,
+            boolean restored) {
         Path exe = home.store().executable(record.digest(), record.entry());
         return new InstallReport(
                 name,
@@ -313,7 +354,8 @@ public final class PluginInstaller {
                 p.replacedPin,
                 previous,
                 home.lockfile().file(),
-                p.notes);
+                p.notes,
+                restored);
     }
 
     private static String checkedName(String name, boolean given) {

@@ -72,7 +72,7 @@ public final class StateRepair {
 
     private void stored(String name, String slot, InstallRecord r, List<DoctorFinding> out) {
         Guidance fix = slot.equals("current")
-                ? Guidance.of(new Fix.Update(name, new Fix.Source.At(r.source().origin())))
+                ? PluginInspector.restore(name, r)
                 : Guidance.of(
                         "nothing needed unless you roll back; '",
                         new Fix.Update(name, new Fix.Source.AnyFile()),

@@ -163,13 +163,41 @@ public final class TrustService {
                         + ", now " + copy.sha256() + "); nothing was trusted");
             }
             Optional<Interpreter> interpreter = Interpreters.resolve(copy.head(), home.callerEnvironment());
-            home.state().transact(s -> Installation.trustDigest(s, name, copy.sha256(), interpreter));
+            home.state().transact(s -> {
+                guardInstalled(s, name, path, copy.sha256());
+                return Installation.trustDigest(s, name, copy.sha256(), interpreter);
+            });
         } catch (Interpreters.Unresolved | ProbeCopy.TooLarge e) {
             throw InstallFailed.usage(path + ": " + e.getMessage() + "; nothing was trusted");
         } catch (UncheckedIOException e) {
             throw InstallFailed.usage(e.getMessage());
         }
         return name;
+    }
+
+    /**
+     * A path's trust never touches an installed plugin of the name it is trusted under: the installed
+     * plugin comes first in discovery, and a grant of its own digest without the manifest its trust
+     * reads would leave it trusted with no manifest (not listed, not launchable).
+     *
+     * @throws InstallFailed when {@code name} is installed: with these bytes (trust it by name), or with others
+     */
+    private static void guardInstalled(InstallState s, String name, Path path, String digest) {
+        s.plugin(name).flatMap(PluginState::current).ifPresent(installed -> {
+            if (installed.digest().equals(digest)) {
+                throw InstallFailed.usage(Guidance.of(
+                        path + " has the bytes of the installed plugin " + name + " (sha256 " + digest
+                                + "); trust it by name with '",
+                        new Fix.Trust(name),
+                        "', which reads its manifest too; nothing was trusted"));
+            }
+            throw InstallFailed.usage(Guidance.of(
+                    "plugin " + name + " is installed with other code (sha256 " + installed.digest()
+                            + ") and is found before " + path + "; to run these bytes as " + name
+                            + " install them with '",
+                    new Fix.Update(name, new Fix.Source.At(path.toString())),
+                    "'; nothing was trusted"));
+        });
     }
 
     /** Consents to {@code name}'s disclosure, which must still have the digest the operator was shown. */

@@ -3,7 +3,6 @@ package dev.animus.install;
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.Fix;
 import dev.animus.core.Guidance;
-import dev.animus.core.HostFailure;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.Interpreter;
 import dev.animus.core.ManifestCheck;
@@ -40,15 +39,15 @@ final class TrustedProbe {
             List<Guidance> notes) {
         Verification v = home.store().verify(record.digest(), record.shape(), record.entry());
         if (!(v instanceof Verification.Intact intact)) {
-            throw new LaunchRefused(new HostFailure.CodeChanged(
+            throw LaunchGate.changed(
                     name,
-                    record.digest(),
+                    record,
                     switch (v) {
                         case Verification.Changed c -> c.actualDigest();
                         case Verification.Missing m -> "nothing: the store entry is gone";
                         case Verification.Refused r -> r.reason();
                         case Verification.Intact i -> record.digest();
-                    }));
+                    });
         }
         Map<String, String> env =
                 HostVariables.over(EnvironmentPolicy.baseOnly().environmentFor(home.callerEnvironment(), Map.of()));

@@ -10,7 +10,10 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
+// writes fake tools and runs processes: see Tools#PROCESSES
+@ResourceLock(Tools.PROCESSES)
 class AvailabilityTest {
 
     @TempDir

@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** What happens around the secret-tool process: argv, the time limit, names, error messages. */
+// writes fake tools and runs processes: see Tools#PROCESSES
+@ResourceLock(Tools.PROCESSES)
 class ProcessSafetyTest {
 
     @TempDir

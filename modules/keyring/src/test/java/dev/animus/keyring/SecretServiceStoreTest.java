@@ -12,8 +12,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** Against a real gnome-keyring-daemon in a private session bus. */
+// writes fake tools and runs processes: see Tools#PROCESSES
+@ResourceLock(Tools.PROCESSES)
 class SecretServiceStoreTest {
 
     @TempDir

@@ -17,6 +17,13 @@ import java.util.stream.Stream;
 
 /** Test helpers: the tools on this machine, scripts standing in for secret-tool, and /proc. */
 final class Tools {
+    /**
+     * The lock of the test classes that write scripts and run processes: they run one after
+     * another. A script written while another thread of the same JVM spawns a process can be held
+     * open for writing by that child for a moment, and running the script then fails with "Text
+     * file busy" (ETXTBSY; seen in CI as a ProcessSafetyTest error).
+     */
+    static final String PROCESSES = "keyring-processes";
 
     private Tools() {}
 

@@ -28,6 +28,7 @@ import dev.animus.store.StoreFailure;
 import dev.animus.store.StoreRefused;
 import dev.animus.store.TrustedOrgsUnreadable;
 import java.io.UncheckedIOException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -63,18 +64,18 @@ public final class AdapterFailures {
             return Optional.of(rpc(r));
         }
         if (e instanceof UncheckedIOException io) {
-            return Optional.of(FailureReport.of(Category.FAILED, String.valueOf(io.getMessage())));
+            return Optional.of(FailureReport.of(Category.FAILED, "io_error", IoText.of(io)));
         }
         return Optional.empty();
     }
 
     static FailureReport store(StoreFailure failure) {
         return switch (failure) {
-            case StoreRefused r -> new FailureReport(Category.VERIFICATION, r.guidance());
-            case DocumentUnreadable d -> new FailureReport(Category.FAILED, d.guidance());
-            case LockfileUnreadable l -> new FailureReport(Category.FAILED, l.guidance());
-            case LockTimedOut t -> new FailureReport(Category.FAILED, t.guidance());
-            case TrustedOrgsUnreadable u -> new FailureReport(Category.FAILED, u.guidance());
+            case StoreRefused r -> new FailureReport(Category.VERIFICATION, "store_refused", r.guidance());
+            case DocumentUnreadable d -> new FailureReport(Category.FAILED, "state_unreadable", d.guidance());
+            case LockfileUnreadable l -> new FailureReport(Category.FAILED, "lockfile_unreadable", l.guidance());
+            case LockTimedOut t -> new FailureReport(Category.FAILED, "lock_timed_out", t.guidance());
+            case TrustedOrgsUnreadable u -> new FailureReport(Category.FAILED, "trusted_orgs_unreadable", u.guidance());
         };
     }
 
@@ -88,10 +89,11 @@ public final class AdapterFailures {
                             case HOST_NOT_ALLOWED, TOO_MANY_REDIRECTS, TOO_LARGE, HTTP_STATUS, NETWORK ->
                                 Category.FAILED;
                         },
+                        "download_" + f.reason().name().toLowerCase(Locale.ROOT),
                         f.getMessage());
-            case ArchiveRefused a -> FailureReport.of(Category.FAILED, a.getMessage());
-            case ReleaseInvalid r -> FailureReport.of(Category.FAILED, r.getMessage());
-            case ChecksumInvalid c -> FailureReport.of(Category.VERIFICATION, c.getMessage());
+            case ArchiveRefused a -> FailureReport.of(Category.FAILED, "archive_refused", a.getMessage());
+            case ReleaseInvalid r -> FailureReport.of(Category.FAILED, "release_invalid", r.getMessage());
+            case ChecksumInvalid c -> FailureReport.of(Category.VERIFICATION, "checksum_invalid", c.getMessage());
         };
     }
 
@@ -101,33 +103,34 @@ public final class AdapterFailures {
             when v.reason() == VerificationFailed.Reason.MALFORMED_TRUSTED_ROOT ->
                 new FailureReport(
                         Category.USAGE,
+                        "trusted_root_invalid",
                         Guidance.of(
                                 v.getMessage() + " (set by ",
                                 new Fix.Choose(Fix.Choice.TRUSTED_ROOT),
                                 " or " + SigstoreRoot.VARIABLE + "; fix or unset it to use the built-in root)"));
-            case VerificationFailed v -> FailureReport.of(Category.VERIFICATION, v.getMessage());
+            case VerificationFailed v -> FailureReport.of(Category.VERIFICATION, "signature_invalid", v.getMessage());
         };
     }
 
     static FailureReport discovery(DiscoveryFailure failure) {
         return switch (failure) {
-            case ProbeCopy.TooLarge t -> FailureReport.of(Category.FAILED, t.getMessage());
+            case ProbeCopy.TooLarge t -> FailureReport.of(Category.FAILED, "probe_copy_too_large", t.getMessage());
         };
     }
 
     static FailureReport process(ProcessFailure failure) {
         return switch (failure) {
-            case SpawnFailed s -> FailureReport.of(Category.FAILED, s.getMessage());
-            case Interpreters.Unresolved u -> new FailureReport(Category.USAGE, u.guidance());
+            case SpawnFailed s -> FailureReport.of(Category.FAILED, "spawn_failed", s.getMessage());
+            case Interpreters.Unresolved u -> new FailureReport(Category.USAGE, "interpreter_unresolved", u.guidance());
         };
     }
 
     static FailureReport rpc(RpcException failure) {
         return switch (failure) {
-            case RemoteError r -> FailureReport.of(Category.FAILED, r.getMessage());
-            case ConnectionLost c -> FailureReport.of(Category.FAILED, c.getMessage());
-            case RequestTimedOut t -> FailureReport.of(Category.TIMEOUT, t.getMessage());
-            case RequestCancelled c -> FailureReport.of(Category.INTERRUPTED, c.getMessage());
+            case RemoteError r -> FailureReport.of(Category.FAILED, "plugin_rpc_error", r.getMessage());
+            case ConnectionLost c -> FailureReport.of(Category.FAILED, "connection_lost", c.getMessage());
+            case RequestTimedOut t -> FailureReport.of(Category.TIMEOUT, "timeout", t.getMessage());
+            case RequestCancelled c -> FailureReport.of(Category.INTERRUPTED, "cancelled", c.getMessage());
         };
     }
 }

@@ -7,6 +7,7 @@ import dev.animus.core.InitializeResult;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Manifest;
+import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
@@ -24,6 +25,7 @@ import dev.animus.host.PluginRegistration;
 import dev.animus.host.Supervisor;
 import dev.animus.install.AnimusHome;
 import dev.animus.install.DoctorFinding;
+import dev.animus.install.InstallChain;
 import dev.animus.install.InstallReport;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.LaunchRequirements;
@@ -31,6 +33,7 @@ import dev.animus.install.LockCheck;
 import dev.animus.install.Permit;
 import dev.animus.install.PluginInspector;
 import dev.animus.install.PluginInstaller;
+import dev.animus.install.PluginRepair;
 import dev.animus.install.PluginSecrets;
 import dev.animus.install.RemoteInstaller;
 import dev.animus.install.RemoteReport;
@@ -210,6 +213,73 @@ public final class Animus implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #installRelease(GithubRelease, RemoteInstaller.Options, DownloadListener)}, for an owner
+     * the operator has just decided to trust ({@code newOwner}: how): the decision is recorded only
+     * once the install succeeded, so a failed install leaves the owner untrusted.
+     */
+    public RemoteReport installRelease(
+            GithubRelease release,
+            RemoteInstaller.Options options,
+            DownloadListener listener,
+            Optional<Owners.How> newOwner) {
+        RemoteReport report = installRelease(release, options, listener);
+        newOwner.ifPresent(how -> owners.trust(release.ownerKey(), how));
+        return report;
+    }
+
+    /**
+     * The one-confirmation install (docs/cli.md#one-confirmation): stores the code, trusts it and
+     * reads its manifest, asks {@code confirmation} once with the digest, source, signature and
+     * disclosure on one screen, then consents and enables it as {@code request} says; all or
+     * nothing (a refusal or a failed step leaves the name as it was). For a release,
+     * {@code newOwner} is how the operator decided to trust its owner, recorded only when
+     * everything succeeded.
+     */
+    public InstallChain.Report installChain(
+            InstallChain.Request request,
+            ChainConfirmation confirmation,
+            DownloadListener listener,
+            Optional<Owners.How> newOwner) {
+        InstallChain.Report report = new InstallChain(home).install(request, confirmation::confirm, listener::update);
+        if (request.source() instanceof InstallChain.Source.Release r) {
+            newOwner.ifPresent(how -> owners.trust(r.ref().ownerKey(), how));
+        }
+        return report;
+    }
+
+    /**
+     * Whether the code at {@code path} is the code installed under its name ({@code name}, else the
+     * name the file gives) now: installing it again changes nothing but a damaged stored copy, and
+     * asks nothing when its grants hold.
+     */
+    public boolean holdsInstalledCode(Path path, Optional<String> name) {
+        PluginInstaller.Identity id = installer().identify(path, name);
+        return home.state()
+                .read()
+                .state()
+                .plugin(id.name())
+                .flatMap(PluginState::current)
+                .filter(c -> c.digest().equals(id.digest()))
+                .isPresent();
+    }
+
+    /**
+     * The one-confirmation update: replaces {@code name}'s code with that at {@code path}, trusts
+     * it, asks {@code confirmation} once with what changed in its disclosure, then consents and
+     * enables it again for the agents it was enabled for ({@code scope} when none); all or
+     * nothing. The same code as installed changes nothing and asks nothing.
+     */
+    public InstallChain.Report updateChain(
+            String name,
+            Path path,
+            PluginInstaller.PinPolicy pins,
+            AgentScope scope,
+            InstallChain.Until until,
+            ChainConfirmation confirmation) {
+        return new InstallChain(home).update(name, path, pins, scope, until, confirmation::confirm);
+    }
+
     // ---- Sigstore bundles -------------------------------------------------------------------
 
     /** The variable naming the trusted root (JSON) to verify Sigstore signatures against. */
@@ -323,6 +393,24 @@ public final class Animus implements AutoCloseable {
     /** What is wrong with the installed plugins (or {@code only} that one) for {@code agent}. */
     public List<DoctorFinding> doctor(Optional<String> only, String agent) {
         return inspector().doctor(only, agent);
+    }
+
+    /**
+     * What {@code plugin doctor --fix} can repair of the installed plugins (or {@code only} that
+     * one), the lockfile and the state document; each step says whether it needs the operator's yes.
+     */
+    public List<PluginRepair.Step> repairPlan(Optional<String> only) {
+        return new PluginRepair(home).plan(only);
+    }
+
+    /**
+     * Carries out one step of {@link #repairPlan} (confirmed by the operator when it needs that);
+     * returns what was done.
+     *
+     * @throws dev.animus.install.InstallFailed when what it was planned on changed in between
+     */
+    public String repair(PluginRepair.Step step) {
+        return new PluginRepair(home).apply(step);
     }
 
     /** {@code name}'s recorded manifest, if it has one. */

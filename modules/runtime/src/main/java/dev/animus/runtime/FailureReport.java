@@ -6,9 +6,11 @@ import java.util.Objects;
 /**
  * A failure of an adapter (the store, fetch, sigstore, process or rpc module) as the front ends
  * need it, without naming the adapter's types: which kind of outcome it is, and the one line for
- * people with its fixes as values. {@link AdapterFailures} makes them.
+ * people with its fixes as values, and a stable snake_case {@code code} naming the kind of failure
+ * (for a program that reads the front end's error, docs/cli.md#errors-a-program-can-read).
+ * {@link AdapterFailures} makes them.
  */
-public record FailureReport(Category category, Guidance line) {
+public record FailureReport(Category category, String code, Guidance line) {
 
     /** What kind of outcome: a front end maps it to its own status (the shell to an exit code). */
     public enum Category {
@@ -26,10 +28,11 @@ public record FailureReport(Category category, Guidance line) {
 
     public FailureReport {
         Objects.requireNonNull(category, "category");
+        Objects.requireNonNull(code, "code");
         Objects.requireNonNull(line, "line");
     }
 
-    static FailureReport of(Category category, String message) {
-        return new FailureReport(category, Guidance.text(message));
+    static FailureReport of(Category category, String code, String message) {
+        return new FailureReport(category, code, Guidance.text(message));
     }
 }

@@ -1,6 +1,7 @@
 package dev.animus.runtime;
 
 import dev.animus.fetch.ReleaseRef;
+import dev.animus.install.InstallChain;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,11 @@ public record GithubRelease(String owner, String repo, Optional<String> tag) {
     /** The owner as trust on first use keys it (lower case). */
     public String ownerKey() {
         return ref().ownerKey();
+    }
+
+    /** This release as the source of a one-confirmation install ({@link Animus#installChain}). */
+    public InstallChain.Source source() {
+        return new InstallChain.Source.Release(ref());
     }
 
     ReleaseRef ref() {

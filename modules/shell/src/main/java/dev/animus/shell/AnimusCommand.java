@@ -4,20 +4,28 @@ import dev.animus.core.HostHello;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.BuildInfo;
 import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Settings;
+import dev.animus.shell.dev.JsonAsParams;
 import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.repl.Repl;
 import dev.animus.shell.repl.ScriptMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /** The root of the command tree. */
 @Command(
@@ -37,14 +45,28 @@ public final class AnimusCommand implements Callable<Integer> {
     @Option(
             names = "--json",
             scope = ScopeType.INHERIT,
-            description = "Print one JSON document with a versioned envelope instead of human output.")
+            preprocessor = JsonAsParams.class,
+            description = "Print one JSON document with a versioned envelope instead of human output "
+                    + "(on plugin call, '--json JSON' gives the params).")
     public boolean json;
+
+    @Option(
+            names = "--wide",
+            scope = ScopeType.INHERIT,
+            description = "Show tables with every value in full (digests, paths, times), however wide.")
+    public boolean wide;
 
     @Option(
             names = {"-v", "--verbose"},
             scope = ScopeType.INHERIT,
             description = "Say more on stderr (plugin notifications, timings).")
     public boolean verbose;
+
+    @Option(
+            names = {"-q", "--quiet"},
+            scope = ScopeType.INHERIT,
+            description = "Say less on stderr: no notes or progress (warnings and errors stay).")
+    public boolean quiet;
 
     @Option(
             names = "--project-root",
@@ -63,7 +85,8 @@ public final class AnimusCommand implements Callable<Integer> {
             names = "--agent",
             paramLabel = "NAME",
             scope = ScopeType.INHERIT,
-            description = "The agent a plugin is called, enabled or disabled for (default: default).")
+            description =
+                    "The agent a plugin is called, enabled or disabled for (default: config.toml's agent, else default).")
     public String agent;
 
     @Option(
@@ -73,13 +96,15 @@ public final class AnimusCommand implements Callable<Integer> {
     boolean keepGoing;
 
     private final ShellContext context;
+    private Settings settings;
 
     AnimusCommand(ShellContext context) {
         this.context = context;
     }
 
+    /** This command line's terminal ({@link Terminal#quieted} with {@code -q}). */
     public Terminal terminal() {
-        return context.terminal();
+        return quiet ? context.terminal().quieted() : context.terminal();
     }
 
     public Map<String, String> environment() {
@@ -95,13 +120,47 @@ public final class AnimusCommand implements Callable<Integer> {
         try {
             return AnimusPaths.from(context.environment(), projectRoot == null ? Path.of("") : projectRoot);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "invalid_paths", e.getMessage());
         }
     }
 
-    /** The agent of this command line: {@code --agent}, else {@code default}. */
+    /** The agent of this command line: {@code --agent}, else config.toml's {@code agent}, else {@code default}. */
     public String agent() {
-        return agent == null ? "default" : agent;
+        return agent == null ? settings().agent() : agent;
+    }
+
+    /**
+     * The operator's defaults (config.toml) for this command line's home, read once per command;
+     * a broken file is warned about once per process.
+     */
+    public Settings settings() {
+        if (settings == null) {
+            settings = Settings.load(paths().home(), environment());
+            warnOnce(settings, context);
+        }
+        return settings;
+    }
+
+    /** The width config.toml's {@code table.width} asks tables to fit, when it is a number (empty: {@code auto}). */
+    OptionalInt configuredTableWidth() {
+        return settings().tableWidth().map(OptionalInt::of).orElseGet(OptionalInt::empty);
+    }
+
+    /** Warns about {@code settings}' broken file, unless this process already did. */
+    static void warnOnce(Settings settings, ShellContext context) {
+        settings.problem().ifPresent(p -> {
+            if (context.warnedAbout().add(settings.file())) {
+                context.terminal().warn(p);
+            }
+        });
+    }
+
+    /**
+     * How this command line's human output is laid out (docs/cli.md#table-width): {@code --wide},
+     * else the configured table width, else the terminal's, else 80.
+     */
+    public Layout layout() {
+        return Layout.resolve(wide, configuredTableWidth(), terminal().columns(), environment());
     }
 
     /** Whether {@code --agent} was given. */
@@ -159,19 +218,56 @@ public final class AnimusCommand implements Callable<Integer> {
         if (json) {
             given.add(List.of("--json"));
         }
+        if (wide) {
+            given.add(List.of("--wide"));
+        }
         if (verbose) {
             given.add(List.of("--verbose"));
+        }
+        if (quiet) {
+            given.add(List.of("--quiet"));
         }
         return given;
     }
 
-    /** {@code animus --version}: the build's version and the protocol it speaks. */
+    /**
+     * {@code animus --version}: the build's version and the protocol it speaks, one line; with
+     * {@code --verbose} also the commit and date of the build, the platform and the Java runtime.
+     */
     static final class Version implements CommandLine.IVersionProvider {
+        @Spec
+        CommandSpec spec;
+
+        /** picocli's, for the root: it injects the spec. */
+        Version() {}
+
+        /** The provider of {@code spec}'s command (any command takes --version, see HelpText). */
+        Version(CommandSpec spec) {
+            this.spec = spec;
+        }
+
         @Override
         public String[] getVersion() {
+            // -v is a global option: its value lives in the root command
+            return lines(spec != null && spec.root().userObject() instanceof AnimusCommand root && root.verbose);
+        }
+
+        /** The version lines, without a command tree (Main's fast path prints the same). */
+        static String[] lines(boolean verbose) {
+            String first = "animus " + HostVersion.current() + " (protocol " + HostHello.PROTOCOL_VERSION + ", Java "
+                    + Runtime.version().feature() + ")";
+            if (!verbose) {
+                return new String[] {first};
+            }
+            BuildInfo build = BuildInfo.current();
             return new String[] {
-                "animus " + HostVersion.current() + " (protocol " + HostHello.PROTOCOL_VERSION + ", Java "
-                        + Runtime.version().feature() + ")"
+                first,
+                "commit:   " + build.commit(),
+                "built:    " + build.date(),
+                "platform: " + System.getProperty("os.name").toLowerCase(Locale.ROOT) + "/"
+                        + System.getProperty("os.arch"),
+                "runtime:  " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
+                        + " (" + System.getProperty("java.home") + ")"
             };
         }
     }

@@ -31,6 +31,7 @@ import dev.animus.shell.trust.SecretCommand;
 import dev.animus.shell.trust.TrustCommand;
 import dev.animus.shell.trust.TrustOrgsCommand;
 import dev.animus.shell.trust.VerifyBundleCommand;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,6 +55,7 @@ final class CommandTree {
                             SecretCommand.class,
                             TrustOrgsCommand.class,
                             VerifyBundleCommand.class,
+                            ConfigCommand.class,
                             CompletionCommand.class,
                             HelpCommand.class,
                             TourCommand.class,
@@ -82,6 +84,12 @@ final class CommandTree {
                             CacheCommand.class,
                             DevCommand.class),
             CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class),
+            ConfigCommand.class,
+                    List.of(
+                            ConfigCommand.Get.class,
+                            ConfigCommand.Set.class,
+                            ConfigCommand.Unset.class,
+                            ConfigCommand.ListKeys.class),
             DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class),
             LockCommand.class, List.of(LockCommand.Verify.class, LockCommand.Show.class, LockCommand.Prune.class),
             SecretCommand.class,
@@ -89,8 +97,8 @@ final class CommandTree {
             StateCommand.class, List.of(StateCommand.Repair.class),
             TrustOrgsCommand.class, List.of(TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class));
 
-    /** Commands that look at the whole tree: the help of another command, completion. */
-    private static final Set<Class<?>> SEE_THE_WHOLE_TREE = Set.of(HelpCommand.class, CompleteCommand.class);
+    /** Commands that look at the whole tree: the help of another command. */
+    private static final Set<Class<?>> SEE_THE_WHOLE_TREE = Set.of(HelpCommand.class);
 
     private CommandTree() {}
 
@@ -129,6 +137,9 @@ final class CommandTree {
                 unknownWord = true; // a positional value, or a typo: suggestions need the children
                 break;
             }
+            if (next == CompleteCommand.class && at == cli) {
+                return forCompletion(root, List.of(args).subList(i + 1, args.length));
+            }
             if (SEE_THE_WHOLE_TREE.contains(next)) {
                 return whole(new AnimusCommand(root.context()));
             }
@@ -146,8 +157,60 @@ final class CommandTree {
         return cli;
     }
 
+    /**
+     * {@code animus __complete [--] WORD... PARTIAL} (a Tab in bash, zsh or fish, see
+     * {@link CompleteCommand}): the root and the completion command, then the commands the words
+     * before the partial one name, from the root down, with every child of the last (what the
+     * completion lists) — the whole tree only when they reach {@code help}, whose arguments are
+     * command paths. Completion walks the words as {@link #along} does, so it finds the same
+     * commands with the same options here as in the whole tree, at a fraction of the cost.
+     */
+    static CommandLine forCompletion(AnimusCommand root, List<String> completed) {
+        List<String> words = new ArrayList<>(completed);
+        if (!words.isEmpty() && words.getFirst().equals("--")) {
+            words.removeFirst();
+        }
+        if (!words.isEmpty()) {
+            words.removeLast(); // the partial word: it is completed, it names nothing yet
+        }
+        if (!words.isEmpty() && words.getFirst().equals("animus")) {
+            words.removeFirst(); // as the completer does
+        }
+        CommandLine cli = new CommandLine(root);
+        cli.addSubcommand(new CommandLine(CompleteCommand.class));
+        CommandLine at = cli;
+        Class<?> type = AnimusCommand.class;
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            if (word.startsWith("-") && word.length() > 1) {
+                OptionSpec option = at.getCommandSpec().findOption(word);
+                if (option != null && option.arity().max() > 0 && !word.contains("=")) {
+                    i++; // its value
+                }
+                continue;
+            }
+            Class<?> next = child(type, word);
+            if (next == null) {
+                break; // a positional value: what follows are values too
+            }
+            if (SEE_THE_WHOLE_TREE.contains(next)) {
+                return whole(new AnimusCommand(root.context()));
+            }
+            CommandLine sub = new CommandLine(next);
+            at.addSubcommand(sub);
+            at = sub;
+            type = next;
+        }
+        attach(at, type, false);
+        return cli;
+    }
+
     private static void attach(CommandLine at, Class<?> type, boolean deep) {
         for (Class<?> child : CHILDREN.getOrDefault(type, List.of())) {
+            if (at.getSubcommands()
+                    .containsKey(child.getAnnotation(Command.class).name())) {
+                continue; // built already (the completion command of a completion's tree)
+            }
             CommandLine sub = new CommandLine(child);
             at.addSubcommand(sub);
             if (deep) {

@@ -29,16 +29,49 @@ public final class Confirm {
         }
         Terminal t = root.terminal();
         if (!t.interactive() || root.context().scriptMode()) {
-            throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    act + " needs a confirmation and there is no terminal to ask" + " on; pass --yes to confirm");
+            throw new CommandFailed(ExitCodes.USAGE, "confirmation_needed", refusal(act));
         }
         t.err().print(OneLine.of(question) + " [y/N] ");
         t.err().flush();
         String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
         if (!answer.equals("y") && !answer.equals("yes")) {
-            throw new CommandFailed(ExitCodes.FAILED, act + ": not confirmed; nothing was changed");
+            throw new CommandFailed(ExitCodes.FAILED, "not_confirmed", act + ": not confirmed; nothing was changed");
         }
+    }
+
+    /**
+     * Whether the operator says yes to {@code question} (without the {@code [y/N]}): always with
+     * {@code yes}; never without a terminal to ask on (or in script mode); otherwise their answer.
+     * For a command that goes on when one of several acts is declined ({@code plugin doctor --fix}).
+     */
+    public static boolean ask(AnimusCommand root, boolean yes, String question) {
+        if (yes) {
+            return true;
+        }
+        Terminal t = root.terminal();
+        if (!t.interactive() || root.context().scriptMode()) {
+            return false;
+        }
+        t.err().print(OneLine.of(question) + " [y/N] ");
+        t.err().flush();
+        String answer = readLine(t.in()).strip().toLowerCase(Locale.ROOT);
+        return answer.equals("y") || answer.equals("yes");
+    }
+
+    /**
+     * Returns when a confirmation could be asked for (or {@code --yes} gives it): for a command
+     * that would otherwise do work (a download, a store) before its question.
+     *
+     * @throws CommandFailed (exit 2, naming --yes) when there is no terminal to ask on
+     */
+    public static void requireAskable(AnimusCommand root, boolean yes, String act) {
+        if (!yes && (!root.terminal().interactive() || root.context().scriptMode())) {
+            throw new CommandFailed(ExitCodes.USAGE, "confirmation_needed", refusal(act));
+        }
+    }
+
+    private static String refusal(String act) {
+        return act + " needs a confirmation and there is no terminal to ask on; pass --yes to confirm";
     }
 
     /** One line, byte by byte, so nothing after it is consumed from stdin. */

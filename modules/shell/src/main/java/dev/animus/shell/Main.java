@@ -1,13 +1,20 @@
 package dev.animus.shell;
 
 import dev.animus.core.OneLine;
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Plugins;
+import dev.animus.runtime.Settings;
+import dev.animus.shell.completion.CompleteCommand;
+import dev.animus.shell.render.ErrorDocument;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /** Entry point of the {@code animus} command. */
@@ -26,19 +33,48 @@ public final class Main {
      * code; writes only to {@code terminal}. Every plugin it started is shut down before it returns.
      */
     static int run(String[] args, Map<String, String> env, Terminal terminal) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        List<String> words = List.of(args);
+        if ((words.size() == 1 || (words.size() == 2 && (words.contains("-v") || words.contains("--verbose"))))
+                && (words.contains("--version") || words.contains("-V"))) {
             // asked for often (scripts, version checks) and needing nothing else: no plugin host, no
             // command tree (picocli prints the same lines from the same provider, see CliTest)
-            for (String line : new AnimusCommand.Version().getVersion()) {
+            for (String line : AnimusCommand.Version.lines(words.size() == 2)) {
                 terminal.out().println(line);
             }
             terminal.out().flush();
             return ExitCodes.OK;
         }
         Logging.configure(env);
-        try (Plugins host = Plugins.start()) {
-            return execute(args, ShellContext.oneShot(terminal, env, host));
+        if (args.length > 0 && args[0].equals(CompleteCommand.NAME)) {
+            // a Tab in bash, zsh or fish: it reads the state document and runs no plugin, so it
+            // starts no plugin host (and builds only the commands it completes, see CommandTree)
+            return execute(args, ShellContext.oneShot(terminal, env, null));
         }
+        Optional<Settings> settings = settings(env);
+        Terminal shown = settings.map(s -> coloured(terminal, s.colour())).orElse(terminal);
+        try (Plugins host = Plugins.start()) {
+            ShellContext context = ShellContext.oneShot(shown, env, host);
+            settings.ifPresent(s -> AnimusCommand.warnOnce(s, context));
+            return execute(args, context);
+        }
+    }
+
+    /** The defaults of the home {@code env} names; none when it names no home (the command then says so). */
+    private static Optional<Settings> settings(Map<String, String> env) {
+        try {
+            return Optional.of(Settings.load(AnimusPaths.from(env, Path.of("")).home(), env));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code terminal} with config.toml's {@code color}: auto keeps its own choice (a terminal, no NO_COLOR). */
+    private static Terminal coloured(Terminal terminal, Settings.Colour colour) {
+        return switch (colour) {
+            case AUTO -> terminal;
+            case ALWAYS -> terminal.withColour(true);
+            case NEVER -> terminal.withColour(false);
+        };
     }
 
     /**
@@ -58,24 +94,61 @@ public final class Main {
     private static CommandLine configure(CommandLine cli, ShellContext context) {
         Terminal terminal = context.terminal();
         HelpText.reflow(cli);
+        HelpText.globalOptionsOnce(cli);
         cli.setOut(terminal.out());
         cli.setErr(terminal.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // '@file' is no picocli argument file here: '--params @p.json' names a file CallArgs reads
+        cli.setExpandAtFiles(false);
+        cli.setExecutionStrategy(JsonSupport::execute);
         cli.setParameterExceptionHandler((ex, argv) -> {
-            terminal.error(ex.getMessage() + " (try '"
-                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
-            return ExitCodes.USAGE;
+            CommandFailed f = new CommandFailed(ExitCodes.USAGE, UsageCodes.of(ex), UsageErrors.line(ex));
+            return report(f, jsonAsked(ex.getCommandLine(), argv), terminal);
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            CommandFailed f = Failures.ofException(ex);
-            terminal.error(f.getMessage());
+            CommandFailed found = Failures.ofException(ex);
+            CommandFailed f = found.withMessage(
+                    found.getMessage() + UsageErrors.pluginNameHint(parsed, found.getMessage(), context.environment()));
             String level = context.environment().getOrDefault("ANIMUS_LOG", "");
+            int code = report(f, jsonAsked(cmd, parsed.originalArgs().toArray(String[]::new)), terminal);
             if ("debug".equalsIgnoreCase(level) || "trace".equalsIgnoreCase(level)) {
                 stackTrace(ex, terminal);
             }
-            return f.exitCode();
+            return code;
         });
         return cli;
+    }
+
+    /**
+     * Reports {@code f} (docs/cli.md#errors): its line on stderr, and with {@code --json} its error
+     * document on stdout (unless the command printed its own document about it); returns its exit
+     * code.
+     */
+    private static int report(CommandFailed f, boolean json, Terminal terminal) {
+        terminal.error(f.getMessage());
+        if (json && !f.documentPrinted()) {
+            terminal.printJson(ErrorDocument.of(f));
+        }
+        return f.exitCode();
+    }
+
+    /**
+     * Whether the line asked for {@code --json}: parsed (inherited options land on the root), or,
+     * when parsing stopped before it, written before any {@code --}.
+     */
+    private static boolean jsonAsked(CommandLine cmd, String[] argv) {
+        if (cmd.getCommandSpec().root().userObject() instanceof AnimusCommand root && root.json) {
+            return true;
+        }
+        for (String word : argv) {
+            if (word.equals("--")) {
+                return false;
+            }
+            if (word.equals("--json")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -161,6 +161,25 @@ final class Cli {
         return new Run(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - t0));
     }
 
+    /**
+     * One command line as at a terminal (its questions are asked): {@code typed} is what the
+     * operator types, read by the questions one line each.
+     */
+    static Run runAtTerminal(Map<String, String> env, String typed, String... args) {
+        requireOwnHome(env);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Terminal t = new Terminal(
+                new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)),
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                false,
+                true);
+        long t0 = System.nanoTime();
+        int code = Main.run(args, new HashMap<>(env), t);
+        return new Run(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - t0));
+    }
+
     /** One command line run with {@code --project-root project} in front. */
     static Run inProject(Map<String, String> env, Path project, String... args) {
         String[] all = new String[args.length + 2];

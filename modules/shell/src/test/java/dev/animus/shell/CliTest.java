@@ -53,6 +53,75 @@ class CliTest {
         }
 
         @Test
+        void versionVerboseNamesTheCommitTheBuildDateThePlatformAndTheRuntime() throws IOException {
+            Cli.Run r = Cli.run("--version", "-v");
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals("", r.err());
+            var lines = r.out().lines().toList();
+            assertEquals(5, lines.size(), r.out());
+            assertEquals(Cli.run("--version").out().strip(), lines.get(0), "the one line comes first");
+            assertEquals("commit:   " + checkoutCommit(), lines.get(1));
+            assertEquals("built:    2026-11-30T00:00:00Z", lines.get(2), "the build's outputTimestamp, not the clock");
+            assertEquals(
+                    "platform: " + System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT) + "/"
+                            + System.getProperty("os.arch"),
+                    lines.get(3));
+            assertTrue(
+                    lines.get(4)
+                            .startsWith("runtime:  " + System.getProperty("java.vm.vendor") + " "
+                                    + System.getProperty("java.runtime.version")),
+                    lines.get(4));
+            assertEquals(r.out(), Cli.run("--verbose", "--version").out(), "either order, either spelling");
+        }
+
+        /** The commit of the checkout these tests were built in, or "unknown" when it is not a git checkout. */
+        private static String checkoutCommit() throws IOException {
+            Path root = Path.of(System.getProperty("animus.examples.dir"))
+                    .getParent()
+                    .toRealPath();
+            String top = git(root, "rev-parse", "--show-toplevel");
+            if (top.isEmpty() || !Path.of(top).toRealPath().equals(root)) {
+                return "unknown";
+            }
+            String head = git(root, "rev-parse", "HEAD");
+            assertTrue(head.matches("[0-9a-f]{40}"), "git rev-parse HEAD printed '" + head + "'");
+            return head;
+        }
+
+        private static String git(Path dir, String... args) throws IOException {
+            var command = new java.util.ArrayList<>(java.util.List.of("git", "-C", dir.toString()));
+            command.addAll(Arrays.asList(args));
+            try {
+                Process p = new ProcessBuilder(command)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+                String out = new String(p.getInputStream().readAllBytes()).strip();
+                return p.waitFor() == 0 ? out : "";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+        }
+
+        @Test
+        void theVerboseVersionFastPathPrintsWhatTheCommandTreePrints() {
+            var tree = new StringWriter();
+            try (var host = Plugins.start(HostHello.animus("test"))) {
+                Cli.inOwnHome(env -> Main.commandLine(ShellContext.oneShot(
+                                new Terminal(
+                                        System.in,
+                                        new PrintWriter(tree, true),
+                                        new PrintWriter(Writer.nullWriter()),
+                                        false),
+                                env,
+                                host))
+                        .execute("--json", "--version", "-v"));
+            }
+            assertTrue(tree.toString().contains("\ncommit:   "), tree.toString());
+            assertEquals(tree.toString(), Cli.run("--version", "-v").out());
+        }
+
+        @Test
         void everyCommandHasHelpWithAnExample() {
             Terminal quiet = new Terminal(
                     System.in, new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()), false);

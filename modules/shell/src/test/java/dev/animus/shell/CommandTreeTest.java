@@ -109,4 +109,78 @@ class CommandTreeTest {
                 names(along("help", "plugin", "list")),
                 "help of another command sees the whole tree");
     }
+
+    private CommandLine forCompletion(String... words) {
+        return CommandTree.along(
+                new AnimusCommand(context),
+                java.util.stream.Stream.concat(
+                                java.util.stream.Stream.of("__complete", "--"), java.util.Arrays.stream(words))
+                        .toArray(String[]::new));
+    }
+
+    @Test
+    void aTabBuildsTheCommandsOfTheWordsBeforeThePartialOneAndTheChildrenOfTheLast() {
+        Set<String> plugin = names(forCompletion("plugin", "ins"));
+        assertEquals(
+                true, plugin.contains("animus plugin install") && plugin.contains("animus plugin dev"), "" + plugin);
+        assertEquals(
+                true,
+                !plugin.contains("animus secret") && !plugin.contains("animus plugin lock verify"),
+                "nothing off the words' path: " + plugin);
+        Set<String> root = names(forCompletion("plu"));
+        assertEquals(true, root.contains("animus plugin") && root.contains("animus __complete"), "" + root);
+        assertEquals(true, !root.contains("animus plugin list"), "the partial word names nothing yet: " + root);
+        assertEquals(
+                Set.of("animus", "animus __complete", "animus plugin", "animus plugin install"),
+                names(forCompletion("--agent", "plugin", "plugin", "install", "--path", "x", "")),
+                "an option's value is no command, a leaf has no children");
+        assertEquals(
+                names(CommandTree.whole(new AnimusCommand(context))),
+                names(forCompletion("help", "plugin", "")),
+                "help completes command paths: it sees the whole tree");
+    }
+
+    @Test
+    void aTabCompletesOnItsOwnTreeWhatItCompletesOnTheWholeTree() throws java.io.IOException {
+        java.nio.file.Files.createDirectories(dir.resolve("plugins-here"));
+        CommandLine whole = CommandTree.whole(new AnimusCommand(context));
+        var sources = new dev.animus.shell.completion.CompletionSources(context.environment());
+        var onWhole = new dev.animus.shell.completion.CommandCompleter(whole.getCommandSpec(), sources, dir);
+        List<CommandLine> all = new ArrayList<>();
+        collect(whole, all);
+        int compared = 0;
+        for (CommandLine cmd : all) {
+            String[] qualified = cmd.getCommandSpec().qualifiedName().split(" ");
+            List<String> path = List.of(qualified).subList(1, qualified.length);
+            List<List<String>> lines = new ArrayList<>();
+            lines.add(path);
+            List<String> withAgent = new ArrayList<>(path);
+            withAgent.addAll(List.of("--agent", "a"));
+            lines.add(withAgent);
+            for (var option : cmd.getCommandSpec().options()) {
+                List<String> withOption = new ArrayList<>(path);
+                withOption.add(option.longestName()); // completes its value, if it takes one
+                lines.add(withOption);
+            }
+            for (List<String> before : lines) {
+                // a command's words: what follows them; after an option: its value
+                for (String partial : before.size() == path.size() + 1 ? List.of("") : List.of("", "-", "p")) {
+                    List<String> words = new ArrayList<>(before);
+                    words.add(partial);
+                    CommandLine own = forCompletion(words.toArray(String[]::new));
+                    var onOwn = new dev.animus.shell.completion.CommandCompleter(own.getCommandSpec(), sources, dir);
+                    assertEquals(
+                            values(onWhole.candidates(before, partial)),
+                            values(onOwn.candidates(before, partial)),
+                            "completing '" + String.join(" ", words) + "'");
+                    compared++;
+                }
+            }
+        }
+        assertEquals(true, compared > 300, "compared " + compared + " lines");
+    }
+
+    private static List<String> values(List<org.jline.reader.Candidate> candidates) {
+        return candidates.stream().map(org.jline.reader.Candidate::value).toList();
+    }
 }

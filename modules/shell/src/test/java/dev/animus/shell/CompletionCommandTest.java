@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code animus completion bash|zsh}: the script parses, and completes when a real shell sources it
+ * {@code animus completion bash|zsh|fish}: the script parses, and completes when a real shell sources it
  * and runs its completion function the way the shell's completion machinery would (COMP_WORDS,
  * COMP_CWORD, COMP_LINE, COMP_POINT set; COMPREPLY read). The function runs the real
  * {@code animus} (a launcher of this build in a temporary directory, with a temporary home holding
@@ -61,6 +61,13 @@ class CompletionCommandTest {
     Shell shell(List<String> command) throws IOException, InterruptedException {
         ProcessBuilder pb =
                 new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        // the launcher as `animus` on PATH, first (fish's script runs the word typed, `animus`)
+        pb.environment()
+                .put(
+                        "PATH",
+                        animus.getParent()
+                                + File.pathSeparator
+                                + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         pb.environment().put("HOME", dir.toString()); // zsh's compinit writes its .zcompdump here
         pb.environment().put("ANIMUS_HOME", dir.resolve("animus-home").toString());
         Cli.childEnvironment(pb.environment(), dir);
@@ -121,7 +128,7 @@ class CompletionCommandTest {
         assertEquals(List.of("install"), bashComplete(script, "animus plugin inst"));
         assertEquals(List.of("trust-orgs"), bashComplete(script, "animus trust-"));
         assertEquals(List.of("--trust"), bashComplete(script, "animus plugin install --tru"));
-        assertEquals(List.of("bash", "zsh"), bashComplete(script, "animus completion "));
+        assertEquals(List.of("bash", "zsh", "fish"), bashComplete(script, "animus completion "));
         assertTrue(bashComplete(script, "animus plugin ").containsAll(List.of("list", "install", "status", "dev")));
         assertEquals(List.of(), bashComplete(script, "animus __comp"), "the hidden command is not offered");
     }
@@ -174,11 +181,64 @@ class CompletionCommandTest {
                 s.err());
     }
 
+    /**
+     * What fish's own completion machinery offers for {@code line} (the cursor at its end): fish's
+     * {@code complete -C}, with the script sourced and no user configuration; the values, without
+     * fish's descriptions.
+     */
+    List<String> fishComplete(Path script, String line) throws IOException, InterruptedException {
+        Shell s = shell(List.of(
+                "fish",
+                "--no-config",
+                "-c",
+                "source $argv[1]; or exit 9; complete -C $argv[2]",
+                script.toString(),
+                line));
+        assertEquals(0, s.exit(), s.out() + s.err());
+        assertEquals("", s.err());
+        return s.out().lines().map(l -> l.split("\t", 2)[0]).toList();
+    }
+
+    @Test
+    void theFishScriptIsFishsOwnAndRegistersForAnimus() throws Exception {
+        Path script = script("fish");
+        String text = Files.readString(script);
+        assertTrue(text.startsWith("# animus completion for fish"), text);
+        assertTrue(text.contains("complete -c animus -f -a '(__complete_animus)'"), text);
+        assertTrue(text.contains("__complete -- $words $current"), "asks animus itself: " + text);
+        assertTrue(!text.contains("COMP_WORDS") && !text.contains("bashcompinit"), "no bash in it: " + text);
+    }
+
+    @Test
+    void fishCompletesCommandsOptionsPluginsMethodsAndPaths() throws Exception {
+        assumeTrue(
+                onPath("fish"),
+                "fish is not installed (apt-get install fish): the fish completion is checked as text only");
+        Path script = script("fish");
+        Shell parsed = shell(List.of("fish", "--no-execute", script.toString()));
+        assertEquals(0, parsed.exit(), parsed.err());
+        assertEquals(List.of("plugin"), fishComplete(script, "animus plu"));
+        assertEquals(
+                List.of("inspect", "install"),
+                fishComplete(script, "animus plugin ins").stream().sorted().toList());
+        assertEquals(List.of("--trust"), fishComplete(script, "animus plugin install --tru"));
+        assertEquals(
+                List.of("bash", "fish", "zsh"),
+                fishComplete(script, "animus completion ").stream().sorted().toList());
+        assertEquals(List.of("echo"), fishComplete(script, "animus plugin call e"));
+        assertTrue(
+                fishComplete(script, "animus plugin call echo ").containsAll(List.of("echo", "stream", "sleep")),
+                "the methods of the echo plugin's manifest");
+        Files.createDirectories(dir.resolve("plugins-here/deeper"));
+        assertEquals(List.of("plugins-here/"), fishComplete(script, "animus plugin install --path plugins-h"));
+        assertEquals(List.of(), fishComplete(script, "animus __comp"), "the hidden command is not offered");
+    }
+
     @Test
     void anUnknownShellIsAUsageError() {
-        Cli.Run r = Cli.run("completion", "fish");
+        Cli.Run r = Cli.run("completion", "tcsh");
         assertEquals(2, r.exitCode());
-        assertTrue(r.errLine().contains("fish"), r.err());
+        assertTrue(r.errLine().contains("tcsh"), r.err());
         assertEquals("", r.out());
     }
 }

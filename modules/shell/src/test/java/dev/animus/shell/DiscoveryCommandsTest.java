@@ -94,14 +94,44 @@ class DiscoveryCommandsTest {
         }
 
         @Test
+        void theSeedsPluginsYamlIsListedAndIgnoredWithAWarningWhenPluginsTomlExists() throws IOException {
+            Path reg = script(
+                    root.resolve("tools"),
+                    "seed-thing",
+                    "[ \"$1\" = --manifest ] && printf '%s' '" + manifest("seed") + "'\n");
+            assertEquals(0, animus("plugin", "trust", reg.toString(), "--yes").exitCode());
+            Files.writeString(home.resolve("plugins.yaml"), "plugins:\n  seed:\n    path: " + reg + "\n");
+            Cli.Run r = animus("plugin", "list");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(
+                    r.out().lines().anyMatch(l -> l.matches("seed +2\\.0\\.1 +custom +not installed +registry +.*")),
+                    r.out());
+            assertTrue(r.err().lines().noneMatch(l -> l.contains("plugins.yaml")), r.err());
+
+            Files.writeString(home.resolve("plugins.toml"), "");
+            Cli.Run both = animus("plugin", "list");
+            assertTrue(both.out().lines().noneMatch(l -> l.startsWith("seed ")), both.out());
+            assertEquals(
+                    1,
+                    both.err()
+                            .lines()
+                            .filter(l -> l.startsWith("warning: ") && l.contains("plugins.yaml"))
+                            .count(),
+                    both.err());
+            assertTrue(
+                    both.err().contains("ignored: " + home.resolve("plugins.toml") + " is the registry read"),
+                    both.err());
+        }
+
+        @Test
         void theTableHasOneRowPerPluginUnderAHeader() {
             animus("plugin", "trust", home.resolve("plugins/animus-plugin-echo").toString(), "--yes");
             Cli.Run r = animus("plugin", "list");
             assertEquals(0, r.exitCode(), r.err());
             List<String> lines = r.out().lines().toList();
             assertEquals(2, lines.size(), r.out());
-            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +TRUST +SOURCE +PATH"), lines.get(0));
-            assertTrue(lines.get(1).matches("echo +0\\.1\\.0 +custom +not installed +global +/.*"), lines.get(1));
+            assertTrue(lines.get(0).matches("NAME +VERSION +KIND +STAGE +SOURCE +PATH"), lines.get(0));
+            assertTrue(lines.get(1).matches("echo +0\\.1\\.0 +custom +not installed +global +~?/.*"), lines.get(1));
         }
 
         @Test
@@ -110,8 +140,8 @@ class DiscoveryCommandsTest {
             script(root.resolve("project/.animus/plugins"), "animus-plugin-evil", "touch '" + marker + "'\n");
             Cli.Run r = animus("plugin", "list");
             assertEquals(0, r.exitCode(), r.err());
-            assertTrue(r.out().lines().anyMatch(l -> l.matches("evil +- +- +untrusted +project +/.*")), r.out());
-            assertTrue(r.out().lines().anyMatch(l -> l.matches("echo +- +- +untrusted +global +/.*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("evil +- +- +untrusted +project +~?/.*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("echo +- +- +untrusted +global +~?/.*")), r.out());
             assertTrue(r.err().contains("animus plugin install --path "), r.err());
             assertTrue(!Files.exists(marker), "listing ran an untrusted binary");
         }
@@ -167,7 +197,7 @@ class DiscoveryCommandsTest {
             Cli.Run r = animus("plugin", "call", "ehco", "echo");
             assertEquals(2, r.exitCode());
             assertTrue(
-                    r.errLine().contains("no plugin named ehco is installed")
+                    r.errLine().contains("no plugin named 'ehco' is installed")
                             && r.errLine().contains("animus plugin install --path"),
                     r.err());
         }
@@ -197,7 +227,7 @@ class DiscoveryCommandsTest {
             assertEquals("echo", entries.get(0).path("name").asString());
             Cli.Run clear = animus("plugin", "cache", "clear");
             assertEquals(0, clear.exitCode());
-            assertTrue(clear.err().contains("removed 1 cached manifest"), clear.err());
+            assertTrue(clear.out().contains("removed 1 cached manifest"), clear.err());
             assertEquals(
                     0,
                     Terminal.json()

@@ -74,13 +74,17 @@ class FifoStateFileTest {
                                     + " not a regular file"),
                     command + ": " + r.err());
         }
-        Cli.Run install = animus("plugin", "install", "--path", v1.toString());
+        Cli.Run install = animus("plugin", "install", "--path", v1.toString(), "--no-trust");
         assertEquals(1, install.exitCode(), install.err());
 
         Cli.Run repair = animus("plugin", "state", "repair", "--yes");
         assertEquals(0, repair.exitCode(), repair.out() + repair.err());
         assertTrue(Files.notExists(state), "set aside");
-        assertEquals(0, animus("plugin", "install", "--path", v1.toString()).exitCode(), "a fresh state after it");
+        assertEquals(
+                0,
+                animus("plugin", "install", "--path", v1.toString(), "--no-trust")
+                        .exitCode(),
+                "a fresh state after it");
     }
 
     @Test

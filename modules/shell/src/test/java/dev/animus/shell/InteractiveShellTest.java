@@ -68,7 +68,7 @@ class InteractiveShellTest {
                 env,
                 String.join(
                                 "\n",
-                                "plugin install --path " + plugin,
+                                "plugin install --path " + plugin + " --no-trust",
                                 "plugin trust pyecho --yes",
                                 "plugin consent pyecho --yes",
                                 "plugin enable pyecho")
@@ -246,6 +246,23 @@ class InteractiveShellTest {
         String notice = awaitFile(dir.resolve("markers/cancelled"));
         String id = Files.readString(dir.resolve("markers/started")).strip();
         assertEquals("{\"id\": " + id + "}", notice.strip());
+    }
+
+    /**
+     * Ctrl-C gives the call up, but the plugin (busy sleeping) ignores the cancellation; when the
+     * call's deadline passes the host kills it, and the shell says so above the prompt.
+     */
+    @Test
+    void aCancelledCallThatPassesItsDeadlineIsKilledAndTheKillIsAnnounced() throws Exception {
+        TmuxSession s = shell();
+        s.type("plugin call pyecho sleep --timeout 2s --params '{\"seconds\": 30}'");
+        s.press("Enter");
+        awaitFile(dir.resolve("markers/started"));
+        s.press("C-c");
+        s.awaitLine("error: sleep was cancelled.*");
+        s.awaitLine("plugin pyecho: busy -> crashed \\(sleep was cancelled but ran past its 2s deadline;"
+                + " the host killed the process\\)");
+        assertFalse(Files.exists(dir.resolve("markers/finished")), "killed before its sleep was over");
     }
 
     @Test

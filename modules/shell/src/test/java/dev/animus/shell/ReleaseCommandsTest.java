@@ -1,6 +1,8 @@
 package dev.animus.shell;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.fetch.Platform;
@@ -11,6 +13,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -95,7 +98,8 @@ class ReleaseCommandsTest {
 
     @Test
     void allowOrgRecordsTheDecisionAndRevokeMakesTheNextInstallAskAgain() {
-        Cli.Run first = animus("plugin", "install", "acme/animus-plugin-pyecho", "--allow-org", "acme", "--json");
+        Cli.Run first =
+                animus("plugin", "install", "acme/animus-plugin-pyecho", "--allow-org", "acme", "--json", "--no-trust");
         assertEquals(0, first.exitCode(), first.err());
         JsonNode doc = Terminal.json().readTree(first.out());
         assertEquals("animus.plugin.install.v1", doc.path("schema").asString());
@@ -107,13 +111,48 @@ class ReleaseCommandsTest {
 
         Cli.Run list = animus("trust-orgs", "list");
         assertTrue(list.out().lines().anyMatch(l -> l.matches("acme +allow-org +\\d{4}-.*Z")), list.out());
-        assertEquals(0, animus("plugin", "install", "acme/animus-plugin-other").exitCode(), "acme is trusted now");
+        assertEquals(
+                0,
+                animus("plugin", "install", "acme/animus-plugin-other", "--no-trust")
+                        .exitCode(),
+                "acme is trusted now");
 
         assertEquals(0, animus("trust-orgs", "revoke", "acme").exitCode());
         animus("plugin", "remove", "other", "--yes");
-        Cli.Run again = animus("plugin", "install", "acme/animus-plugin-other");
+        Cli.Run again = animus("plugin", "install", "acme/animus-plugin-other", "--no-trust");
         assertEquals(2, again.exitCode(), again.err());
         assertTrue(again.errLine().contains("--allow-org acme"), again.err());
+    }
+
+    /** A release whose asset does not have the digest the API publishes: the install fails verification. */
+    void publishTampered(String owner, String repo) throws Exception {
+        publish(owner, repo);
+        Platform platform = Platform.current();
+        String asset = repo + "-" + platform.osTokens().getFirst() + "-"
+                + platform.archTokens().getFirst() + ".tar.gz";
+        github.route("/dl/" + repo + "/" + asset, LoopbackHttps.bytes("not the release".getBytes(UTF_8)));
+    }
+
+    @Test
+    void aFailedInstallLeavesTheOwnerUntrusted() throws Exception {
+        publishTampered("evil", "animus-plugin-tampered");
+        for (List<String> how : List.of(
+                List.of("--allow-org", "evil", "--no-trust"),
+                List.of("--allow-org", "evil", "--trust", "--yes"),
+                List.of("--yes"))) {
+            List<String> args = new ArrayList<>(List.of("plugin", "install", "evil/animus-plugin-tampered"));
+            args.addAll(how);
+            Cli.Run r = animus(args.toArray(String[]::new));
+            assertEquals(3, r.exitCode(), how + ": " + r.err());
+            assertFalse(r.err().contains("trusted GitHub owner"), how + ": " + r.err());
+            Cli.Run list = animus("trust-orgs", "list", "--json");
+            assertFalse(list.out().contains("evil"), how + ": the owner stays untrusted: " + list.out());
+        }
+        assertEquals(
+                0,
+                animus("plugin", "install", "acme/animus-plugin-pyecho", "--yes")
+                        .exitCode());
+        assertTrue(animus("trust-orgs", "list", "--json").out().contains("acme"), "a successful one records it");
     }
 
     @Test

@@ -46,6 +46,20 @@ class ReplLineTest {
                     List.of("plugin", "call", "a", "b", "--params", "{}}"), accepted("plugin call a b --params '{}}'"));
         }
 
+        @Test
+        void whenBracketsLeftOpenInTheParamsJsonCanNoLongerBeClosed() {
+            // more words after the value, or a space: the next line would be a word of its own
+            assertEquals(
+                    List.of("plugin", "call", "a", "b", "--params", "{\"x\": 1", "--timeout", "5"),
+                    accepted("plugin call a b --params '{\"x\": 1' --timeout 5"));
+            assertEquals(
+                    List.of("plugin", "call", "a", "b", "--params", "[1,"),
+                    accepted("plugin call a b --params '[1,' "));
+            assertEquals(
+                    List.of("plugin", "call", "a", "b", "--params={", "--json"),
+                    accepted("plugin call a b --params={ --json"));
+        }
+
         /** The words of {@code line}, which Enter runs (the parse throws {@link EOFError} when it continues the line). */
         private List<String> accepted(String line) {
             return ((ReplWords) parser.parse(line, 0, ParseContext.ACCEPT_LINE)).words();
@@ -67,6 +81,10 @@ class ReplLineTest {
                     EOFError.class,
                     () -> parser.parse("plugin call a b --params '{\"x\": [1,'", 0, ParseContext.ACCEPT_LINE));
             assertThrows(EOFError.class, () -> parser.parse("plugin call a b --params={", 0, ParseContext.ACCEPT_LINE));
+            assertThrows(
+                    EOFError.class,
+                    () -> parser.parse("plugin call a b --json '{\"x\": [1,'", 0, ParseContext.ACCEPT_LINE),
+                    "--json JSON gives the params of a call");
         }
 
         @Test

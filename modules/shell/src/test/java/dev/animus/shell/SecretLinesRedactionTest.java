@@ -103,7 +103,7 @@ class SecretLinesRedactionTest {
     void noLineOfAPemKeyOrATabbedSecretIsInAnErrorOrADebugLine() throws Exception {
         String setup = String.join(
                 "\n",
-                "plugin install --path " + plugin,
+                "plugin install --path " + plugin + " --no-trust",
                 "plugin trust pyecho --yes",
                 "plugin consent pyecho --yes",
                 "plugin enable pyecho",

@@ -115,7 +115,7 @@ class SecretsHandOffTest {
     void ready() throws IOException, InterruptedException {
         String script = String.join(
                 "\n",
-                "plugin install --path " + plugin,
+                "plugin install --path " + plugin + " --no-trust",
                 "plugin trust pyecho --yes",
                 "plugin consent pyecho --yes",
                 "plugin enable pyecho",

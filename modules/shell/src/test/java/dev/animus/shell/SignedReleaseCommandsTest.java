@@ -110,8 +110,15 @@ class SignedReleaseCommandsTest {
         String bundle = sigstore.keyless(IDENTITY, "https://token.actions.githubusercontent.com")
                 .bundle(archive);
         publish(bundle);
-        Cli.Run install =
-                animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "strict");
+        Cli.Run install = animus(
+                "plugin",
+                "install",
+                "acme/" + REPO,
+                "--allow-org",
+                "acme",
+                "--signature-policy",
+                "strict",
+                "--no-trust");
         assertEquals(0, install.exitCode(), install.err());
         assertTrue(
                 install.out()
@@ -139,10 +146,33 @@ class SignedReleaseCommandsTest {
     }
 
     @Test
+    void configTomlsSignaturePolicyIsTheDefaultAndTheFlagBeatsIt() {
+        publish(null);
+        assertEquals(
+                0, animus("config", "set", "install.signature_policy", "strict").exitCode());
+        Cli.Run strict = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--no-trust");
+        assertEquals(3, strict.exitCode(), "strict from config.toml refuses the unsigned release: " + strict.err());
+        assertTrue(strict.errLine().contains("no signature bundle"), strict.err());
+        assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
+
+        Cli.Run flag = animus(
+                "plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "warn", "--no-trust");
+        assertEquals(0, flag.exitCode(), flag.err());
+        assertTrue(flag.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+unsigned")), flag.out());
+    }
+
+    @Test
     void anUnsignedReleaseIsRefusedUnderStrictInOneLineAndWarnedAboutByDefault() {
         publish(null);
-        Cli.Run strict =
-                animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "strict");
+        Cli.Run strict = animus(
+                "plugin",
+                "install",
+                "acme/" + REPO,
+                "--allow-org",
+                "acme",
+                "--signature-policy",
+                "strict",
+                "--no-trust");
         assertEquals(3, strict.exitCode(), strict.err());
         assertEquals(1, strict.err().lines().filter(l -> l.startsWith("error:")).count(), strict.err());
         assertTrue(
@@ -151,7 +181,7 @@ class SignedReleaseCommandsTest {
                 strict.err());
         assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
 
-        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme");
+        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--no-trust");
         assertEquals(0, warned.exitCode(), warned.err());
         assertTrue(warned.err().contains("no signature bundle"), warned.err());
         assertTrue(warned.out().lines().anyMatch(l -> l.matches("\\s*signature\\s+unsigned")), warned.out());
@@ -162,7 +192,7 @@ class SignedReleaseCommandsTest {
         String other = IDENTITY.replace(REPO, "animus-plugin-other");
         publish(sigstore.keyless(other, "https://token.actions.githubusercontent.com")
                 .bundle(archive));
-        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--json");
+        Cli.Run warned = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--json", "--no-trust");
         assertEquals(0, warned.exitCode(), warned.err());
         JsonNode json = Terminal.json().readTree(warned.out());
         assertEquals("untrusted_signer", json.path("signature").asString());

@@ -125,12 +125,12 @@ class TourCommandTest {
                             "$ export ANIMUS_HOME=",
                             "ANIMUS_PLUGIN_PATH=" + exe.getParent(),
                             "[1/9] Discover",
-                            "$ animus plugin list\n",
+                            "$ animus plugin list --wide\n",
                             "echo",
                             "untrusted",
                             exe.toString(),
                             "[2/9] Install",
-                            "$ animus plugin install --path " + exe + "\n",
+                            "$ animus plugin install --path " + exe + " --no-trust\n",
                             "installed echo (",
                             "[3/9] Trust",
                             "$ animus plugin trust echo --yes\n",
@@ -248,7 +248,7 @@ class TourCommandTest {
             Cli.Run r = tour("--examples", launcher.getParent().toString());
 
             assertEquals(0, r.exitCode(), r.out() + r.err());
-            assertTrue(r.out().contains("$ animus plugin install --path " + launcher + "\n"), r.out());
+            assertTrue(r.out().contains("$ animus plugin install --path " + launcher + " --no-trust\n"), r.out());
         }
 
         @Test
@@ -292,10 +292,10 @@ class TourCommandTest {
             Cli.Run r = tour("--examples", examples.toString());
 
             assertEquals(ExitCodes.FAILED, r.exitCode(), r.out() + r.err());
-            assertTrue(r.out().contains("$ animus plugin list\n"), r.out());
+            assertTrue(r.out().contains("$ animus plugin list --wide\n"), r.out());
             assertFalse(r.out().contains("[2/9]"), "the tour went on after discovery failed:\n" + r.out());
             assertEquals(
-                    List.of("error: the tour stopped at step 1/9 (Discover: animus plugin list): echo"
+                    List.of("error: the tour stopped at step 1/9 (Discover: animus plugin list --wide): echo"
                             + " (plugin-path " + exe + "): not an executable file (chmod +x " + exe + ")"),
                     r.err().lines().toList());
             assertFalse(Files.exists(throwaway(r)), "the throwaway home is still there");

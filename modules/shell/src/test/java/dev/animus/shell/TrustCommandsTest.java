@@ -72,7 +72,7 @@ class TrustCommandsTest {
         String d1 = sha256(v1);
         String d2 = sha256(v2);
         Cli.Run r = script(
-                "plugin install --path " + v1,
+                "plugin install --path " + v1 + " --no-trust",
                 "plugin trust pyecho --yes",
                 "plugin consent pyecho --yes",
                 "plugin enable pyecho",
@@ -80,7 +80,7 @@ class TrustCommandsTest {
                 "plugin inspect pyecho",
                 "plugin disable pyecho",
                 "plugin call pyecho echo --params '{\"refused\": true}'",
-                "plugin update pyecho --path " + v2,
+                "plugin update pyecho --path " + v2 + " --no-trust",
                 "plugin rollback pyecho",
                 "plugin inspect pyecho --json");
         assertEquals(2, r.exitCode(), "the refused call is the last failing command: " + r.err());
@@ -112,8 +112,8 @@ class TrustCommandsTest {
         List<String> errors =
                 r.err().lines().filter(l -> l.startsWith("error:")).toList();
         assertEquals(
-                List.of("error: plugin pyecho is not enabled for agent default (run 'animus plugin enable pyecho"
-                        + " --agent default')"),
+                List.of("error: plugin pyecho is not enabled for agent default; to run it: animus plugin enable pyecho"
+                        + " --agent default"),
                 errors,
                 r.err());
         JsonNode last = Terminal.json().readTree(out.substring(out.lastIndexOf("{\n  \"schema\"")));
@@ -129,7 +129,10 @@ class TrustCommandsTest {
     class Confirmations {
         @Test
         void withoutATerminalTrustAndConsentRefuseAndNameTheFlag() {
-            assertEquals(0, animus("plugin", "install", "--path", v1.toString()).exitCode());
+            assertEquals(
+                    0,
+                    animus("plugin", "install", "--path", v1.toString(), "--no-trust")
+                            .exitCode());
             Cli.Run trust = animus("plugin", "trust", "pyecho");
             assertEquals(2, trust.exitCode());
             assertTrue(trust.errLine().contains("--yes"), trust.err());
@@ -147,11 +150,18 @@ class TrustCommandsTest {
     class Verification {
         @Test
         void lockVerifyExitsThreeWhenStoredCodeNoLongerMatchesItsPin() throws IOException {
-            assertEquals(0, animus("plugin", "install", "--path", v1.toString()).exitCode());
+            assertEquals(
+                    0,
+                    animus("plugin", "install", "--path", v1.toString(), "--no-trust")
+                            .exitCode());
             Cli.Run ok = animus("plugin", "lock", "verify");
             assertEquals(0, ok.exitCode(), ok.err());
             assertTrue(
-                    ok.out().lines().anyMatch(l -> l.matches("pyecho +match +" + sha256OrFail(v1) + " +ok")), ok.out());
+                    ok.out()
+                            .lines()
+                            .anyMatch(l -> l.matches(
+                                    "pyecho +match +" + sha256OrFail(v1).substring(0, 12) + " +ok")),
+                    ok.out());
             Path stored = storedFile(sha256(v1));
             Files.setPosixFilePermissions(stored, PosixFilePermissions.fromString("rwxr-xr-x"));
             Files.writeString(stored, "# tampered\n", StandardOpenOption.APPEND);
@@ -205,7 +215,7 @@ class TrustCommandsTest {
             Path state = Files.createDirectories(root.resolve("home/state")).resolve("state.json");
             Files.writeString(state, "{\"schema_version\": 99, \"revision\": 7, \"plugins\": {}}\n");
             byte[] before = Files.readAllBytes(state);
-            Cli.Run r = animus("plugin", "install", "--path", v1.toString());
+            Cli.Run r = animus("plugin", "install", "--path", v1.toString(), "--no-trust");
             assertEquals(1, r.exitCode());
             assertTrue(r.errLine().contains(state.toString()) && r.errLine().contains("schema_version"), r.err());
             assertArrayEquals(before, Files.readAllBytes(state));
@@ -219,7 +229,7 @@ class TrustCommandsTest {
             Path lock = Files.createDirectories(root.resolve("home")).resolve("plugins.lock");
             Files.writeString(lock, "schema_version = 1\n[[plugin]\nname = \"broken\n");
             byte[] before = Files.readAllBytes(lock);
-            Cli.Run refused = animus("plugin", "install", "--path", v1.toString());
+            Cli.Run refused = animus("plugin", "install", "--path", v1.toString(), "--no-trust");
             assertEquals(1, refused.exitCode(), refused.err());
             assertTrue(
                     refused.errLine().contains(lock.toString())
@@ -227,14 +237,18 @@ class TrustCommandsTest {
                     refused.err());
             assertArrayEquals(before, Files.readAllBytes(lock));
             assertTrue(!Files.exists(root.resolve("home/state/state.json")), "nothing was recorded");
-            Cli.Run rewritten = animus("plugin", "install", "--path", v1.toString(), "--rewrite-lockfile");
+            Cli.Run rewritten =
+                    animus("plugin", "install", "--path", v1.toString(), "--rewrite-lockfile", "--no-trust");
             assertEquals(0, rewritten.exitCode(), rewritten.err());
             assertTrue(Files.readString(lock).contains("artifact_sha256 = \"" + sha256(v1) + "\""));
         }
 
         @Test
         void doctorNamesEveryBlockerWithItsFix() {
-            assertEquals(0, animus("plugin", "install", "--path", v1.toString()).exitCode());
+            assertEquals(
+                    0,
+                    animus("plugin", "install", "--path", v1.toString(), "--no-trust")
+                            .exitCode());
             Cli.Run r = animus("plugin", "doctor");
             assertEquals(1, r.exitCode(), r.err());
             assertTrue(

@@ -70,6 +70,20 @@ public final class DigestStore {
     }
 
     /**
+     * As {@link #publishFile(Path, Optional)}, stored under {@code entry} instead of the source's
+     * file name: how a stored copy that changed or is gone is restored from a file of the same
+     * bytes whatever that file is called (the install record names the entry).
+     *
+     * @param entry the stored file's name, an entry in normal form without a '/'
+     */
+    public Stored publishFile(Path source, Optional<String> expectedDigest, String entry) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(entry, "entry");
+        Optional<String> expected = checkedExpected(expectedDigest);
+        return publisher.publishFile(source.toAbsolutePath(), expected, entry);
+    }
+
+    /**
      * Copies a plugin directory into the store.
      *
      * @param sourceDir a directory (not a link to one) that holds only directories and regular files

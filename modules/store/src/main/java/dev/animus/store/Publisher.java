@@ -33,7 +33,14 @@ final class Publisher {
     }
 
     Stored publishFile(Path source, Optional<String> expected) {
-        String entry = EntryPath.require(fileName(source));
+        return publishFile(source, expected, fileName(source));
+    }
+
+    Stored publishFile(Path source, Optional<String> expected, String name) {
+        String entry = EntryPath.require(name);
+        if (entry.contains("/")) {
+            throw new StoreRefused("refused the entry '" + entry + "': a stored file's name has no '/'");
+        }
         try (FileLocks.Held _ = lock();
                 Stage stage = Stage.create(root)) {
             CheckedRead.Copied copied = stage.copyFile(source, entry);

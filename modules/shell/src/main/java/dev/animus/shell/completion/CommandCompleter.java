@@ -96,7 +96,7 @@ public final class CommandCompleter implements Completer {
         List<Candidate> out = new ArrayList<>();
         if (positionals.isEmpty()) {
             spec.subcommands().forEach((name, sub) -> {
-                if (!sub.getCommandSpec().usageMessage().hidden() && name.equals(sub.getCommandName())) {
+                if (!sub.getCommandSpec().usageMessage().hidden()) { // by name and by alias (ls, rm)
                     out.add(new Candidate(
                             name,
                             name,

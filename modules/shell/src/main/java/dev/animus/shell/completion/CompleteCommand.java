@@ -19,10 +19,15 @@ import picocli.CommandLine.Spec;
  * per line, those starting with the partial word only. The scripts of {@code animus completion}
  * call it, so bash and zsh complete exactly what the shell does: installed plugins, a plugin's
  * methods, agents, paths. Hidden; reads the state document, runs no plugin, never fails loudly
- * (a completion that cannot be computed is no completion).
+ * (a completion that cannot be computed is no completion). One-shot, it runs without a plugin host
+ * (its context has none) on a tree of only the commands it completes
+ * ({@code CommandTree.forCompletion}).
  */
-@Command(name = "__complete", hidden = true, description = "Print the completions of a partial command line.")
+@Command(name = CompleteCommand.NAME, hidden = true, description = "Print the completions of a partial command line.")
 public final class CompleteCommand implements Callable<Integer> {
+    /** The command's name, which the completion scripts call. */
+    public static final String NAME = "__complete";
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 

@@ -27,7 +27,7 @@ public final class CompletionSources {
     }
 
     /** Installed plugins, by name. */
-    List<String> pluginNames() {
+    public List<String> pluginNames() {
         return state().map(s -> s.plugins().entrySet().stream()
                         .filter(e -> e.getValue().current().isPresent())
                         .map(Map.Entry::getKey)

@@ -1,5 +1,6 @@
 package dev.animus.shell.dev;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,6 +38,12 @@ public final class DevCall implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return request.run(dev.root(), dev::supervisor, method, "plugin.dev.call");
+        return request.run(
+                dev.root(),
+                dev::supervisor,
+                plugin ->
+                        plugin.handshake().map(h -> h.capabilities().methods()).orElse(List.of()),
+                method,
+                "plugin.dev.call");
     }
 }

@@ -81,17 +81,20 @@ public final class DevCommand implements Runnable {
         Path exe = path.toAbsolutePath().normalize();
         if (!Files.exists(exe)) {
             throw new CommandFailed(
-                    ExitCodes.USAGE, "no such file: " + path + " (give the path of a plugin executable)");
+                    ExitCodes.USAGE,
+                    "file_not_found",
+                    "no such file: " + path + " (give the path of a plugin executable)");
         }
         if (Files.isDirectory(exe) || !Files.isExecutable(exe)) {
-            throw new CommandFailed(ExitCodes.USAGE, path + " is not an executable file (chmod +x " + path + "?)");
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "not_executable", path + " is not an executable file (chmod +x " + path + "?)");
         }
         Duration timeout = duration(launchTimeout, "--launch-timeout");
         LaunchSpec spec;
         try {
             spec = LaunchSpec.of(exe, env, root().environment());
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "--env: " + e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "env_invalid", "--env: " + e.getMessage());
         }
         if (root().context().warnedAbout().add(exe)) {
             root().terminal()
@@ -113,7 +116,7 @@ public final class DevCommand implements Runnable {
         try {
             return DurationText.parseWithin(text, MIN_DEADLINE, MAX_DEADLINE);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, option + ": " + e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "duration_invalid", option + ": " + e.getMessage());
         }
     }
 

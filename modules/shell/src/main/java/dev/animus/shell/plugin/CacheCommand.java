@@ -1,12 +1,12 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.core.Plural;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.ManifestCacheHandle;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,6 +41,7 @@ public final class CacheCommand implements Runnable {
 
     @Command(
             name = "list",
+            aliases = "ls",
             mixinStandardHelpOptions = true,
             description = "List the cached manifests.",
             footerHeading = "%nExamples:%n",
@@ -68,18 +69,17 @@ public final class CacheCommand implements Runnable {
                         .put("failure", e.failure().orElse(null)));
                 t.printJson(env);
             } else if (entries.isEmpty()) {
-                t.info("the manifest cache is empty (" + c.directory() + ")");
+                t.result("the manifest cache is empty (" + c.directory() + ")");
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"NAME", "VERSION", "SHA256", "CACHED", "BINARY"});
-                entries.forEach(e -> rows.add(new String[] {
-                    e.name(),
-                    e.version(),
-                    e.sha256().substring(0, 12),
-                    e.cachedAt().toString(),
-                    e.binary()
-                }));
-                Table.print(t.out(), rows);
+                Layout layout = cache.plugin.root.layout();
+                Table table = Table.of("NAME", "VERSION", "SHA256", "CACHED", Table.middle("BINARY"));
+                entries.forEach(e -> table.row(
+                        e.name(),
+                        e.version(),
+                        layout.digest(e.sha256()),
+                        layout.time(e.cachedAt()),
+                        layout.path(e.binary())));
+                table.print(t.out(), layout);
             }
             return ExitCodes.OK;
         }
@@ -105,7 +105,7 @@ public final class CacheCommand implements Runnable {
                         .put("removed", n)
                         .put("directory", c.directory().toString()));
             } else {
-                t.info("removed " + n + " cached manifest" + (n == 1 ? "" : "s") + " from " + c.directory());
+                t.result("removed " + Plural.of(n, "cached manifest") + " from " + c.directory());
             }
             return ExitCodes.OK;
         }

@@ -11,6 +11,7 @@ import dev.animus.runtime.PluginInspection;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.SignatureText;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.ConsentCommand;
@@ -52,30 +53,40 @@ public final class InspectCommand implements Callable<Integer> {
         if (root.json) {
             root.terminal().printJson(InspectJson.of(pi));
         } else {
-            print(root.terminal().out(), pi);
+            print(root.terminal().out(), root.layout(), pi);
         }
         return ExitCodes.OK;
     }
 
-    private static void print(PrintWriter out, PluginInspection pi) {
+    /**
+     * The key/value lines: the code's digest in full (the line fits 80 columns), every other
+     * digest, path and time as {@code layout} shows it.
+     */
+    private static void print(PrintWriter out, Layout layout, PluginInspection pi) {
         Inspection i = pi.inspection();
         PluginState s = i.state();
         InstallRecord r = s.current().orElseThrow();
         out.println(OneLine.of("plugin " + i.name()));
         DevInfo.row(out, "stage", i.stage().word() + " (agent " + i.agent() + ")");
         DevInfo.row(out, "code sha256", r.digest());
-        DevInfo.row(out, "artifact valid", artifact(pi.artifact()));
+        DevInfo.row(out, "artifact valid", layout.text(artifact(pi.artifact())));
         DevInfo.row(out, "stored as", r.shape().word() + ", entry " + r.entry());
-        DevInfo.row(out, "source", r.source().kind().word() + " " + r.source().origin());
-        DevInfo.row(out, "installed at", r.installedAt().toString());
+        DevInfo.row(
+                out,
+                "source",
+                layout.text(r.source().kind().word() + " " + r.source().origin()));
+        DevInfo.row(out, "installed at", layout.time(r.installedAt()));
         DevInfo.row(out, "signature", SignatureText.describe(r.signature()));
         DevInfo.row(
                 out,
                 "previous",
                 s.previous()
-                        .map(p -> p.digest() + " (installed " + p.installedAt() + ")")
+                        .map(p -> layout.digest(p.digest()) + " (installed " + layout.time(p.installedAt()) + ")")
                         .orElse("-"));
-        DevInfo.row(out, "trusted", DevInfo.list(s.trustedDigests().stream().toList()));
+        DevInfo.row(
+                out,
+                "trusted",
+                DevInfo.list(s.trustedDigests().stream().map(layout::digest).toList()));
         DevInfo.row(
                 out,
                 "interpreter",
@@ -96,7 +107,7 @@ public final class InspectCommand implements Callable<Integer> {
                 out,
                 "grants",
                 DevInfo.list(
-                        s.consentGrants().stream().map(InspectCommand::grant).toList()));
+                        s.consentGrants().stream().map(g -> grant(layout, g)).toList()));
         DevInfo.row(
                 out,
                 "enabled for",
@@ -107,13 +118,14 @@ public final class InspectCommand implements Callable<Integer> {
                 out,
                 "lockfile",
                 pi.pin()
-                        .map(p -> "sha256 " + p.artifactSha256()
+                        .map(p -> "sha256 " + layout.digest(p.artifactSha256())
                                 + (p.artifactSha256().equals(r.digest()) ? " (matches)" : " (DIFFERS)"))
                         .orElse("not pinned"));
         if (i.disclosure().isPresent()) {
             out.println();
             ConsentCommand.print(
                     out,
+                    layout,
                     i.name(),
                     i.disclosure().get(),
                     i.consentDigest().orElseThrow(),
@@ -131,8 +143,8 @@ public final class InspectCommand implements Callable<Integer> {
         };
     }
 
-    private static String grant(ConsentGrant g) {
-        return g.digest().substring(0, 12) + " at " + g.grantedAt();
+    private static String grant(Layout layout, ConsentGrant g) {
+        return layout.digest(g.digest()) + " at " + layout.time(g.grantedAt());
     }
 
     /** The {@code animus.plugin.inspect.v1} document. */

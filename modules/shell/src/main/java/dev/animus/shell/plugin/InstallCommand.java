@@ -1,8 +1,10 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.core.AgentScope;
 import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
 import dev.animus.core.SignatureCheck;
+import dev.animus.install.InstallChain;
 import dev.animus.install.InstallReport;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.PluginInstaller;
@@ -12,12 +14,14 @@ import dev.animus.install.SignaturePolicy;
 import dev.animus.install.TrustReport;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.GithubRelease;
+import dev.animus.runtime.Owners;
 import dev.animus.runtime.UrlSource;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.DownloadProgress;
+import dev.animus.shell.render.FixText;
 import dev.animus.shell.render.Summary;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.OrgTrust;
@@ -44,18 +48,24 @@ import picocli.CommandLine.ParentCommand;
             "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum and",
             "its Sigstore signature bundle, <asset>.sigstore.json or <asset>.bundle, see --signature-policy),",
             "a direct HTTPS URL with its --sha256, or a local executable or plugin directory (--path).",
-            "Nothing of it runs: it must be trusted (--trust, or 'animus plugin trust'), consented and enabled",
-            "before it can be called. An unknown GitHub owner must be trusted first (a question on a terminal,",
-            "--allow-org OWNER, or --yes); see 'animus trust-orgs'."
+            "Then, in the same act, trust its code (it runs once with --manifest, from the store, to say what it",
+            "declares), consent to its disclosure and enable it for the agent (--agent, default: default): one",
+            "screen shows the digest, the source, the signature and the disclosure, and one question asks for",
+            "all of it (--yes answers it; without a terminal --yes is needed). A 'no', or any step that fails,",
+            "leaves everything as it was. --no-enable stops after the consent; --trust stops after the trust;",
+            "--no-trust only stores it (nothing runs; then 'animus plugin trust', 'consent' and 'enable').",
+            "An unknown GitHub owner must be trusted first (a question on a terminal, --allow-org OWNER, or",
+            "--yes); the owner is recorded only when the install succeeds; see 'animus trust-orgs'."
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  animus plugin install acme/animus-plugin-lint",
-            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme --trust",
+            "  animus plugin install --path ./animus-plugin-pyecho --yes",
+            "  animus plugin install --path ./animus-plugin-pyecho --agent coder --no-enable",
+            "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme",
             "  animus plugin install acme/animus-plugin-lint --signature-policy strict",
             "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <hex>",
-            "  animus plugin install --path ./animus-plugin-echo",
-            "  animus plugin install --path ./my-plugin/ --name mine --trust --yes"
+            "  animus plugin install --path ./my-plugin/ --name mine --no-trust"
         })
 public final class InstallCommand implements Callable<Integer> {
 
@@ -77,8 +87,16 @@ public final class InstallCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "N", description = "The name to install it under.")
     String name;
 
-    @Option(names = "--trust", description = "Trust its code right away (asks first, unless --yes).")
+    @Option(
+            names = "--trust",
+            description = "Install and trust only (asks first, unless --yes); no consent, no enable.")
     boolean trust;
+
+    @Option(names = "--no-trust", description = "Only store and pin it: nothing of it runs, nothing is asked.")
+    boolean noTrust;
+
+    @Option(names = "--no-enable", description = "Install, trust and consent, but enable it for no agent.")
+    boolean noEnable;
 
     @Option(names = "--yes", description = "Confirm without asking (needed without a terminal).")
     boolean yes;
@@ -100,8 +118,8 @@ public final class InstallCommand implements Callable<Integer> {
             paramLabel = "strict|warn|disabled",
             converter = SignaturePolicyConverter.class,
             description = "What a release's Sigstore signature must be: strict (verified by the repository's release "
-                    + "workflow, else nothing is installed), warn (recorded and warned about; the default), disabled "
-                    + "(not checked).")
+                    + "workflow, else nothing is installed), warn (recorded and warned about), disabled "
+                    + "(not checked). The default is warn, or what 'animus config' set.")
     SignaturePolicy signaturePolicy;
 
     @Option(
@@ -114,6 +132,27 @@ public final class InstallCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         Source source = source();
+        if (trust && noTrust) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "conflicting_options", "--trust and --no-trust exclude each other; give one");
+        }
+        if (noEnable && (trust || noTrust)) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "conflicting_options",
+                    "--no-enable goes with the one-step install, not with --trust or --no-trust");
+        }
+        Optional<Owners.How> newOwner = source instanceof Source.Github g
+                ? OrgTrust.decide(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes)
+                : Optional.empty();
+        boolean chain = !trust && !noTrust;
+        if (chain
+                && !(source instanceof Source.Local l
+                        && root.animus().holdsInstalledCode(l.path(), Optional.ofNullable(name)))) {
+            // refused before anything is downloaded, stored or run: there would be no one to ask
+            // (the code installed now, given again, restores a damaged stored copy and asks nothing)
+            Confirm.requireAskable(root, yes, "installing plugin " + (name != null ? name : describe(source)));
+        }
         if (rewriteLockfile) {
             root.terminal()
                     .warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile()
@@ -121,18 +160,23 @@ public final class InstallCommand implements Callable<Integer> {
         }
         PluginInstaller.PinPolicy pins = new PluginInstaller.PinPolicy(force, rewriteLockfile);
         InstallRequest.Guards guards = new InstallRequest.Guards(Optional.empty(), force, allowShadowBuiltin);
+        if (chain) {
+            return installChain(root, source, pins, guards, newOwner);
+        }
         RemoteReport report = switch (source) {
             case Source.Local l -> local(root, l.path(), pins, guards);
             case Source.Url u ->
                 root.animus()
                         .installUrl(
                                 u.uri(), u.sha256(), options(root, pins, guards), DownloadProgress.on(root.terminal()));
-            case Source.Github g -> {
-                OrgTrust.require(root, g.ref().ownerKey(), Optional.ofNullable(allowOrg), yes);
-                yield root.animus()
-                        .installRelease(g.ref(), options(root, pins, guards), DownloadProgress.on(root.terminal()));
-            }
+            case Source.Github g ->
+                root.animus()
+                        .installRelease(
+                                g.ref(), options(root, pins, guards), DownloadProgress.on(root.terminal()), newOwner);
         };
+        if (source instanceof Source.Github g) {
+            OrgTrust.announce(root, g.ref().ownerKey(), newOwner);
+        }
         Terminal t = root.terminal();
         Summary.warnings(t, report.install());
         report.warnings().forEach(t::warn);
@@ -143,6 +187,59 @@ public final class InstallCommand implements Callable<Integer> {
             Summary.print(t.out(), report, trusted);
         }
         return ExitCodes.OK;
+    }
+
+    /** Install, trust, consent and enable, asked once (docs/cli.md#one-confirmation). */
+    private Integer installChain(
+            AnimusCommand root,
+            Source source,
+            PluginInstaller.PinPolicy pins,
+            InstallRequest.Guards guards,
+            Optional<Owners.How> newOwner) {
+        AgentScope scope = Scopes.of(root, false, false);
+        InstallChain.Source from = switch (source) {
+            case Source.Local l -> new InstallChain.Source.Local(l.path());
+            case Source.Url u -> new InstallChain.Source.Url(u.uri(), u.sha256());
+            case Source.Github g -> g.ref().source();
+        };
+        InstallChain.Request request = new InstallChain.Request(
+                from,
+                Optional.ofNullable(name),
+                pins,
+                guards,
+                signaturePolicy == null ? SignaturePolicy.WARN : signaturePolicy,
+                scope,
+                noEnable ? InstallChain.Until.CONSENT : InstallChain.Until.ENABLE);
+        InstallChain.Report report = root.animus()
+                .installChain(
+                        request,
+                        ChainScreen.asking(root, yes, "install"),
+                        DownloadProgress.on(root.terminal()),
+                        newOwner);
+        if (source instanceof Source.Github g) {
+            OrgTrust.announce(root, g.ref().ownerKey(), newOwner);
+        }
+        report.install().warnings().forEach(root.terminal()::warn);
+        if (report.screen().isEmpty()) { // the code installed now, already granted: nothing was asked
+            Terminal t = root.terminal();
+            report.notes().forEach(n -> t.warn(FixText.render(n)));
+            if (root.json) {
+                t.printJson(Summary.json(report.install(), false));
+            } else {
+                Summary.print(t.out(), report.install(), Optional.empty());
+            }
+            return ExitCodes.OK;
+        }
+        ChainScreen.summary(root, report, "plugin.install");
+        return ExitCodes.OK;
+    }
+
+    private static String describe(Source source) {
+        return switch (source) {
+            case Source.Local l -> l.path().toString();
+            case Source.Url u -> u.uri().toString();
+            case Source.Github g -> g.ref().toString();
+        };
     }
 
     /** Exactly one of the three sources. */
@@ -159,15 +256,17 @@ public final class InstallCommand implements Callable<Integer> {
         if (given != 1) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "source_invalid",
                     "give exactly one source: owner/repo[@tag], --path P, or --url U"
                             + " --sha256 H (try 'animus plugin install --help')");
         }
         if (sha256 != null && url == null) {
-            throw new CommandFailed(ExitCodes.USAGE, "--sha256 goes with --url");
+            throw new CommandFailed(ExitCodes.USAGE, "option_invalid", "--sha256 goes with --url");
         }
         if (signaturePolicy != null && release == null) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "option_invalid",
                     "--signature-policy applies to release installs (owner/repo[@tag]):"
                             + " a --url or --path install carries no signature and is recorded as unsigned");
         }
@@ -180,7 +279,7 @@ public final class InstallCommand implements Callable<Integer> {
         try {
             return new Source.Github(GithubRelease.parse(release));
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "release_invalid", e.getMessage());
         }
     }
 
@@ -191,6 +290,7 @@ public final class InstallCommand implements Callable<Integer> {
         } catch (UrlSource.Refused e) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "url_invalid",
                     switch (e.problem()) {
                         case NO_SHA256 ->
                             "--url needs --sha256 <the file's SHA-256>: a direct download is"
@@ -227,7 +327,7 @@ public final class InstallCommand implements Callable<Integer> {
                 pins,
                 guards,
                 confirmation,
-                signaturePolicy == null ? SignaturePolicy.WARN : signaturePolicy);
+                signaturePolicy == null ? root.settings().signaturePolicy() : signaturePolicy);
     }
 
     private void confirmTrust(AnimusCommand root, PluginInstaller.Identity id, String from) {

@@ -5,9 +5,9 @@ import dev.animus.runtime.Pin;
 import dev.animus.runtime.Pins;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -74,12 +74,13 @@ public final class LockCommand implements Runnable {
                 });
                 t.printJson(env);
             } else if (checks.isEmpty()) {
-                t.info("nothing is locked in " + root.animus().lockfile());
+                t.result("nothing is locked in " + root.animus().lockfile());
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"NAME", "STATUS", "LOCKED SHA256", "DETAIL"});
-                checks.forEach(c -> rows.add(new String[] {c.name(), c.status().word(), c.locked(), c.detail()}));
-                Table.print(t.out(), rows);
+                Layout layout = root.layout();
+                Table table = Table.of("NAME", "STATUS", "LOCKED SHA256", Table.wrap("DETAIL"));
+                checks.forEach(c ->
+                        table.row(c.name(), c.status().word(), layout.digest(c.locked()), layout.text(c.detail())));
+                table.print(t.out(), layout);
             }
             if (!root.json) {
                 checks.stream()
@@ -133,24 +134,24 @@ public final class LockCommand implements Runnable {
                 t.printJson(env);
                 return ExitCodes.OK;
             }
-            t.info(root.animus().lockfile().toString());
+            Layout layout = root.layout();
+            t.result(layout.path(root.animus().lockfile()));
             if (file.entries().isEmpty()) {
-                t.info("(no entries)");
+                t.result("(no entries)");
                 return ExitCodes.OK;
             }
-            List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"NAME", "VERSION", "SOURCE", "SHA256", "SIGNATURE", "INSTALLED AT"});
+            Table table = Table.of(
+                    "NAME", "VERSION", Table.middle("SOURCE"), "SHA256", Table.end("SIGNATURE"), "INSTALLED AT");
             for (Pin e : file.entries()) {
-                rows.add(new String[] {
-                    e.name(),
-                    e.version(),
-                    e.source().kind().word() + " " + e.source().origin(),
-                    e.artifactSha256(),
-                    e.signature(),
-                    e.installedAt().toString()
-                });
+                table.row(
+                        e.name(),
+                        e.version(),
+                        layout.text(e.source().kind().word() + " " + e.source().origin()),
+                        layout.digest(e.artifactSha256()),
+                        e.signature(),
+                        layout.time(e.installedAt()));
             }
-            Table.print(t.out(), rows);
+            table.print(t.out(), layout);
             return ExitCodes.OK;
         }
     }

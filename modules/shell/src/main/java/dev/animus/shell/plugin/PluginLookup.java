@@ -9,8 +9,13 @@ import dev.animus.runtime.RequirementMissing;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.completion.ShellQuoting;
+import dev.animus.shell.render.DidYouMean;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.FixText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Finds an installed plugin by name through the launch gate and gives its supervisor in this
@@ -50,9 +55,12 @@ final class PluginLookup {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
             throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
-                            + FixText.render(e.missing().fix()) + "' and try again");
+                            ExitCodes.USAGE,
+                            "requirement_missing",
+                            "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
+                                    + FixText.render(e.missing().fix()) + "' and try again")
+                    .withFix(FixText.commandOf(e.missing().fix().fixes()))
+                    .withPlugin(e.plugin());
         }
     }
 
@@ -65,16 +73,26 @@ final class PluginLookup {
             case Discovery.Lookup.Broken b -> b.warning().path();
             case Discovery.Lookup.Missing m -> "";
         };
+        String agent = root.agentGiven() ? " --agent " + root.agent() : "";
         if (where.isEmpty()) {
+            List<String> known = new ArrayList<>();
+            d.plugins().forEach(p -> known.add(p.name()));
+            d.untrusted().forEach(u -> known.add(u.name()));
             return new CommandFailed(
-                    ExitCodes.USAGE,
-                    "no plugin named " + name + " is installed; 'animus plugin"
-                            + " list' shows what is found, 'animus plugin install --path <file>' installs one");
+                            ExitCodes.USAGE,
+                            "plugin_not_found",
+                            "no plugin named '" + name + "' is installed" + DidYouMean.suffix(name, known)
+                                    + " ('animus plugin list' shows what is found)"
+                                    + FixText.TO_RUN_IT + "animus plugin install --path <file>" + agent)
+                    .withPlugin(name);
         }
         return new CommandFailed(
-                ExitCodes.USAGE,
-                "plugin " + name + " is not installed (found " + where
-                        + "); install it with 'animus plugin install --path " + where + "', or run it untrusted with"
-                        + " 'animus plugin dev " + where + "'");
+                        ExitCodes.USAGE,
+                        "not_installed",
+                        "plugin " + name + " is not installed (found " + where + "; 'animus plugin dev " + where
+                                + "' runs it untrusted)" + FixText.TO_RUN_IT + "animus plugin install --path "
+                                + ShellQuoting.word(where) + agent)
+                .withFix(Optional.of("animus plugin install --path " + ShellQuoting.word(where) + agent))
+                .withPlugin(name);
     }
 }

@@ -1,7 +1,10 @@
 package dev.animus.shell.plugin;
 
+import dev.animus.install.Permit;
 import dev.animus.shell.dev.CallArgs;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -42,9 +45,15 @@ public final class PluginNamedCall implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        var permit = new AtomicReference<Permit>();
         return request.run(
                 plugin.root,
-                () -> PluginLookup.supervisor(plugin.root, PluginLookup.permit(plugin.root, name)),
+                () -> {
+                    permit.set(PluginLookup.permit(plugin.root, name));
+                    return PluginLookup.supervisor(plugin.root, permit.get());
+                },
+                handle -> Stream.concat(permit.get().manifest().methods().stream(), Stream.of("health/check"))
+                        .toList(),
                 method,
                 "plugin.call");
     }

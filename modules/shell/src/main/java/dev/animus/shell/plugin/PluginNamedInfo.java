@@ -10,6 +10,7 @@ import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -67,17 +68,21 @@ public final class PluginNamedInfo implements Callable<Integer> {
             env.set("initialize_result", Animus.initializeResultJson(r));
             t.printJson(env);
         } else {
-            print(t.out(), found);
+            print(t.out(), root.layout(), found);
             t.out().println();
             DevInfo.print(t.out(), r);
         }
         return ExitCodes.OK;
     }
 
-    private static void print(PrintWriter out, Permit p) {
+    /** The installed side; the digest in full on its own line (it fits 80 columns), paths as {@code layout} shows them. */
+    private static void print(PrintWriter out, Layout layout, Permit p) {
         Manifest m = p.manifest();
-        DevInfo.row(out, "source", "installed from " + p.record().source().origin());
-        DevInfo.row(out, "executable", p.executable().toString());
+        DevInfo.row(
+                out,
+                "source",
+                layout.text("installed from " + p.record().source().origin()));
+        DevInfo.row(out, "executable", layout.path(p.executable()));
         DevInfo.row(out, "sha256", p.record().digest());
         DevInfo.row(
                 out,

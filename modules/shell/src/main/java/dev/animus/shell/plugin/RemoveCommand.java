@@ -16,6 +16,7 @@ import picocli.CommandLine.ParentCommand;
 /** {@code animus plugin remove <name>}: uninstall and forget a plugin. */
 @Command(
         name = "remove",
+        aliases = "rm",
         mixinStandardHelpOptions = true,
         description = {
             "Uninstall a plugin and forget everything about it.",

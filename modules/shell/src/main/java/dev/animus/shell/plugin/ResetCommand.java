@@ -38,6 +38,7 @@ public final class ResetCommand implements Callable<Integer> {
                 .find(name)
                 .orElseThrow(() -> new CommandFailed(
                         ExitCodes.FAILED,
+                        "not_running",
                         "no plugin named " + name + " has run in this process (see 'plugin status')"));
         ProcessState before = s.status().state();
         s.reset();
@@ -48,7 +49,7 @@ public final class ResetCommand implements Callable<Integer> {
                     .put("was", before.word())
                     .put("state", s.status().state().word()));
         } else {
-            t.info(
+            t.result(
                     before == ProcessState.DISABLED
                             ? name + " enabled again; the next request launches it"
                             : name + " was not disabled (" + before.word() + "); its crash count is cleared");

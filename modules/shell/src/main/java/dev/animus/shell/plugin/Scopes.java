@@ -15,7 +15,8 @@ final class Scopes {
      */
     static AgentScope of(AnimusCommand root, boolean allAgents, boolean allByDefault) {
         if (allAgents && root.agentGiven()) {
-            throw new CommandFailed(ExitCodes.USAGE, "--agent and --all-agents exclude each other; give one");
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "option_invalid", "--agent and --all-agents exclude each other; give one");
         }
         if (allAgents || (allByDefault && !root.agentGiven())) {
             return new AgentScope.All();
@@ -23,7 +24,7 @@ final class Scopes {
         try {
             return new AgentScope.One(root.agent());
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "agent_invalid", e.getMessage());
         }
     }
 

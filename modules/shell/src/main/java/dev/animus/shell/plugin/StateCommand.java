@@ -1,12 +1,14 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.OneLine;
+import dev.animus.core.Plural;
 import dev.animus.install.StateRepair;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.FixText;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -60,19 +62,35 @@ public final class StateCommand implements Runnable {
             StateRepair.Diagnosis d = root.animus().diagnoseState();
             switch (d) {
                 case StateRepair.Diagnosis.Healthy h -> {
+                    if (root.json) {
+                        var env = Terminal.envelope("plugin.state.repair")
+                                .put("file", h.file().toString())
+                                .put("readable", true)
+                                .put("revision", h.revision())
+                                .put("plugins", h.plugins());
+                        var problems = env.putArray("problems");
+                        h.problems()
+                                .forEach(p -> problems.addObject()
+                                        .put("plugin", p.plugin())
+                                        .put("problem", p.problem())
+                                        .put("fix", FixText.render(p.fix())));
+                        t.printJson(env);
+                        return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+                    }
+                    Layout layout = root.layout();
                     t.out()
-                            .println(OneLine.of(h.file() + " is readable (revision " + h.revision() + ", " + h.plugins()
-                                    + " plugins); nothing to repair"));
+                            .println(OneLine.of(layout.path(h.file()) + " is readable (revision " + h.revision() + ", "
+                                    + Plural.of(h.plugins(), "plugin") + "); nothing to repair"));
                     h.problems()
                             .forEach(p -> t.out()
                                     .println("  "
-                                            + OneLine.of(p.plugin() + ": " + p.problem() + " (fix: "
+                                            + OneLine.of(p.plugin() + ": " + layout.text(p.problem()) + " (fix: "
                                                     + FixText.render(p.fix()) + ")")));
                     t.out().flush();
                     return h.problems().isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
                 }
                 case StateRepair.Diagnosis.Newer n ->
-                    throw new CommandFailed(ExitCodes.FAILED, FixText.render(n.reason()));
+                    throw new CommandFailed(ExitCodes.FAILED, "state_unreadable", FixText.render(n.reason()));
                 case StateRepair.Diagnosis.Unreadable u -> {
                     t.warn(FixText.render(u.reason()));
                     Confirm.require(
@@ -82,6 +100,14 @@ public final class StateCommand implements Runnable {
                             "Move the unreadable " + u.file()
                                     + " aside and start an empty state document? Its grants are not carried over.");
                     var moved = root.animus().quarantineState();
+                    if (root.json) {
+                        t.printJson(Terminal.envelope("plugin.state.repair")
+                                .put("file", u.file().toString())
+                                .put("readable", false)
+                                .put("moved_to", moved.toString())
+                                .put("grants_carried_over", false));
+                        return ExitCodes.OK;
+                    }
                     t.out().println("moved " + u.file() + " to " + moved + "; an empty state document starts now");
                     t.out()
                             .println("its installs, trust, consent and enablement were NOT carried over: reinstall and"

@@ -4,11 +4,11 @@ import dev.animus.core.DurationText;
 import dev.animus.host.PluginStatus;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,6 +51,7 @@ public final class StatusCommand implements Callable<Integer> {
         if (name != null && shown.isEmpty()) {
             throw new CommandFailed(
                     ExitCodes.FAILED,
+                    "not_running",
                     "no plugin named " + name + " has run in this process"
                             + (all.isEmpty()
                                     ? ""
@@ -71,7 +72,7 @@ public final class StatusCommand implements Callable<Integer> {
             t.result("no plugins have run in this process (they launch on first use; in a script or the shell, "
                     + "'plugin status' shows the ones used so far)");
         } else {
-            table(t, shown);
+            table(t, plugin.root.layout(), shown);
         }
         return ExitCodes.OK;
     }
@@ -95,22 +96,21 @@ public final class StatusCommand implements Callable<Integer> {
         return o;
     }
 
-    private static void table(Terminal t, List<PluginStatus> shown) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"NAME", "STATE", "PID", "UPTIME", "IN FLIGHT", "RESTARTS", "CRASHES", "LAST ERROR"});
+    private static void table(Terminal t, Layout layout, List<PluginStatus> shown) {
+        Table table =
+                Table.of("NAME", "STATE", "PID", "UPTIME", "IN FLIGHT", "RESTARTS", "CRASHES", Table.end("LAST ERROR"));
         for (PluginStatus s : shown) {
-            rows.add(new String[] {
-                s.name(),
-                s.state().word(),
-                s.pid().isPresent() ? Long.toString(s.pid().getAsLong()) : "-",
-                s.uptime().map(StatusCommand::roughly).orElse("-"),
-                Integer.toString(s.inFlight()),
-                Integer.toString(s.restarts()),
-                s.crashesInWindow() + "/" + s.crashLimit(),
-                s.lastError().orElse("-")
-            });
+            table.row(
+                    s.name(),
+                    s.state().word(),
+                    s.pid().isPresent() ? Long.toString(s.pid().getAsLong()) : "-",
+                    s.uptime().map(StatusCommand::roughly).orElse("-"),
+                    Integer.toString(s.inFlight()),
+                    Integer.toString(s.restarts()),
+                    s.crashesInWindow() + "/" + s.crashLimit(),
+                    s.lastError().map(layout::text).orElse("-"));
         }
-        Table.print(t.out(), rows);
+        table.print(t.out(), layout);
     }
 
     /** Uptime to the second (to the millisecond below one second). */

@@ -7,6 +7,7 @@ import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
 import dev.animus.core.OneLine;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders a {@link Fix} as what the operator types at this shell: the command line, with the
@@ -43,6 +44,18 @@ public final class FixText {
         };
     }
 
+    /**
+     * The {@code fix} of an error document (docs/cli.md#errors-a-program-can-read): the first of
+     * {@code fixes} that is a whole command ({@link Fix.Choose} is an option of the act at hand),
+     * as {@link #command} renders it; empty when there is none.
+     */
+    public static Optional<String> commandOf(List<Fix> fixes) {
+        return fixes.stream()
+                .filter(f -> !(f instanceof Fix.Choose))
+                .findFirst()
+                .map(FixText::command);
+    }
+
     /** The option that makes {@code choice}. */
     static String option(Fix.Choice choice) {
         return switch (choice) {
@@ -62,6 +75,17 @@ public final class FixText {
         return guidance.render(FixText::command);
     }
 
+    /**
+     * What a refusal to run says before its chain; the chain ends the line, so everything after
+     * the colon pastes as one command line (docs/cli.md#one-confirmation).
+     */
+    public static final String TO_RUN_IT = "; to run it: ";
+
+    /** {@code fixes} as one command line that does them in order, each only if the one before succeeded. */
+    public static String chain(List<Fix> fixes) {
+        return String.join(" && ", fixes.stream().map(FixText::command).toList());
+    }
+
     /** The command line that does {@code fix}, in single quotes as messages show it. */
     static String quoted(Fix fix) {
         return "'" + command(fix) + "'";
@@ -78,12 +102,17 @@ public final class FixText {
                     case HostFailure.Disabled d -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
                     case HostFailure.TooManyRestarts t -> " (run " + quoted(fixes.getFirst()) + " to enable it again)";
                     case HostFailure.NotRegistered n -> " (see " + quoted(fixes.getFirst()) + ")";
-                    case HostFailure.NotTrusted n -> " (run " + quoted(fixes.getFirst()) + ")";
-                    case HostFailure.NotConsented n -> " (run " + quoted(fixes.getFirst()) + ")";
-                    case HostFailure.NotEnabled n -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case HostFailure.NotTrusted n -> TO_RUN_IT + chain(fixes);
+                    case HostFailure.NotConsented n -> TO_RUN_IT + chain(fixes);
+                    case HostFailure.NotEnabled n -> TO_RUN_IT + chain(fixes);
                     case HostFailure.NotInstalled n -> " (run " + quoted(fixes.getFirst()) + ")";
                     case HostFailure.CodeChanged c ->
-                        "; reinstall it with " + quoted(fixes.getFirst()) + " and trust it again";
+                        c.original().isPresent()
+                                ? "; restore it from its original with " + quoted(fixes.getFirst())
+                                        + " (the same bytes: its trust, consent and enablement stay)"
+                                : "; restore it with " + quoted(fixes.getFirst())
+                                        + " from a file with the trusted bytes (other bytes must be trusted,"
+                                        + " consented to and enabled again)";
                     case HostFailure.InterpreterUnusable i ->
                         "; run " + quoted(fixes.getFirst()) + " to resolve and record its interpreter again";
                     case HostFailure.Undisclosed u when u.lifecycle() -> " (try " + quoted(fixes.getFirst()) + ")";
@@ -108,8 +137,8 @@ public final class FixText {
         List<Fix> fixes = refused.fixes();
         return refused.getMessage()
                 + switch (refused.reason()) {
-                    case NOT_INSTALLED, NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED ->
-                        " (run " + quoted(fixes.getFirst()) + ")";
+                    case NOT_INSTALLED -> " (run " + quoted(fixes.getFirst()) + ")";
+                    case NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED -> "; run: " + chain(fixes);
                     case ALREADY_INSTALLED -> "; to replace its code run " + quoted(fixes.getFirst());
                     case NO_PREVIOUS -> "; install other code with " + quoted(fixes.getFirst());
                     case NO_MANIFEST ->

@@ -35,8 +35,11 @@ public final class Summary {
     public static void print(PrintWriter out, RemoteReport report, Optional<TrustReport> trusted) {
         InstallReport r = report.install();
         InstallSource s = report.source();
-        out.println(OneLine.of((r.unchanged() ? "already installed: " : "installed ") + r.name() + " ("
-                + r.shape().word() + ", sha256 " + r.digest() + ")"));
+        out.println(OneLine.of(
+                (r.restored() ? "restored the stored code of " : r.unchanged() ? "already installed: " : "installed ")
+                        + r.name() + " ("
+                        + r.shape().word() + ", sha256 " + r.digest() + ")"
+                        + (r.restored() ? "; its trust, consent and enablement hold again" : "")));
         DevInfo.row(
                 out,
                 "source",
@@ -64,6 +67,7 @@ public final class Summary {
                 .put("shape", r.shape().word())
                 .put("stored", r.stored().toString())
                 .put("unchanged", r.unchanged())
+                .put("restored", r.restored())
                 .put("lockfile", r.lockfile().toString())
                 .put("trusted", trusted)
                 .put("source", s.kind().word())

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.IntSupplier;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
@@ -48,6 +50,10 @@ public final class Terminal {
     private final boolean colour;
     private final boolean interactive;
     private final HiddenInput hidden;
+    /** The terminal's width in columns, 0 when unknown (not a terminal, or it does not say). */
+    private final IntSupplier columns;
+
+    private final boolean quiet;
 
     /** Reads one line that is not echoed (a secret's value). */
     @FunctionalInterface
@@ -62,17 +68,39 @@ public final class Terminal {
     }
 
     public Terminal(InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive) {
-        this(in, out, err, colour, interactive, Terminal::fromConsole);
+        this(in, out, err, colour, interactive, Terminal::fromConsole, () -> 0, false);
     }
 
     private Terminal(
-            InputStream in, PrintWriter out, PrintWriter err, boolean colour, boolean interactive, HiddenInput hidden) {
+            InputStream in,
+            PrintWriter out,
+            PrintWriter err,
+            boolean colour,
+            boolean interactive,
+            HiddenInput hidden,
+            IntSupplier columns,
+            boolean quiet) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.colour = colour;
         this.interactive = interactive;
         this.hidden = hidden;
+        this.columns = columns;
+        this.quiet = quiet;
+    }
+
+    /**
+     * This terminal for {@code -q}/{@code --quiet}: the same streams, without the {@link #info}
+     * lines and progress bars; warnings, errors, questions and results stay.
+     */
+    public Terminal quieted() {
+        return quiet ? this : new Terminal(in, out, err, colour, interactive, hidden, columns, true);
+    }
+
+    /** Whether info lines and progress are left out ({@code -q}). */
+    public boolean quiet() {
+        return quiet;
     }
 
     /**
@@ -80,7 +108,52 @@ public final class Terminal {
      * standard streams (so nothing typed ahead is lost between them), the same stderr and colour.
      */
     public Terminal forShell(InputStream editorIn, PrintWriter editorOut, HiddenInput editorHidden) {
-        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden);
+        return new Terminal(editorIn, editorOut, err, colour, true, editorHidden, columns, quiet);
+    }
+
+    /**
+     * The same streams on a terminal {@code columns} wide (asked each time a table is printed, so
+     * a resized window counts; 0 or less when it is not known): the shell's line editor knows.
+     */
+    public Terminal withColumns(IntSupplier columns) {
+        return new Terminal(in, out, err, colour, interactive, hidden, columns, quiet);
+    }
+
+    /**
+     * How many columns the terminal has: empty when stdout is not a terminal or its width is not
+     * known. Tables fit this unless a width is configured (docs/cli.md#table-width).
+     */
+    public OptionalInt columns() {
+        if (!interactive) {
+            return OptionalInt.empty();
+        }
+        int n = columns.getAsInt();
+        return n > 0 ? OptionalInt.of(n) : OptionalInt.empty();
+    }
+
+    /**
+     * {@code $COLUMNS} as a width: what a one-shot command at a terminal knows of its width (a
+     * shell sets it, but exports it only when told to: {@code export COLUMNS}); 0 when unset or
+     * not a positive number.
+     */
+    static int columnsVariable(Map<String, String> env) {
+        String value = env.getOrDefault("COLUMNS", "").strip();
+        try {
+            return value.isEmpty() ? 0 : Math.max(0, Integer.parseInt(value));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The same terminal, painting diagnostics or not as {@code colour} says (the {@code color} setting). */
+    public Terminal withColour(boolean colour) {
+        return colour == this.colour ? this : new Terminal(in, out, err, colour, interactive, hidden, columns, quiet);
+    }
+
+    /** The same, with stderr replaced too (the shell passes it through its spinner). */
+    public Terminal forShell(
+            InputStream editorIn, PrintWriter editorOut, PrintWriter shellErr, HiddenInput editorHidden) {
+        return new Terminal(editorIn, editorOut, shellErr, colour, true, editorHidden, columns, quiet);
     }
 
     /** Whether diagnostics are painted (a terminal, and no {@code NO_COLOR}). */
@@ -107,12 +180,16 @@ public final class Terminal {
         // Console.isTerminal(): stdin and stdout both a terminal (JDK 22+).
         boolean tty = System.console() != null && System.console().isTerminal();
         boolean colour = tty && !env.containsKey("NO_COLOR") && !"dumb".equals(env.get("TERM"));
+        int columns = columnsVariable(env);
         return new Terminal(
                 System.in,
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
                 colour,
-                tty);
+                tty,
+                Terminal::fromConsole,
+                () -> columns,
+                false);
     }
 
     /** Whether a person is typing at a terminal (then commands read from stdin get a prompt). */
@@ -172,7 +249,11 @@ public final class Terminal {
         out.flush();
     }
 
+    /** A note or progress line on stderr; none with {@code -q}. */
     public void info(String message) {
+        if (quiet) {
+            return;
+        }
         err.println(shown(message));
         err.flush();
     }

@@ -1,6 +1,8 @@
 package dev.animus.shell.repl;
 
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.HostVersion;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.Main;
 import dev.animus.shell.ShellContext;
@@ -11,20 +13,31 @@ import dev.animus.shell.render.StatusEventPrinter;
 import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
+import org.jline.keymap.KeyMap;
+import org.jline.reader.Binding;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.Reference;
 import org.jline.reader.UserInterruptException;
+import org.jline.reader.Widget;
 import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.spi.SystemStream;
+import org.jline.terminal.spi.TerminalExt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 
 /**
  * The interactive shell: {@code animus} with no command at a terminal
@@ -34,6 +47,12 @@ import org.slf4j.LoggerFactory;
  * plugins stay warm.
  *
  * <ul>
+ *   <li>It opens with the {@link Welcome} line; {@code help}, {@code history} and {@code clear} are
+ *       its own ({@link ShellCommands}).
+ *   <li>A command quiet for a second shows a {@link Spinner} on stderr: the command's stdout and
+ *       stderr, its input and the lines printed above the prompt all pass by it, so it is erased
+ *       before anything else reaches the screen.
+ *   <li>Ctrl-C or Ctrl-D at the continuation prompt drops the lines typed so far.
  *   <li>Ctrl-C while a command runs cancels it ({@link ForegroundCommand}); at the prompt it drops
  *       the line being typed.
  *   <li>Ctrl-D at an empty prompt, {@code exit} or {@code quit} ends the shell; the caller then
@@ -97,35 +116,77 @@ public final class Repl {
     }
 
     private static int session(ShellContext context, org.jline.terminal.Terminal tty) {
+        try (Ticks ticks = Ticks.start()) {
+            return session(context, tty, ticks);
+        }
+    }
+
+    private static int session(ShellContext context, org.jline.terminal.Terminal tty, Ticks ticks) {
+        CommandLine tree = Main.commandLine(context);
         LineReader reader = LineReaderBuilder.builder()
                 .terminal(tty)
                 .appName("animus")
                 .parser(new ReplParser())
                 .completer(new CommandCompleter(
-                        Main.commandLine(context).getCommandSpec(),
+                        tree.getCommandSpec(),
                         new CompletionSources(context.environment()),
                         Path.of("").toAbsolutePath()))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.HISTORY_IGNORE_SPACE, true) // a way to keep a line out of the file
                 .build();
+        abortContinuationOnCtrlD(reader);
         historyFile(context).ifPresent(h -> {
             reader.setVariable(LineReader.HISTORY_FILE, h);
             reader.getHistory().attach(reader); // reads it
         });
-        ShellContext shell = context.asShell(context.terminal().forShell(tty.input(), tty.writer(), hiddenInput(tty)));
+        PrintWriter rawErr = context.terminal().err();
+        Spinner spinner = new Spinner(
+                System::nanoTime,
+                stderrIsTheTerminal(tty) ? ticks : Ticks.NEVER,
+                text -> {
+                    tty.writer().flush(); // what the command printed comes first
+                    rawErr.print(text);
+                    rawErr.flush();
+                },
+                StandardCharsets.UTF_8.equals(tty.encoding()) ? Spinner.UNICODE : Spinner.ASCII);
+        Terminal.HiddenInput hidden = hiddenInput(tty);
+        ShellContext shell = context.asShell(context.terminal()
+                .forShell(
+                        new PausingInput(tty.input(), spinner),
+                        new PrintWriter(new SpinnerWriter(tty.writer(), spinner)),
+                        new PrintWriter(new SpinnerWriter(rawErr, spinner)),
+                        prompt -> {
+                            spinner.pause();
+                            try {
+                                return hidden.read(prompt);
+                            } finally {
+                                spinner.resume();
+                            }
+                        })
+                // tables fit the window as it is when each command prints (docs/cli.md#table-width)
+                .withColumns(tty::getColumns));
+        ShellCommands builtIns = new ShellCommands(shell.terminal(), reader, tty, tree);
         ForegroundCommand foreground = new ForegroundCommand();
-        // the terminal echoes ^C where the cursor is: end that line before the command says it was cancelled
+        // the terminal echoes ^C where the cursor is: end that line (or erase the spinner's, which
+        // holds it) before the command says it was cancelled
         tty.handle(
                 org.jline.terminal.Terminal.Signal.INT,
                 signal -> foreground.interrupt(() -> {
-                    tty.writer().println();
+                    if (!spinner.clear()) {
+                        tty.writer().println();
+                    }
                     tty.writer().flush();
                 }));
+        Consumer<String> above = line -> {
+            spinner.clear();
+            reader.printAbove(line);
+        };
+        shell.terminal().info(welcome(context).line());
         int status = ExitCodes.OK;
         PrintStream stderr = System.err; // log lines from background threads: above the prompt, like events
-        System.setErr(new PrintStream(new LinesAbove(reader::printAbove), true, StandardCharsets.UTF_8));
-        try (StatusEventPrinter _ = StatusEventPrinter.start(context.host(), reader::printAbove)) {
+        System.setErr(new PrintStream(new LinesAbove(above), true, StandardCharsets.UTF_8));
+        try (StatusEventPrinter _ = StatusEventPrinter.start(context.host(), above)) {
             while (true) {
                 String line;
                 try {
@@ -136,7 +197,7 @@ public final class Repl {
                     tty.writer().println();
                     break;
                 }
-                int code = runLine(shell, line, foreground);
+                int code = runLine(shell, line, foreground, spinner, builtIns);
                 if (code == EXIT) {
                     break;
                 }
@@ -156,7 +217,8 @@ public final class Repl {
         return status;
     }
 
-    private static int runLine(ShellContext shell, String line, ForegroundCommand foreground) {
+    private static int runLine(
+            ShellContext shell, String line, ForegroundCommand foreground, Spinner spinner, ShellCommands builtIns) {
         return switch (InputLine.of(line)) {
             case InputLine.Unsplittable u -> {
                 shell.terminal().error(u.message() + " (fix the quoting)");
@@ -164,15 +226,73 @@ public final class Repl {
             }
             case InputLine.Blank _ -> NOTHING;
             case InputLine.End _ -> EXIT;
+            case InputLine.Command c when builtIns.handles(c.words()) -> builtIns.run(c.words());
             case InputLine.Command c -> {
                 foreground.begin();
+                spinner.begin();
                 try {
                     yield Main.execute(shell.withDefaults(c.words()).toArray(String[]::new), shell);
                 } finally {
+                    spinner.end();
                     foreground.end();
                 }
             }
         };
+    }
+
+    /**
+     * Ctrl-D at the continuation prompt drops the lines typed so far, as Ctrl-C does (JLine would
+     * only delete a character there: the buffer is not empty); elsewhere it does what it did.
+     */
+    private static void abortContinuationOnCtrlD(LineReader reader) {
+        KeyMap<Binding> keys = reader.getKeyMaps().get(LineReader.MAIN);
+        Binding before = keys.getBound(KeyMap.ctrl('D'));
+        reader.getWidgets().put("animus-abort-continuation", () -> {
+            String typed = reader.getBuffer().toString();
+            if (typed.contains("\n")) {
+                throw new UserInterruptException(typed);
+            }
+            if (before instanceof Reference r) {
+                reader.callWidget(r.name());
+            } else if (before instanceof Widget w) {
+                return w.apply();
+            }
+            return true;
+        });
+        keys.bind(new Reference("animus-abort-continuation"), KeyMap.ctrl('D'));
+    }
+
+    /** The welcome line for the shell over {@code context}'s home and default project. */
+    static Welcome welcome(ShellContext context) {
+        Map<String, String> env = context.environment();
+        Optional<Path> home;
+        try {
+            home = Optional.of(AnimusPaths.from(env, Path.of("")).home());
+        } catch (IllegalArgumentException e) {
+            home = Optional.empty();
+        }
+        Path project = Path.of("");
+        for (List<String> option : context.defaults()) {
+            if (option.getFirst().equals("--project-root") && option.size() == 2) {
+                project = Path.of(option.get(1));
+            }
+        }
+        return new Welcome(
+                HostVersion.current(),
+                home,
+                project.toAbsolutePath().normalize(),
+                Optional.ofNullable(env.get("HOME")).filter(h -> !h.isBlank()).map(Path::of),
+                new Welcome.PluginsRun.InThisShell());
+    }
+
+    /**
+     * Whether stderr is the terminal the shell runs on (it may be redirected while stdin and stdout
+     * are not): only then is the spinner drawn.
+     */
+    private static boolean stderrIsTheTerminal(org.jline.terminal.Terminal tty) {
+        return tty instanceof TerminalExt ext
+                && ext.getProvider() != null
+                && ext.getProvider().isSystemStream(SystemStream.Error);
     }
 
     /**

@@ -10,8 +10,9 @@ import org.jline.reader.Parser;
  * How the interactive shell's line editor reads a line: words and quotes as in a script
  * ({@link CommandLineWords}), and when Enter does not yet run it. A line goes on, on a continuation
  * prompt, while a quote is open or while the JSON of {@code --params} is not balanced yet (more
- * {@code {} or {@code [} opened than closed, outside JSON strings), so a JSON document can be typed
- * over several lines: the lines are joined with newlines, which JSON ignores between tokens.
+ * {@code {} or {@code [} opened than closed, outside JSON strings) and that value ends the line, so a
+ * JSON document can be typed over several lines: the lines are joined with newlines, which JSON
+ * ignores between tokens. Ctrl-C or Ctrl-D at the continuation prompt drops what was typed.
  *
  * <p>Stateless and thread-safe.
  */
@@ -24,23 +25,30 @@ public final class ReplParser implements Parser {
             if (scan.openQuote() >= 0) {
                 throw new EOFError(-1, -1, "the quote is not closed", "quote");
             }
-            if (paramsOpen(scan.words())) {
+            if (paramsOpen(scan.words(), line.length())) {
                 throw new EOFError(-1, -1, "the JSON of --params is not closed", "json");
             }
         }
         return ReplWords.at(line, cursor, scan);
     }
 
-    /** Whether the value of a {@code --params} word is JSON with brackets still open. */
-    static boolean paramsOpen(List<CommandLineWords.Word> words) {
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i).text();
-            if (w.equals("--params")
-                    && i + 1 < words.size()
-                    && jsonDepth(words.get(i + 1).text()) > 0) {
-                return true;
+    /**
+     * Whether the line ends in the value of {@code --params} (or of {@code --json}, which gives the
+     * params of a call), JSON with brackets still open: only
+     * then can the next line close them (a newline joins the next line to the word). Brackets left
+     * open in a value followed by more words, or by a space, never close, so such a line runs (and
+     * its JSON is refused) rather than waiting at the continuation prompt for ever.
+     */
+    static boolean paramsOpen(List<CommandLineWords.Word> words, int lineLength) {
+        if (words.isEmpty() || words.getLast().end() != lineLength) {
+            return false;
+        }
+        String last = words.getLast().text();
+        for (String option : List.of("--params", "--json")) {
+            if (last.startsWith(option + "=")) {
+                return jsonDepth(last.substring(option.length() + 1)) > 0;
             }
-            if (w.startsWith("--params=") && jsonDepth(w.substring("--params=".length())) > 0) {
+            if (words.size() >= 2 && words.get(words.size() - 2).text().equals(option) && jsonDepth(last) > 0) {
                 return true;
             }
         }

@@ -45,6 +45,7 @@ final class ThrowawayHome implements AutoCloseable {
         } catch (IOException e) {
             throw new CommandFailed(
                     ExitCodes.FAILED,
+                    "io_error",
                     "cannot create a throwaway home in " + root + ": " + e.getMessage()
                             + " (set TMPDIR to a writable directory)");
         }

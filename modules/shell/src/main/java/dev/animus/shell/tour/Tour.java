@@ -87,10 +87,18 @@ final class Tour {
             o.println();
             o.println(paint("1", "Done.") + " Discovered, installed, trusted, consented to, enabled, called and"
                     + " stopped " + example.name() + "; no plugin process is left.");
+            o.println("The first four steps are one command too: " + ShellQuoting.line(oneStep(example))
+                    + " (one screen," + " one question; --yes answers it).");
             o.println(leftBehind(home));
             o.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** The one-step install of docs/cli.md#one-confirmation, for the example. */
+    private static List<String> oneStep(TourExample example) {
+        return List.of(
+                "animus", "plugin", "install", "--path", example.executable().toString());
     }
 
     /** Runs step {@code n}: prints its heading and command line, runs it, shows what it wrote. */

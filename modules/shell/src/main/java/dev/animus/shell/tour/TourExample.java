@@ -43,6 +43,7 @@ public record TourExample(Path executable, String name) {
         if (dir.isEmpty()) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "examples_missing",
                     "no examples directory: give --examples DIR, a directory" + " holding echo/" + FILE
                             + " (the image's examples/ has it)");
         }
@@ -55,6 +56,7 @@ public record TourExample(Path executable, String name) {
         String where = option.isPresent() ? "--examples " + dir.get() : dir.get() + " (from -D" + PROPERTY + ")";
         throw new CommandFailed(
                 ExitCodes.USAGE,
+                "examples_missing",
                 where + " holds no echo example: give --examples DIR, a" + " directory holding echo/" + FILE
                         + " (the image's examples/ has it)");
     }

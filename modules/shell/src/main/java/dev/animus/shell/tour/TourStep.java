@@ -37,17 +37,20 @@ record TourStep(String title, String note, List<String> args, Optional<String> m
         return List.of(
                 new TourStep(
                         "Discover",
-                        "discovery finds the example; untrusted, it is listed but never run",
-                        List.of("plugin", "list"),
+                        "discovery finds the example; untrusted, it is listed but never run (--wide: whole paths)",
+                        List.of("plugin", "list", "--wide"),
                         Optional.of(example.executable().toString())),
                 new TourStep(
                         "Install",
-                        "its bytes go into the digest-addressed store, pinned in plugins.lock;" + " nothing runs",
+                        "its bytes go into the digest-addressed store, pinned in plugins.lock; nothing runs"
+                                + " (--no-trust: the tour takes the steps one by one; without it, install does"
+                                + " all four after one question)",
                         List.of(
                                 "plugin",
                                 "install",
                                 "--path",
-                                example.executable().toString())),
+                                example.executable().toString(),
+                                "--no-trust")),
                 new TourStep(
                         "Trust",
                         "you allow this exact sha256 to run; it runs once, to print its manifest",

@@ -85,6 +85,7 @@ public final class TrainCommand implements Callable<Integer> {
         if (!Files.isExecutable(echo)) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "examples_missing",
                     "train: the example plugin " + echo + " is missing; pass --examples DIR or run through bin/animus");
         }
         Path scratch = Files.createTempDirectory("animus-train-");
@@ -105,6 +106,7 @@ public final class TrainCommand implements Callable<Integer> {
         if (property == null || property.isEmpty()) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "examples_missing",
                     "train: no examples directory; pass --examples DIR or run" + " through bin/animus (it sets -D"
                             + EXAMPLES_PROPERTY + ")");
         }

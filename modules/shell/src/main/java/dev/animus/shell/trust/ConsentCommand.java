@@ -10,6 +10,7 @@ import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.plugin.PluginCommand;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.util.List;
@@ -52,9 +53,12 @@ public final class ConsentCommand implements Callable<Integer> {
         Inspection seen = root.animus().inspect(name, root.agent()).inspection();
         if (seen.disclosure().isEmpty()) {
             throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    "plugin " + name + " has no readable manifest to consent to;" + " run 'animus plugin trust " + name
-                            + "' first ('animus plugin doctor " + name + "' says why)");
+                            ExitCodes.USAGE,
+                            "no_manifest",
+                            "plugin " + name + " has no readable manifest to consent to;" + " run 'animus plugin trust "
+                                    + name + "' first ('animus plugin doctor " + name + "' says why)")
+                    .withFix(Optional.of("animus plugin trust " + name))
+                    .withPlugin(name);
         }
         Disclosure d = seen.disclosure().get();
         String digest = seen.consentDigest().orElseThrow();
@@ -81,8 +85,19 @@ public final class ConsentCommand implements Callable<Integer> {
 
     public static void print(
             PrintWriter out, String name, Disclosure d, String digest, Optional<Interpreter> interpreter) {
-        out.println(OneLine.of("disclosure of " + name + " (consent digest " + digest + "):"));
-        row(out, "code sha256", List.of(d.codeDigest()));
+        print(out, Layout.full(), name, d, digest, interpreter);
+    }
+
+    /** The disclosure with its digests as {@code layout} shows them (short in a table's width). */
+    public static void print(
+            PrintWriter out,
+            Layout layout,
+            String name,
+            Disclosure d,
+            String digest,
+            Optional<Interpreter> interpreter) {
+        out.println(OneLine.of("disclosure of " + name + " (consent digest " + layout.digest(digest) + "):"));
+        row(out, "code sha256", List.of(layout.digest(d.codeDigest())));
         interpreter.ifPresent(i -> row(out, "runs on", List.of(i.shown() + " (recorded when it was trusted)")));
         row(out, "kinds", d.kinds());
         row(out, "capabilities", d.capabilities());

@@ -21,35 +21,43 @@ public final class OrgTrust {
         return root.animus().owners();
     }
 
-    /** Returns when {@code owner} may publish plugins to this machine; records a first decision. */
-    public static void require(AnimusCommand root, String owner, Optional<String> allowOrg, boolean yes) {
+    /**
+     * How {@code owner} comes to be trusted by this command: empty when it is trusted already.
+     * Nothing is recorded here: the install records the decision only when it succeeds
+     * ({@link #announce} then says so), so a failed install leaves the owner untrusted.
+     */
+    public static Optional<Owners.How> decide(
+            AnimusCommand root, String owner, Optional<String> allowOrg, boolean yes) {
         Owners orgs = store(root);
         if (orgs.find(owner).isPresent()) {
-            return;
+            return Optional.empty();
         }
-        Owners.How how;
         if (allowOrg.map(o -> o.toLowerCase(Locale.ROOT)).filter(owner::equals).isPresent()) {
-            how = Owners.How.ALLOW_ORG;
-        } else if (yes) {
-            how = Owners.How.YES;
-        } else {
-            Terminal t = root.terminal();
-            if (!t.interactive() || root.context().scriptMode()) {
-                throw new CommandFailed(
-                        ExitCodes.USAGE,
-                        "GitHub owner '" + owner + "' is not trusted yet; pass" + " --allow-org " + owner
-                                + " (or --yes) to trust it, after checking who publishes there");
-            }
-            Confirm.require(
-                    root,
-                    false,
-                    "trust GitHub owner " + owner,
-                    "Plugins from GitHub owner '" + owner + "' were never installed here. Trust this owner?");
-            how = Owners.How.PROMPT;
+            return Optional.of(Owners.How.ALLOW_ORG);
         }
-        orgs.trust(owner, how);
-        root.terminal()
-                .info("trusted GitHub owner " + owner + " (" + how.word() + "); 'animus trust-orgs revoke " + owner
-                        + "' undoes it");
+        if (yes) {
+            return Optional.of(Owners.How.YES);
+        }
+        Terminal t = root.terminal();
+        if (!t.interactive() || root.context().scriptMode()) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "org_not_trusted",
+                    "GitHub owner '" + owner + "' is not trusted yet; pass" + " --allow-org " + owner
+                            + " (or --yes) to trust it, after checking who publishes there");
+        }
+        Confirm.require(
+                root,
+                false,
+                "trust GitHub owner " + owner,
+                "Plugins from GitHub owner '" + owner + "' were never installed here. Trust this owner?");
+        return Optional.of(Owners.How.PROMPT);
+    }
+
+    /** Says that {@code owner} is trusted now, as {@code how} decided, when it was decided by this command. */
+    public static void announce(AnimusCommand root, String owner, Optional<Owners.How> how) {
+        how.ifPresent(h -> root.terminal()
+                .info("trusted GitHub owner " + owner + " (" + h.word() + "); 'animus trust-orgs revoke " + owner
+                        + "' undoes it"));
     }
 }

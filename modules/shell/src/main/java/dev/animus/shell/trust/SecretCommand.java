@@ -60,7 +60,7 @@ public final class SecretCommand implements Runnable {
         try {
             SecretStore.checkNames(plugin, name);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "secret_name_invalid", e.getMessage());
         }
     }
 
@@ -202,19 +202,17 @@ public final class SecretCommand implements Runnable {
                 return;
             }
             if (rows.isEmpty()) {
-                t.info("plugin " + plugin + " declares no secret and none is stored for it (store: "
+                t.result("plugin " + plugin + " declares no secret and none is stored for it (store: "
                         + where(root, store) + ")");
                 return;
             }
-            List<String[]> table = new ArrayList<>();
-            table.add(new String[] {"NAME", "VARIABLE", "REQUIRED", "SOURCE"});
-            rows.forEach(r -> table.add(new String[] {
-                r.name(),
-                r.env(),
-                r.declared() ? (r.required() ? "yes" : "no") : "not declared (never passed)",
-                r.source()
-            }));
-            Table.print(t.out(), table);
+            Table table = Table.of("NAME", "VARIABLE", "REQUIRED", "SOURCE");
+            rows.forEach(r -> table.row(
+                    r.name(),
+                    r.env(),
+                    r.declared() ? (r.required() ? "yes" : "no") : "not declared (never passed)",
+                    r.source()));
+            table.print(t.out(), root.layout());
         }
     }
 
@@ -223,6 +221,7 @@ public final class SecretCommand implements Runnable {
 
     @Command(
             name = "forget",
+            aliases = "rm",
             mixinStandardHelpOptions = true,
             description = "Delete a stored secret of a plugin (your environment is not touched).",
             footerHeading = "%nExamples:%n",
@@ -254,7 +253,7 @@ public final class SecretCommand implements Runnable {
                 t.out().println("forgot secret " + name + " of plugin " + plugin + " (" + where(root, store) + ")");
                 t.out().flush();
             } else {
-                t.info("no secret " + name + " was stored for plugin " + plugin + " in " + where(root, store));
+                t.result("no secret " + name + " was stored for plugin " + plugin + " in " + where(root, store));
             }
             return ExitCodes.OK;
         }

@@ -27,12 +27,14 @@ final class SecretInput {
         if (root.context().scriptMode()) {
             throw new CommandFailed(
                     ExitCodes.USAGE,
+                    "secret_from_stdin",
                     "secret set reads the value from stdin, which holds this script's"
                             + " commands; run it as its own command: printf %s \"$VALUE\" | animus secret set <plugin> <name>");
         }
         if (t.interactive()) {
             char[] typed = t.readHidden(what + " (input hidden): ")
-                    .orElseThrow(() -> new CommandFailed(ExitCodes.FAILED, "no value was typed; nothing was stored"));
+                    .orElseThrow(() -> new CommandFailed(
+                            ExitCodes.FAILED, "secret_not_typed", "no value was typed; nothing was stored"));
             try {
                 return of(new String(typed));
             } finally {
@@ -46,7 +48,7 @@ final class SecretInput {
         try {
             return SecretValue.of(text);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage() + "; nothing was stored");
+            throw new CommandFailed(ExitCodes.USAGE, "secret_value_invalid", e.getMessage() + "; nothing was stored");
         }
     }
 
@@ -60,6 +62,7 @@ final class SecretInput {
                 if (bytes.size() > SecretCommand.MAX_VALUE_BYTES) {
                     throw new CommandFailed(
                             ExitCodes.USAGE,
+                            "secret_value_too_long",
                             "the value on stdin is longer than " + SecretCommand.MAX_VALUE_BYTES
                                     + " bytes; nothing was stored");
                 }
@@ -76,7 +79,10 @@ final class SecretInput {
                     .decode(ByteBuffer.wrap(bytes.toByteArray()))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new CommandFailed(ExitCodes.USAGE, "the value on stdin is not UTF-8 text; nothing was stored");
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "secret_value_invalid",
+                    "the value on stdin is not UTF-8 text; nothing was stored");
         }
         if (text.endsWith("\r\n")) {
             return text.substring(0, text.length() - 2);

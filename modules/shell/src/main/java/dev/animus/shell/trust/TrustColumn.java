@@ -7,7 +7,8 @@ import dev.animus.discovery.DiscoveredPlugin;
 import dev.animus.shell.AnimusCommand;
 
 /**
- * The TRUST column of {@code plugin list}: an installed plugin's stage for the agent ({@code untrusted},
+ * The STAGE column of {@code plugin list} (the word {@code plugin inspect} names {@code stage} too):
+ * an installed plugin's stage for the agent ({@code untrusted},
  * {@code trusted}, {@code consented}, {@code enabled}); a binary found elsewhere whose digest is trusted
  * reads {@code not installed} (it is called only once installed).
  */

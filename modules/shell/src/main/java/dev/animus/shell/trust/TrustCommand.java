@@ -89,7 +89,7 @@ public final class TrustCommand implements Callable<Integer> {
         try {
             shown = root.animus().examine(path); // the operator named it: a link given here is followed once
         } catch (PathUnreadable e) {
-            throw new CommandFailed(ExitCodes.USAGE, e.getMessage());
+            throw new CommandFailed(ExitCodes.USAGE, "path_unreadable", e.getMessage());
         }
         String digest = shown.sha256();
         Confirm.require(

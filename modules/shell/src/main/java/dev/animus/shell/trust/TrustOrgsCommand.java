@@ -4,9 +4,9 @@ import dev.animus.runtime.Owners;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -38,6 +38,7 @@ public final class TrustOrgsCommand implements Runnable {
 
     @Command(
             name = "list",
+            aliases = "ls",
             mixinStandardHelpOptions = true,
             description = "List the trusted GitHub owners.",
             footerHeading = "%nExamples:%n",
@@ -60,13 +61,12 @@ public final class TrustOrgsCommand implements Runnable {
                         .put("decided_at", d.decidedAt().toString()));
                 t.printJson(env);
             } else if (all.isEmpty()) {
-                t.info("no GitHub owner is trusted yet");
+                t.result("no GitHub owner is trusted yet");
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"ORG", "HOW", "DECIDED AT"});
-                all.forEach(d ->
-                        rows.add(new String[] {d.owner(), d.how(), d.decidedAt().toString()}));
-                Table.print(t.out(), rows);
+                Layout layout = root.layout();
+                Table table = Table.of("ORG", "HOW", "DECIDED AT");
+                all.forEach(d -> table.row(d.owner(), d.how(), layout.time(d.decidedAt())));
+                table.print(t.out(), layout);
             }
             return ExitCodes.OK;
         }
@@ -74,6 +74,7 @@ public final class TrustOrgsCommand implements Runnable {
 
     @Command(
             name = "revoke",
+            aliases = "rm",
             mixinStandardHelpOptions = true,
             description = "Forget a trusted GitHub owner.",
             footerHeading = "%nExamples:%n",
@@ -91,6 +92,7 @@ public final class TrustOrgsCommand implements Runnable {
             if (!OrgTrust.store(root).revoke(org)) {
                 throw new CommandFailed(
                         ExitCodes.USAGE,
+                        "org_not_trusted",
                         "GitHub owner " + org + " is not trusted ('animus trust-orgs" + " list' shows who is)");
             }
             if (root.json) {

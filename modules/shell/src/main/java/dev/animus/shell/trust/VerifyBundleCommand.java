@@ -5,6 +5,7 @@ import dev.animus.runtime.Animus;
 import dev.animus.runtime.BundleRefused;
 import dev.animus.runtime.BundleSigner;
 import dev.animus.runtime.BundleVerified;
+import dev.animus.runtime.IoText;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
@@ -136,7 +137,9 @@ public final class VerifyBundleCommand implements Callable<Integer> {
             }
             // a trusted root that cannot be read is the operator's to fix (exit 2), as for installs
             int code = f.trustedRootMalformed() ? ExitCodes.USAGE : ExitCodes.VERIFICATION_FAILED;
-            throw new CommandFailed(code, "verify-bundle: " + word + ": " + f.getMessage());
+            CommandFailed refused =
+                    new CommandFailed(code, "bundle_refused", "verify-bundle: " + word + ": " + f.getMessage());
+            throw root.json ? refused.withDocumentPrinted() : refused; // the document above is the answer
         }
         if (root.json) {
             t.printJson(json(subject, rootChoice, verified));
@@ -254,12 +257,12 @@ public final class VerifyBundleCommand implements Callable<Integer> {
         return switch (e) {
             case NoSuchFileException n -> "no such file";
             case AccessDeniedException a -> "permission denied";
-            default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            default -> IoText.of(e);
         };
     }
 
     private static CommandFailed usage(String message) {
-        return new CommandFailed(ExitCodes.USAGE, message);
+        return new CommandFailed(ExitCodes.USAGE, "option_invalid", message);
     }
 
     // ---- output
