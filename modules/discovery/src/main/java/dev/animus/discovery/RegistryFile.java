@@ -96,7 +96,12 @@ final class RegistryFile {
         } catch (IOException e) {
             throw new Invalid(file, "cannot read: " + e.getMessage());
         } catch (JacksonException e) {
-            throw new Invalid(file, "not valid " + (yaml ? "YAML" : "TOML") + ": " + e.getOriginalMessage());
+            // where the parser stopped, never its own words (they name Java types and parser states)
+            var at = e.getLocation();
+            String where = at == null || at.getLineNr() < 1
+                    ? "it cannot be read"
+                    : "it stops being valid at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new Invalid(file, "not valid " + (yaml ? "YAML" : "TOML") + " (" + where + ")");
         }
         for (String key : root.keySet()) {
             if (!key.equals("plugins")) {

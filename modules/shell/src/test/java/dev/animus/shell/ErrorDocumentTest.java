@@ -252,7 +252,12 @@ class ErrorDocumentTest {
         JsonNode doc = Terminal.json()
                 .readTree(animus(List.of("plugin", "call", "pyecho", "echo", "--json"))
                         .out());
-        assertEquals("animus plugin trust pyecho", doc.path("fix").asString(), doc.toString());
+        // the whole chain that lets it run, as the error line names it
+        assertEquals(
+                "animus plugin trust pyecho && animus plugin consent pyecho && animus plugin enable pyecho"
+                        + " --agent default",
+                doc.path("fix").asString(),
+                doc.toString());
         assertEquals("pyecho", doc.path("plugin").asString(), doc.toString());
         JsonNode usage = Terminal.json()
                 .readTree(animus(List.of("plugin", "lsit", "--json")).out());

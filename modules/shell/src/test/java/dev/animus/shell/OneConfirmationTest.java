@@ -278,6 +278,8 @@ class OneConfirmationTest {
         Cli.Run refusedWithoutTerminal = animus("plugin", "update", "pyecho", "--path", v2.toString());
         assertEquals(2, refusedWithoutTerminal.exitCode(), refusedWithoutTerminal.err());
         assertTrue(refusedWithoutTerminal.errLine().contains("--yes"), refusedWithoutTerminal.err());
+        // refused before the new code is stored or run: no screen (its manifest was never read)
+        assertEquals(1, refusedWithoutTerminal.err().lines().count(), refusedWithoutTerminal.err());
 
         Cli.Run yes = animus("plugin", "update", "pyecho", "--path", v2.toString(), "--yes");
         assertEquals(0, yes.exitCode(), yes.err());

@@ -154,6 +154,9 @@ class SignedReleaseCommandsTest {
         assertEquals(3, strict.exitCode(), "strict from config.toml refuses the unsigned release: " + strict.err());
         assertTrue(strict.errLine().contains("no signature bundle"), strict.err());
         assertFalse(Files.exists(root.resolve("home/state/state.json")), "nothing installed");
+        Cli.Run oneStep = animus("plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--yes");
+        assertEquals(3, oneStep.exitCode(), "the one-step install takes config.toml's policy too: " + oneStep.err());
+        assertTrue(oneStep.errLine().contains("no signature bundle"), oneStep.err());
 
         Cli.Run flag = animus(
                 "plugin", "install", "acme/" + REPO, "--allow-org", "acme", "--signature-policy", "warn", "--no-trust");

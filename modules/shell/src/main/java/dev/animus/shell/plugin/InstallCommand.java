@@ -92,7 +92,10 @@ public final class InstallCommand implements Callable<Integer> {
             description = "Install and trust only (asks first, unless --yes); no consent, no enable.")
     boolean trust;
 
-    @Option(names = "--no-trust", description = "Only store and pin it: nothing of it runs, nothing is asked.")
+    @Option(
+            names = "--no-trust",
+            description =
+                    "Only store and pin it: nothing is asked, and nothing of it runs unless its digest was trusted before (then its manifest is read).")
     boolean noTrust;
 
     @Option(names = "--no-enable", description = "Install, trust and consent, but enable it for no agent.")
@@ -207,7 +210,7 @@ public final class InstallCommand implements Callable<Integer> {
                 Optional.ofNullable(name),
                 pins,
                 guards,
-                signaturePolicy == null ? SignaturePolicy.WARN : signaturePolicy,
+                signaturePolicy == null ? root.settings().signaturePolicy() : signaturePolicy,
                 scope,
                 noEnable ? InstallChain.Until.CONSENT : InstallChain.Until.ENABLE);
         InstallChain.Report report = root.animus()

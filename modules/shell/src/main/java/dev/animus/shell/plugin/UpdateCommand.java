@@ -5,11 +5,13 @@ import dev.animus.install.InstallReport;
 import dev.animus.install.PluginInstaller;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
+import dev.animus.shell.Confirm;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.render.FixText;
 import dev.animus.shell.render.Terminal;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,7 +67,10 @@ public final class UpdateCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "Confirm without asking (needed without a terminal).")
     boolean yes;
 
-    @Option(names = "--no-trust", description = "Only replace the code: nothing of it runs, nothing is asked.")
+    @Option(
+            names = "--no-trust",
+            description =
+                    "Only replace the code: nothing is asked, and nothing of it runs unless its digest was trusted before.")
     boolean noTrust;
 
     @Option(names = "--no-enable", description = "Trust and consent, but enable it for no agent.")
@@ -81,8 +86,11 @@ public final class UpdateCommand implements Callable<Integer> {
                     "conflicting_options",
                     "--no-enable goes with the one-step update, not with --no-trust");
         }
-        // no early refusal without a terminal: nothing is downloaded, and the same code (a store
-        // copy restored) asks nothing; new code is refused at the question, and rolled back
+        if (!noTrust && !root.animus().holdsInstalledCode(path, Optional.of(name))) {
+            // refused before the new code is stored or run: there would be no one to ask (the code
+            // installed now, given again, restores a damaged stored copy and asks nothing)
+            Confirm.requireAskable(root, yes, "updating plugin " + name);
+        }
         if (rewriteLockfile) {
             t.warn("--rewrite-lockfile: an unreadable " + root.animus().lockfile() + " is replaced; its entries"
                     + " are lost");
