@@ -65,9 +65,14 @@ public final class Confirm {
      * @throws CommandFailed (exit 2, naming --yes) when there is no terminal to ask on
      */
     public static void requireAskable(AnimusCommand root, boolean yes, String act) {
-        if (!yes && (!root.terminal().interactive() || root.context().scriptMode())) {
+        if (!askable(root, yes)) {
             throw new CommandFailed(ExitCodes.USAGE, "confirmation_needed", refusal(act));
         }
+    }
+
+    /** Whether a confirmation can be had: {@code --yes}, or a terminal to ask on outside a script. */
+    public static boolean askable(AnimusCommand root, boolean yes) {
+        return yes || (root.terminal().interactive() && !root.context().scriptMode());
     }
 
     private static String refusal(String act) {

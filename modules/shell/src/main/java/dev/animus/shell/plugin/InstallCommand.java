@@ -150,6 +150,7 @@ public final class InstallCommand implements Callable<Integer> {
                 : Optional.empty();
         boolean chain = !trust && !noTrust;
         if (chain
+                && !Confirm.askable(root, yes)
                 && !(source instanceof Source.Local l
                         && root.animus().holdsInstalledCode(l.path(), Optional.ofNullable(name)))) {
             // refused before anything is downloaded, stored or run: there would be no one to ask

@@ -86,7 +86,7 @@ public final class UpdateCommand implements Callable<Integer> {
                     "conflicting_options",
                     "--no-enable goes with the one-step update, not with --no-trust");
         }
-        if (!noTrust && !root.animus().holdsInstalledCode(path, Optional.of(name))) {
+        if (!noTrust && !Confirm.askable(root, yes) && !root.animus().holdsInstalledCode(path, Optional.of(name))) {
             // refused before the new code is stored or run: there would be no one to ask (the code
             // installed now, given again, restores a damaged stored copy and asks nothing)
             Confirm.requireAskable(root, yes, "updating plugin " + name);

@@ -20,7 +20,6 @@ import dev.animus.runtime.FailureReport;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import java.util.Locale;
-import java.util.Optional;
 
 /** Turns what went wrong into one line for the user and the exit code of docs/cli.md#exit-codes. */
 public final class Failures {
@@ -139,16 +138,8 @@ public final class Failures {
 
     public static CommandFailed of(HostFailure failure, String plugin, String method) {
         return line(failure, plugin, method)
-                .withFix(fixOf(failure))
+                .withFix(FixText.command(failure))
                 .withPlugin(plugin.isEmpty() ? pluginOf(failure) : plugin);
-    }
-
-    /** The command a program may run to fix {@code failure}: the whole chain for a launch it refused. */
-    private static Optional<String> fixOf(HostFailure failure) {
-        boolean launchRefused = failure instanceof HostFailure.NotTrusted
-                || failure instanceof HostFailure.NotConsented
-                || failure instanceof HostFailure.NotEnabled;
-        return launchRefused ? Optional.of(FixText.chain(failure.fixes())) : FixText.commandOf(failure.fixes());
     }
 
     private static CommandFailed line(HostFailure failure, String plugin, String method) {

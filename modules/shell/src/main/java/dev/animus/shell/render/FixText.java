@@ -91,6 +91,22 @@ public final class FixText {
         return "'" + command(fix) + "'";
     }
 
+    /**
+     * The command that fixes {@code failure}, as the error document's {@code fix}: for a launch
+     * refused as not trusted, consented or enabled the whole chain its line names, else the first
+     * command.
+     */
+    public static Optional<String> command(HostFailure failure) {
+        return chained(failure) ? Optional.of(chain(failure.fixes())) : commandOf(failure.fixes());
+    }
+
+    /** Whether {@code failure}'s fixes are steps to take one after another (its line joins them with &&). */
+    private static boolean chained(HostFailure failure) {
+        return failure instanceof HostFailure.NotTrusted
+                || failure instanceof HostFailure.NotConsented
+                || failure instanceof HostFailure.NotEnabled;
+    }
+
     /** A host failure's line as this shell shows it: its message, then its fixes as commands. */
     static String line(HostFailure failure) {
         if (failure instanceof HostFailure.StateUnreadable s) { // its fixes are in its reason
