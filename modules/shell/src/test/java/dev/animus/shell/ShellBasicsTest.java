@@ -118,8 +118,9 @@ class ShellBasicsTest {
         awaitFreshPrompt(s);
         s.type("clear");
         s.press("Enter");
-        awaitFreshPrompt(s);
-        assertFalse(s.screen().contains("...>"), "clear ran as a command of its own:\n" + s.screen());
+        // the last line reads "animus>" again before tmux echoed "clear": wait for the cleared screen itself
+        String cleared = awaitClearedScreen(s);
+        assertFalse(cleared.contains("...>"), "clear ran as a command of its own:\n" + cleared);
 
         // so does Ctrl-D there (at an empty prompt it still ends the shell: the other test)
         s.type("plugin call x y --params '[1,");
@@ -134,7 +135,7 @@ class ShellBasicsTest {
         awaitFreshPrompt(s);
         s.type("clear");
         s.press("Enter");
-        awaitFreshPrompt(s);
+        awaitClearedScreen(s);
 
         // JSON left open before more words can never be closed: the line runs instead of waiting
         s.type("plugin call x y --params '{\"a\": 1' --timeout 5");
@@ -146,7 +147,7 @@ class ShellBasicsTest {
         Path slow = slowStart(dir.resolve("src"), "animus-plugin-slowstart");
         s.type("clear");
         s.press("Enter");
-        awaitFreshPrompt(s);
+        awaitClearedScreen(s);
         s.type("plugin dev " + slow + " call echo --params '{\"n\": 7}'");
         s.press("Enter");
         s.awaitLine(SPINNER);
@@ -158,7 +159,7 @@ class ShellBasicsTest {
         slow = slowStart(dir.resolve("src"), "animus-plugin-slowstart-too");
         s.type("clear");
         s.press("Enter");
-        awaitFreshPrompt(s);
+        awaitClearedScreen(s);
         s.type("plugin dev " + slow + " call echo --params '{}'");
         s.press("Enter");
         s.awaitLine(SPINNER);
@@ -175,6 +176,17 @@ class ShellBasicsTest {
         String slow = script.replace("    serve()\n    return 0", "    time.sleep(3)\n    serve()\n    return 0");
         assertTrue(!slow.equals(script) && slow.contains("import time"), "the example changed shape");
         return Cli.python(dir, name, slow.substring(slow.indexOf('\n') + 1));
+    }
+
+    /** The screen after {@code clear}: the prompt alone at the top (a "...>" left would fail to match). */
+    private static String awaitClearedScreen(TmuxSession s) throws IOException, InterruptedException {
+        return s.await(
+                "an empty screen with the prompt at the top",
+                t -> t.lines()
+                        .filter(l -> !l.isBlank())
+                        .map(String::stripTrailing)
+                        .toList()
+                        .equals(List.of("animus>")));
     }
 
     private static void awaitFreshPrompt(TmuxSession s) throws IOException, InterruptedException {
