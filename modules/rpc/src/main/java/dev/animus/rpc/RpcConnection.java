@@ -35,6 +35,15 @@ public interface RpcConnection extends AutoCloseable {
     }
 
     /**
+     * Starts a connection that also answers the peer's requests through {@code handlers} (the
+     * server role, e.g. the daemon's control socket); otherwise as
+     * {@link #open(InputStream, OutputStream, RpcOptions)}.
+     */
+    static RpcConnection open(InputStream fromPeer, OutputStream toPeer, RpcOptions options, Handlers handlers) {
+        throw new UnsupportedOperationException("the server role is being built (issue 20)");
+    }
+
+    /**
      * Sends a request. Never waits for the reply; may wait for the write when the peer is slow to
      * read, bounded by the write timeout and by the call's own deadline, whichever comes first. A
      * deadline that passes before the request was written kills the connection (the stream may
