@@ -24,6 +24,21 @@ public final class LaunchFailed extends RuntimeException implements SupervisionF
         this.stderrTail = List.copyOf(stderrTail);
     }
 
+    /**
+     * The failure as another process reported it (the daemon, over its control socket), with its
+     * message as that process wrote it (which already ends with the last stderr line).
+     */
+    public static LaunchFailed reported(String plugin, String message, HostFailure failure, List<String> stderrTail) {
+        return new LaunchFailed(message, plugin, failure, stderrTail);
+    }
+
+    private LaunchFailed(String wholeMessage, String plugin, HostFailure failure, List<String> stderrTail) {
+        super(wholeMessage);
+        this.plugin = plugin;
+        this.failure = failure;
+        this.stderrTail = List.copyOf(stderrTail);
+    }
+
     static LaunchFailed handshake(String plugin, HostFailure failure, List<String> stderrTail, Throwable cause) {
         return new LaunchFailed(
                 plugin, "plugin " + plugin + " failed the handshake: " + failure.message(), failure, stderrTail, cause);

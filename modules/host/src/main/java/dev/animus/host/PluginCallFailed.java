@@ -34,6 +34,14 @@ public final class PluginCallFailed extends RuntimeException implements Supervis
         this.requestWritten = requestWritten;
     }
 
+    /**
+     * The failure as another process reported it (the daemon, over its control socket): the same
+     * value, so a front end shows it as it would its own.
+     */
+    public static PluginCallFailed reported(String plugin, String method, HostFailure failure, boolean requestWritten) {
+        return new PluginCallFailed(plugin, method, failure, requestWritten);
+    }
+
     public String plugin() {
         return plugin;
     }

@@ -14,6 +14,11 @@ public final class LaunchRefused extends RuntimeException implements Installatio
         this.failure = Objects.requireNonNull(failure, "failure");
     }
 
+    /** The refusal as another process reported it (the daemon, over its control socket). */
+    public static LaunchRefused reported(HostFailure failure) {
+        return new LaunchRefused(failure);
+    }
+
     public HostFailure failure() {
         return failure;
     }

@@ -116,6 +116,14 @@ public final class Animus implements AutoCloseable {
         return home.lockfile().file();
     }
 
+    /**
+     * The stamp of the files that decide whether a plugin may run ({@link GrantsStamp}): a front
+     * end that lives long (the daemon) checks a permit again when it changed.
+     */
+    public GrantsStamp grantsStamp() {
+        return GrantsStamp.of(List.of(home.layout().stateFile(), lockfile(), secretsFile()));
+    }
+
     /** The file the {@code file} secret backend keeps secrets in. */
     public Path secretsFile() {
         return home.layout().secrets();

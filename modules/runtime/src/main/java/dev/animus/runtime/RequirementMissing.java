@@ -15,6 +15,11 @@ public final class RequirementMissing extends RuntimeException implements UseCas
         this.missing = missing;
     }
 
+    /** The failure as another process reported it (the daemon, over its control socket). */
+    public static RequirementMissing reported(String plugin, LaunchRequirements.Missing missing) {
+        return new RequirementMissing(plugin, missing);
+    }
+
     /** The plugin that cannot start. */
     public String plugin() {
         return plugin;

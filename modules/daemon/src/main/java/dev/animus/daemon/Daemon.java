@@ -1,0 +1,193 @@
+package dev.animus.daemon;
+
+import dev.animus.control.ControlServer;
+import dev.animus.core.StatusChange;
+import dev.animus.host.PluginStatus;
+import dev.animus.rpc.Handlers;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.Plugins;
+import dev.animus.runtime.StatusFeed;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A running daemon (docs/daemon.md): the project's plugins ({@link Plugins}, owned), the control
+ * socket answering the {@code daemon/} and {@code plugin/} groups, and the event feed.
+ *
+ * <p>States: running → stopping → stopped. A stop is asked by {@code daemon/stop} or
+ * {@link #requestStop} (a signal); {@link #close()} then stops accepting, ends every stream, shuts
+ * every plugin down gracefully (bounded, as the host does) and removes the socket. Idempotent.
+ * The run directory, lock and pid files are the caller's ({@code DaemonLock}).
+ */
+public final class Daemon implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+
+    /**
+     * What a daemon serves.
+     *
+     * @param projectRoot the canonical project root
+     * @param socket the control socket's path
+     * @param logFile the file its log goes to, when it has one ({@code daemon logs} reads it)
+     * @param version this build's version, for {@code daemon/status}
+     * @param clock stamps events
+     * @param onPlugins told the plugins' status after every change (the orphan record)
+     */
+    public record Options(
+            Path projectRoot,
+            Path socket,
+            Optional<Path> logFile,
+            String version,
+            InstantSource clock,
+            Consumer<List<PluginStatus>> onPlugins) {
+        public Options {
+            Objects.requireNonNull(projectRoot, "projectRoot");
+            Objects.requireNonNull(socket, "socket");
+            Objects.requireNonNull(logFile, "logFile");
+            Objects.requireNonNull(version, "version");
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(onPlugins, "onPlugins");
+        }
+    }
+
+    private final Options options;
+    private final Plugins plugins;
+    private final EventHub events;
+    private final Instant startedAt;
+    private final CompletableFuture<String> stopRequested = new CompletableFuture<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final StatusFeed feed;
+    private final Thread pump;
+    private ControlServer server;
+
+    private Daemon(Plugins plugins, Options options) {
+        this.options = options;
+        this.plugins = plugins;
+        this.events = new EventHub(options.clock(), 256);
+        this.startedAt = options.clock().instant();
+        this.feed = plugins.subscribe(true);
+        this.pump = Thread.ofVirtual().name("animus-daemon-status").unstarted(this::pumpStatus);
+    }
+
+    /**
+     * Starts serving {@code animus}'s use cases over {@code plugins} (which the daemon owns from now
+     * on) on the control socket.
+     *
+     * @throws java.io.UncheckedIOException or {@link IllegalArgumentException} when the socket cannot be bound
+     */
+    public static Daemon start(Animus animus, Plugins plugins, Options options) {
+        Objects.requireNonNull(animus, "animus");
+        Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), Objects.requireNonNull(options, "options"));
+        Handlers.Builder table = Handlers.builder();
+        new DaemonMethods(d, plugins, d.events, d.startedAt).addTo(table);
+        new PluginMethods(animus, plugins).addTo(table);
+        try {
+            d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
+        } catch (RuntimeException e) {
+            d.feed.close();
+            plugins.close();
+            throw e;
+        }
+        d.pump.start();
+        d.publish(
+                "daemon_started",
+                JsonNodeFactory.instance
+                        .objectNode()
+                        .put("pid", ProcessHandle.current().pid())
+                        .put("version", options.version()));
+        LOG.info("daemon {} serving {} on {}", ProcessHandle.current().pid(), options.projectRoot(), options.socket());
+        return d;
+    }
+
+    /** What it serves. */
+    public Options options() {
+        return options;
+    }
+
+    /** The control socket's server (for its counters). */
+    public ControlServer server() {
+        return server;
+    }
+
+    /** Publishes a daemon event (e.g. a preflight result) to {@code daemon events}. */
+    public void publish(String type, ObjectNode fields) {
+        events.publish(type, fields);
+    }
+
+    /** Asks the daemon to stop; {@link #whenStopRequested()} completes with {@code why}. */
+    public void requestStop(String why) {
+        stopRequested.complete(why);
+    }
+
+    /** Completes with the reason once a stop was asked. */
+    public CompletableFuture<String> whenStopRequested() {
+        return stopRequested;
+    }
+
+    private void pumpStatus() {
+        try {
+            while (!closed.get()) {
+                Optional<StatusChange> next = feed.next(Duration.ofSeconds(1));
+                if (next.isEmpty()) {
+                    continue;
+                }
+                StatusChange c = next.get();
+                ObjectNode f = JsonNodeFactory.instance
+                        .objectNode()
+                        .put("plugin", c.plugin())
+                        .put("from", c.from().word())
+                        .put("to", c.to().word())
+                        .put("reason", c.reason())
+                        .put("notable", c.notable());
+                events.publish("plugin_status_changed", f);
+                try {
+                    options.onPlugins().accept(plugins.status());
+                } catch (RuntimeException e) {
+                    LOG.warn("recording the plugins' processes failed: {}", e.getMessage());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        stopRequested.complete("closed");
+        LOG.info("daemon {} stopping ({})", ProcessHandle.current().pid(), stopRequested.join());
+        publish("daemon_stopping", JsonNodeFactory.instance.objectNode().put("reason", stopRequested.join()));
+        events.closeAll("daemon stopping");
+        if (server != null) {
+            server.close();
+        }
+        feed.close();
+        try {
+            plugins.close();
+        } finally {
+            try {
+                options.onPlugins().accept(List.of());
+            } catch (RuntimeException e) {
+                LOG.warn("clearing the plugins' process record failed: {}", e.getMessage());
+            }
+            try {
+                pump.join(Duration.ofSeconds(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

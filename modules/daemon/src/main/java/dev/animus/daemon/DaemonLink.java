@@ -1,0 +1,128 @@
+package dev.animus.daemon;
+
+import dev.animus.control.ControlClient;
+import dev.animus.control.ControlError;
+import dev.animus.control.ControlProtocol;
+import dev.animus.control.ControlSubscription;
+import dev.animus.control.ErrorCategory;
+import dev.animus.control.RecordJson;
+import dev.animus.host.PluginStatus;
+import dev.animus.install.Permit;
+import dev.animus.runtime.PluginEndpoint;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A front end's connection to its project's daemon: the same plugin use cases as in-process, with
+ * the same values and the same failures ({@link FailureWire}), so the front end renders them the
+ * same way. One connection; thread-safe; close it after use.
+ */
+public final class DaemonLink implements AutoCloseable {
+    /** How long a control request may take when the use case has no deadline of its own. */
+    static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(10);
+
+    private final ControlClient client;
+    private final JsonNode status;
+
+    private DaemonLink(ControlClient client, JsonNode status) {
+        this.client = client;
+        this.status = status;
+    }
+
+    /**
+     * Connects to the daemon listening on {@code socket} and checks it speaks this protocol's major.
+     *
+     * @throws ControlError UNAVAILABLE when it cannot be reached, NOT_SUPPORTED for another major
+     */
+    public static DaemonLink connect(Path socket) {
+        ControlClient client = ControlClient.connect(socket);
+        try {
+            JsonNode status =
+                    client.call("daemon/status", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(10));
+            String version = status.path("protocol_version").asString("");
+            if (!ControlProtocol.compatible(version)) {
+                throw new ControlError(
+                        ErrorCategory.NOT_SUPPORTED,
+                        "the daemon speaks control protocol " + version + ", this animus " + ControlProtocol.VERSION
+                                + ": restart it with this version ('animus daemon restart')");
+            }
+            return new DaemonLink(client, status);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    /** {@code daemon/status} as it answered when connecting. */
+    public JsonNode statusAtConnect() {
+        return status.deepCopy();
+    }
+
+    /** A control request, its failure in the in-process form where it has one. */
+    JsonNode request(String method, ObjectNode params, Duration timeout) {
+        try {
+            return client.call(method, params, timeout);
+        } catch (ControlError e) {
+            throw FailureWire.fromWire(e);
+        }
+    }
+
+    /** A control request with the default deadline. */
+    public JsonNode request(String method, ObjectNode params) {
+        return request(method, params, REQUEST_TIMEOUT);
+    }
+
+    /** The underlying client (for streams). */
+    ControlClient client() {
+        return client;
+    }
+
+    /**
+     * The launch gate's permit for {@code name} and {@code agent}, as the daemon decides it.
+     *
+     * @throws dev.animus.install.LaunchRefused or {@link dev.animus.runtime.RequirementMissing} as in-process
+     */
+    public Permit resolve(String name, String agent) {
+        JsonNode r = request("plugin/resolve", target(name, agent));
+        return RecordJson.read(r.get("permit"), Permit.class);
+    }
+
+    /** The daemon's plugin {@code permit} names (resolve it first). */
+    public PluginEndpoint plugin(Permit permit) {
+        Objects.requireNonNull(permit, "permit");
+        return new RemotePlugin(this, permit.name(), permit.agent());
+    }
+
+    /** The daemon's plugin {@code name} as registered there, for use cases that need no permit (reset). */
+    public PluginEndpoint registered(String name) {
+        return new RemotePlugin(this, name, "default");
+    }
+
+    /** The status of every plugin the daemon has registered. */
+    public List<PluginStatus> status() {
+        JsonNode r = request("plugin/status", JsonNodeFactory.instance.objectNode());
+        List<PluginStatus> out = new ArrayList<>();
+        r.path("plugins").forEach(n -> out.add(RecordJson.read(n, PluginStatus.class)));
+        return List.copyOf(out);
+    }
+
+    /** Follows {@code method}'s stream (e.g. {@code daemon/events}), buffering at most {@code capacity}. */
+    public ControlSubscription follow(String method, ObjectNode params, int capacity) {
+        return client.follow(method, params, capacity);
+    }
+
+    static ObjectNode target(String name, String agent) {
+        return JsonNodeFactory.instance.objectNode().put("name", name).put("agent", agent);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
