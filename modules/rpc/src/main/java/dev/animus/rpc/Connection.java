@@ -1,5 +1,6 @@
 package dev.animus.rpc;
 
+import dev.animus.core.ErrorCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.MissingNode;
 
 /** The {@link RpcConnection} over a pair of streams; see the interface for the contract. */
 final class Connection implements RpcConnection {
@@ -25,6 +27,8 @@ final class Connection implements RpcConnection {
     private final FrameReader reader;
     private final PendingCalls calls = new PendingCalls();
     private final Broadcast broadcast = new Broadcast();
+    private final Handlers handlers;
+    private final InFlight inFlight;
     private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicReference<ConnectionLost> cause = new AtomicReference<>();
     private final CompletableFuture<ConnectionLost> closed = new CompletableFuture<>();
@@ -37,18 +41,22 @@ final class Connection implements RpcConnection {
 
     private volatile long droppedResponses;
     private volatile long rejectedRequests;
+    private volatile long cancelledRequests;
+    private final AtomicLong answeredRequests = new AtomicLong();
     private volatile long laggedNotifications;
 
-    private Connection(InputStream fromPeer, OutputStream toPeer, RpcOptions options) {
+    private Connection(InputStream fromPeer, OutputStream toPeer, RpcOptions options, Handlers handlers) {
         this.options = Objects.requireNonNull(options, "options");
+        this.handlers = Objects.requireNonNull(handlers, "handlers");
+        this.inFlight = new InFlight(handlers.maxInFlight());
         this.peer = options.peerName();
         this.fromPeer = Objects.requireNonNull(fromPeer, "fromPeer");
         this.writer = new FrameWriter(toPeer, options.writeTimeout(), peer, this::writerDied);
         this.reader = new FrameReader(fromPeer, options.maxFrameBytes(), new Dispatch(), peer);
     }
 
-    static Connection start(InputStream fromPeer, OutputStream toPeer, RpcOptions options) {
-        Connection connection = new Connection(fromPeer, toPeer, options);
+    static Connection start(InputStream fromPeer, OutputStream toPeer, RpcOptions options, Handlers handlers) {
+        Connection connection = new Connection(fromPeer, toPeer, options, handlers);
         Thread readerThread = RpcThreads.newReader(connection.peer, connection::readLoop);
         connection.writer.deferFlushesOn(readerThread);
         readerThread.start();
@@ -116,6 +124,10 @@ final class Connection implements RpcConnection {
         LOG.debug("{}: connection dead: {}", peer, failure.getMessage());
         writer.kill(failure);
         calls.failAll(failure);
+        for (Incoming request : inFlight.close()) {
+            request.claim();
+            request.cancel();
+        }
         broadcast.end(failure);
         try {
             fromPeer.close();
@@ -146,6 +158,8 @@ final class Connection implements RpcConnection {
                 invalidEnvelopes,
                 droppedResponses,
                 rejectedRequests,
+                answeredRequests.get(),
+                cancelledRequests,
                 laggedNotifications);
     }
 
@@ -235,9 +249,23 @@ final class Connection implements RpcConnection {
                     answeredAfterCancel(call);
                 }
             }
-            case Inbound.PeerNotification notification ->
-                laggedNotifications += broadcast.publish(notification.notification());
-            case Inbound.PeerRequest request -> answer(request);
+            case Inbound.PeerNotification notification -> {
+                if (!cancelledIncoming(notification.notification())) {
+                    laggedNotifications += broadcast.publish(notification.notification());
+                }
+            }
+            case Inbound.PeerRequest request -> dispatch(request);
+            case Inbound.InvalidRequest invalid -> {
+                invalidEnvelopes++;
+                LOG.warn("{}: answered an invalid request with -32600: {}", peer, invalid.why());
+                writeQuietly(
+                        Outbound.error(
+                                invalid.id(),
+                                ErrorCodes.INVALID_REQUEST,
+                                "invalid request: " + invalid.why(),
+                                MissingNode.getInstance()),
+                        invalid.method());
+            }
             case Inbound.Unmatched unmatched -> {
                 droppedResponses++;
                 LOG.warn(
@@ -263,13 +291,129 @@ final class Connection implements RpcConnection {
         LOG.warn("{}: dropped a response to id {}: no call waits for it (late, duplicate or unknown)", peer, id);
     }
 
-    private void answer(Inbound.PeerRequest request) {
-        rejectedRequests++;
-        LOG.debug("{}: answered its request {} with -32601", peer, request.method());
+    /**
+     * A request from the peer: to its handler on a thread of its own, once a place is free (the
+     * reader waits for one: back-pressure), or -32601 when no handler answers the method.
+     */
+    private void dispatch(Inbound.PeerRequest message) {
+        RequestHandler handler = handlers.handlers().get(message.method());
+        if (handler == null) {
+            rejectedRequests++;
+            LOG.debug("{}: answered its request {} with -32601", peer, message.method());
+            writeQuietly(Outbound.methodNotFound(message.id(), message.method()), message.method());
+            return;
+        }
+        Incoming request = new Incoming(this, message.id(), message.method(), message.params());
+        InFlight.Admission admission = inFlight.tryAdmit(request);
+        if (admission == InFlight.Admission.FULL) {
+            // The answers this reader wrote so far must not wait behind it: a peer may wait for them.
+            flushDeferredQuietly();
+            admission = inFlight.admit(request);
+        }
+        switch (admission) {
+            case ADMITTED -> RpcThreads.startHandler(peer, message.method(), () -> runHandler(request, handler));
+            case DUPLICATE -> {
+                invalidEnvelopes++;
+                LOG.warn(
+                        "{}: answered its request {} with -32600: id {} is in use",
+                        peer,
+                        message.method(),
+                        message.id());
+                writeQuietly(
+                        Outbound.error(
+                                message.id(),
+                                ErrorCodes.INVALID_REQUEST,
+                                "invalid request: id " + message.id() + " is already in use by a request being handled",
+                                MissingNode.getInstance()),
+                        message.method());
+            }
+            case CLOSED, FULL ->
+                LOG.debug("{}: dropped its request {}: the connection is dead", peer, message.method());
+        }
+    }
+
+    private void runHandler(Incoming request, RequestHandler handler) {
         try {
-            writer.write(Outbound.methodNotFound(request.id(), request.method()));
+            handler.handle(request);
+            if (request.claim()) {
+                LOG.warn("{}: the handler of {} returned without answering", peer, request.method());
+                answerPeer(request, internalError(request, "the handler gave no answer"));
+            }
+        } catch (RuntimeException | Error failure) {
+            LOG.error("{}: the handler of {} failed", peer, request.method(), failure);
+            if (request.claim()) {
+                answerPeer(request, internalError(request, "internal error"));
+            }
+        } finally {
+            inFlight.end(request);
+        }
+    }
+
+    private static JsonNode internalError(Incoming request, String message) {
+        return Outbound.error(request.id(), ErrorCodes.INTERNAL_ERROR, message, MissingNode.getInstance());
+    }
+
+    /**
+     * Writes the one answer to {@code request} (the caller claimed it). Returns false when the
+     * connection is dead or died during the write. An answer that cannot be serialized is replaced
+     * by -32603 and the {@link IllegalArgumentException} is rethrown to the handler.
+     */
+    boolean answerPeer(Incoming request, JsonNode frame) {
+        try {
+            writer.write(frame);
+            answeredRequests.incrementAndGet();
+            return true;
         } catch (ConnectionLost lost) {
             LOG.debug("{}: could not answer {}: {}", peer, request.method(), lost.getMessage());
+            return false;
+        } catch (IllegalArgumentException unsendable) {
+            LOG.error("{}: the answer to {} cannot be sent; answered -32603", peer, request.method(), unsendable);
+            answerPeer(request, internalError(request, "internal error"));
+            throw unsendable;
+        }
+    }
+
+    /**
+     * A {@code $/cancelRequest} naming a request being handled: answers -32002 unless it was
+     * answered (a stream), cancels it; true when it matched one (then it is not published).
+     */
+    private boolean cancelledIncoming(Notification notification) {
+        if (!"$/cancelRequest".equals(notification.method())) {
+            return false;
+        }
+        JsonNode id = notification.params().path("id");
+        if (id.isMissingNode()) {
+            return false;
+        }
+        Incoming request = inFlight.get(id);
+        if (request == null) {
+            return false;
+        }
+        if (request.claim()) {
+            writeQuietly(
+                    Outbound.error(id, ErrorCodes.REQUEST_CANCELLED, "request cancelled", MissingNode.getInstance()),
+                    request.method());
+        }
+        if (request.cancel()) {
+            cancelledRequests++;
+        }
+        return true;
+    }
+
+    /** Writes an answer of the connection itself; a dead connection answers nothing. */
+    private void writeQuietly(JsonNode frame, String method) {
+        try {
+            writer.write(frame);
+        } catch (ConnectionLost lost) {
+            LOG.debug("{}: could not answer {}: {}", peer, method, lost.getMessage());
+        }
+    }
+
+    private void flushDeferredQuietly() {
+        try {
+            writer.flushDeferred();
+        } catch (ConnectionLost lost) {
+            LOG.debug("{}: deferred frames not flushed: {}", peer, lost.getMessage());
         }
     }
 
@@ -288,11 +432,7 @@ final class Connection implements RpcConnection {
 
         @Override
         public void batchEnd() {
-            try {
-                writer.flushDeferred();
-            } catch (ConnectionLost lost) {
-                LOG.debug("{}: deferred frames not flushed: {}", peer, lost.getMessage());
-            }
+            flushDeferredQuietly();
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.animus.rpc;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
+import tools.jackson.databind.node.NullNode;
 
 /**
  * What one message from the peer is (docs/protocol.md#messages), decided by
@@ -15,8 +16,21 @@ sealed interface Inbound {
     /** An error response to one of our requests. */
     record ErrorResponse(long id, int code, String message, JsonNode data) implements Inbound {}
 
-    /** A request from the peer (a message with both {@code id} and {@code method}). */
-    record PeerRequest(JsonNode id, String method) implements Inbound {}
+    /**
+     * A request from the peer (a message with both {@code id} and {@code method}).
+     *
+     * @param id a number or a string, as sent
+     * @param params an object or an array, or {@code MissingNode} when absent or {@code null}
+     */
+    record PeerRequest(JsonNode id, String method, JsonNode params) implements Inbound {}
+
+    /**
+     * A request from the peer that is not a valid JSON-RPC 2.0 request, answered {@code -32600}.
+     *
+     * @param id the id to answer with: {@code NullNode} when the id itself is invalid (an object,
+     *     an array, a boolean, null), else the request's id
+     */
+    record InvalidRequest(JsonNode id, String method, String why) implements Inbound {}
 
     /** A notification from the peer. */
     record PeerNotification(Notification notification) implements Inbound {}
@@ -49,15 +63,29 @@ sealed interface Inbound {
             return new Invalid("\"method\" is not a string");
         }
         JsonNode id = message.get("id");
-        if (id != null) {
-            return new PeerRequest(id, method.stringValue());
-        }
         JsonNode params = message.get("params");
+        if (id != null) {
+            return request(id, method.stringValue(), params);
+        }
         if (params != null && !params.isContainer()) {
             return new Invalid("\"params\" of " + method.stringValue() + " is neither an object nor an array");
         }
         return new PeerNotification(
                 new Notification(method.stringValue(), params == null ? MissingNode.getInstance() : params));
+    }
+
+    private static Inbound request(JsonNode id, String method, JsonNode params) {
+        if (!id.isString() && !id.isNumber()) {
+            return new InvalidRequest(
+                    NullNode.getInstance(), method, "the id of " + method + " is neither a number nor a string");
+        }
+        if (params == null || params.isNull()) {
+            return new PeerRequest(id, method, MissingNode.getInstance());
+        }
+        if (!params.isContainer()) {
+            return new InvalidRequest(id, method, "\"params\" of " + method + " is neither an object nor an array");
+        }
+        return new PeerRequest(id, method, params);
     }
 
     private static Inbound response(JsonNode message, JsonNode id) {

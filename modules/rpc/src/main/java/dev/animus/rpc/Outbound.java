@@ -3,6 +3,8 @@ package dev.animus.rpc;
 import dev.animus.core.ErrorCodes;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.MissingNode;
+import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -37,17 +39,31 @@ final class Outbound {
         return notification("$/cancelRequest", params);
     }
 
-    /**
-     * The answer to a request from the peer: the host offers no methods
-     * (docs/protocol.md#messages).
-     */
+    /** The answer to a request from the peer for a method the connection has no handler for. */
     static ObjectNode methodNotFound(JsonNode id, String method) {
+        return error(id, ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method, MissingNode.getInstance());
+    }
+
+    /** A successful response to the peer's request {@code id} (echoed as sent). */
+    static ObjectNode result(JsonNode id, JsonNode result) {
+        ObjectNode frame = NODES.objectNode();
+        frame.put("jsonrpc", "2.0");
+        frame.set("id", id);
+        frame.set("result", result.isMissingNode() ? NullNode.getInstance() : result);
+        return frame;
+    }
+
+    /** An error response to the peer's request {@code id}; a {@code MissingNode} data is omitted. */
+    static ObjectNode error(JsonNode id, int code, String message, JsonNode data) {
         ObjectNode frame = NODES.objectNode();
         frame.put("jsonrpc", "2.0");
         frame.set("id", id);
         ObjectNode error = frame.putObject("error");
-        error.put("code", ErrorCodes.METHOD_NOT_FOUND);
-        error.put("message", "method not found: " + method);
+        error.put("code", code);
+        error.put("message", message);
+        if (!data.isMissingNode()) {
+            error.set("data", data);
+        }
         return frame;
     }
 

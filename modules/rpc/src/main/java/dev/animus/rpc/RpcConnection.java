@@ -18,8 +18,10 @@ import tools.jackson.databind.JsonNode;
  * both streams are closed and {@link #whenClosed()} completes. Later calls complete with the cause
  * at once.
  *
- * <p>Thread-safe. One reader thread per connection parses the peer's output and dispatches it;
- * requests from the peer are answered with {@code -32601 method not found}.
+ * <p>Thread-safe. One reader thread per connection parses the peer's output and dispatches it.
+ * Requests from the peer are answered through the connection's {@link Handlers}, each on a thread
+ * of its own (docs/protocol.md#the-server-role); a method without a handler (every method, for a
+ * connection opened without handlers) is answered with {@code -32601 method not found}.
  */
 public interface RpcConnection extends AutoCloseable {
 
@@ -31,7 +33,7 @@ public interface RpcConnection extends AutoCloseable {
      * @param toPeer the peer's input (a child's stdin)
      */
     static RpcConnection open(InputStream fromPeer, OutputStream toPeer, RpcOptions options) {
-        return Connection.start(fromPeer, toPeer, options);
+        return Connection.start(fromPeer, toPeer, options, Handlers.none());
     }
 
     /**
@@ -40,7 +42,7 @@ public interface RpcConnection extends AutoCloseable {
      * {@link #open(InputStream, OutputStream, RpcOptions)}.
      */
     static RpcConnection open(InputStream fromPeer, OutputStream toPeer, RpcOptions options, Handlers handlers) {
-        throw new UnsupportedOperationException("the server role is being built (issue 20)");
+        return Connection.start(fromPeer, toPeer, options, handlers);
     }
 
     /**

@@ -27,8 +27,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       completions to short-lived virtual threads. Its queue holds at most one watchdog per
  *       connection plus, per connection, one deadline check per time a strictly earlier deadline
  *       appeared, so it stays small.
+ *   <li><b>Handler threads</b>, one virtual thread per request from the peer that a
+ *       {@link RequestHandler} answers (the server role); at most {@link Handlers#maxInFlight()}
+ *       per connection run at once. A handler may block for as long as its stream lasts.
  *   <li><b>Short tasks</b> on virtual threads: completing timed-out calls, sending
- *       {@code $/cancelRequest} for them, closing a stream a blocked write holds.
+ *       {@code $/cancelRequest} for them, closing a stream a blocked write holds, completing a
+ *       cancelled incoming request's {@code whenCancelled} (its dependents are handler code).
  * </ul>
  */
 final class RpcThreads {
@@ -69,6 +73,11 @@ final class RpcThreads {
             LIVE_VIRTUAL_READERS.decrementAndGet();
         }
         return Thread.ofPlatform().name(name).daemon(true).unstarted(body);
+    }
+
+    /** Starts the handler of one request from {@code peerName} on a new virtual thread. */
+    static void startHandler(String peerName, String method, Runnable body) {
+        Thread.ofVirtual().name("animus-rpc-handler-" + peerName + "-" + method).start(body);
     }
 
     /** Runs a short task on a new virtual thread. */
