@@ -23,7 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * lagged: {missed}}}. Memory is bounded by the capacity.
  *
  * <p>The stream ends on {@link #close(String)}, on the client's {@code $/cancelRequest} or the
- * connection's death ({@link #whenEnded()} completes then, so the producer stops). Thread-safe.
+ * connection's death ({@link #whenEnded()} completes then, so the producer stops). The handler
+ * that opened it must not return before it ended ({@link #awaitEnd()}): a request whose handler
+ * returned can no longer be cancelled. Thread-safe.
  */
 public final class ControlStream implements AutoCloseable {
     private static final AtomicLong IDS = new AtomicLong();
@@ -105,6 +107,18 @@ public final class ControlStream implements AutoCloseable {
     /** Completes when the stream has ended, for whatever reason. */
     public CompletableFuture<Void> whenEnded() {
         return ended;
+    }
+
+    /** Waits until the stream has ended (what the handler that opened it does last). */
+    public void awaitEnd() {
+        try {
+            ended.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            end("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("a stream's end never fails", e);
+        }
     }
 
     /** Whether the stream has ended or is ending. */

@@ -85,6 +85,7 @@ final class DaemonMethods {
         ControlStream stream = ControlStream.open(r, "daemon", STREAM_CAPACITY);
         if (follow) {
             events.follow(stream);
+            stream.awaitEnd();
         } else {
             events.recent().forEach(stream::emit);
             stream.close("end");
