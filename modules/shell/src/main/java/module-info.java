@@ -12,6 +12,7 @@
  */
 module dev.animus.shell {
     requires dev.animus.runtime;
+    requires dev.animus.daemon;
     requires info.picocli;
     requires org.jline.reader;
     requires org.jline.terminal;

@@ -25,7 +25,15 @@ public final class DaemonFailure extends RuntimeException {
         /** A file of the daemon could not be read, written or removed. */
         FILES,
         /** A value cannot be written into a systemd unit (a line break in a path). */
-        UNIT
+        UNIT,
+        /** No daemon runs for the project, and the command needs one. */
+        NOT_RUNNING,
+        /** The daemon cannot be reached on its socket, or went away during the command. */
+        UNREACHABLE,
+        /** The daemon refused a request with an error the front end has no own form for. */
+        REFUSED,
+        /** A daemon being started died, or did not answer in time. */
+        START_FAILED
     }
 
     private final Reason reason;

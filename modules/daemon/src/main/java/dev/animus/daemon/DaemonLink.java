@@ -38,10 +38,15 @@ public final class DaemonLink implements AutoCloseable {
     /**
      * Connects to the daemon listening on {@code socket} and checks it speaks this protocol's major.
      *
-     * @throws ControlError UNAVAILABLE when it cannot be reached, NOT_SUPPORTED for another major
+     * @throws DaemonFailure UNREACHABLE when it cannot be reached, REFUSED for another protocol major
      */
     public static DaemonLink connect(Path socket) {
-        ControlClient client = ControlClient.connect(socket);
+        ControlClient client;
+        try {
+            client = ControlClient.connect(socket);
+        } catch (ControlError e) {
+            throw failure(e);
+        }
         try {
             JsonNode status =
                     client.call("daemon/status", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(10));
@@ -53,6 +58,9 @@ public final class DaemonLink implements AutoCloseable {
                                 + ": restart it with this version ('animus daemon restart')");
             }
             return new DaemonLink(client, status);
+        } catch (ControlError e) {
+            client.close();
+            throw failure(e);
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -69,8 +77,30 @@ public final class DaemonLink implements AutoCloseable {
         try {
             return client.call(method, params, timeout);
         } catch (ControlError e) {
-            throw FailureWire.fromWire(e);
+            throw typed(e);
         }
+    }
+
+    /** The failure {@code e} stands for: the in-process failure it carries, else a {@link DaemonFailure}. */
+    static RuntimeException typed(ControlError e) {
+        RuntimeException typed = FailureWire.fromWire(e);
+        return typed instanceof ControlError c ? failure(c) : typed;
+    }
+
+    /** A control error as the daemon front end's failure. */
+    static DaemonFailure failure(ControlError e) {
+        return e.category() == ErrorCategory.UNAVAILABLE
+                ? new DaemonFailure(
+                        DaemonFailure.Reason.UNREACHABLE,
+                        e.getMessage(),
+                        "see 'animus daemon status'; '--no-daemon' runs the command in this process")
+                : new DaemonFailure(
+                        DaemonFailure.Reason.REFUSED, e.getMessage(), e.fix().orElse(null));
+    }
+
+    /** Whether the connection is still open. */
+    public boolean isOpen() {
+        return client.isOpen();
     }
 
     /** A control request with the default deadline. */

@@ -88,7 +88,7 @@ final class RemotePlugin implements PluginEndpoint {
         try {
             return ControlClient.await(call);
         } catch (ControlError e) {
-            throw FailureWire.fromWire(e);
+            throw DaemonLink.typed(e);
         }
     }
 

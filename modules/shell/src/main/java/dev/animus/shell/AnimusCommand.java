@@ -1,6 +1,11 @@
 package dev.animus.shell;
 
 import dev.animus.core.HostHello;
+import dev.animus.daemon.DaemonFailure;
+import dev.animus.daemon.DaemonInfo;
+import dev.animus.daemon.DaemonLink;
+import dev.animus.daemon.DaemonScope;
+import dev.animus.daemon.RunningDaemon;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
@@ -18,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -88,6 +94,12 @@ public final class AnimusCommand implements Callable<Integer> {
             description =
                     "The agent a plugin is called, enabled or disabled for (default: config.toml's agent, else default).")
     public String agent;
+
+    @Option(
+            names = "--no-daemon",
+            scope = ScopeType.INHERIT,
+            description = "Run plugins in this process even when the project's daemon runs (see 'animus daemon').")
+    public boolean noDaemon;
 
     @Option(
             names = "--keep-going",
@@ -166,6 +178,55 @@ public final class AnimusCommand implements Callable<Integer> {
     /** Whether {@code --agent} was given. */
     public boolean agentGiven() {
         return agent != null;
+    }
+
+    /**
+     * The daemon scope of this command line's project ({@code --project-root}, else the nearest
+     * ancestor with {@code .animus/}, else the working directory).
+     *
+     * @throws CommandFailed when the project root is not a directory or no home can be named
+     */
+    public DaemonScope daemonScope() {
+        try {
+            return DaemonScope.of(
+                    environment(), Optional.ofNullable(projectRoot), Path.of("").toAbsolutePath());
+        } catch (DaemonFailure e) {
+            throw Failures.of(e);
+        }
+    }
+
+    /**
+     * The project's running daemon, for the commands that use it when one runs
+     * (docs/daemon.md#the-cli-uses-a-running-daemon): empty with {@code --no-daemon}, when none
+     * runs (said with {@code -v}), or when the one found does not answer (a warning: the command
+     * then runs in this process).
+     */
+    public Optional<DaemonLink> daemon() {
+        if (noDaemon) {
+            return Optional.empty();
+        }
+        DaemonScope scope;
+        try {
+            scope = DaemonScope.of(
+                    environment(), Optional.ofNullable(projectRoot), Path.of("").toAbsolutePath());
+        } catch (DaemonFailure e) {
+            return Optional.empty(); // the in-process command says what is wrong with the project
+        }
+        Optional<DaemonInfo> running = RunningDaemon.find(scope);
+        if (running.isEmpty()) {
+            if (verbose) {
+                terminal().info("no daemon runs for " + scope.root() + ": running in this process");
+            }
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(context.daemonLink(running.get().socket()));
+        } catch (DaemonFailure e) {
+            terminal()
+                    .warn("the daemon (pid " + running.get().pid() + ") does not answer: " + e.getMessage()
+                            + "; running in this process");
+            return Optional.empty();
+        }
     }
 
     /** The persisted side: state document, store, lockfile of this command line's home and project. */

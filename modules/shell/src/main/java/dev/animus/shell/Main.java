@@ -55,7 +55,11 @@ public final class Main {
         try (Plugins host = Plugins.start()) {
             ShellContext context = ShellContext.oneShot(shown, env, host);
             settings.ifPresent(s -> AnimusCommand.warnOnce(s, context));
-            return execute(args, context);
+            try {
+                return execute(args, context);
+            } finally {
+                context.closeDaemonLinks();
+            }
         }
     }
 

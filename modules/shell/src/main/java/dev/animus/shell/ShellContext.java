@@ -1,5 +1,7 @@
 package dev.animus.shell;
 
+import dev.animus.daemon.DaemonFailure;
+import dev.animus.daemon.DaemonLink;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.Plugins;
@@ -29,7 +31,8 @@ public record ShellContext(
         Mode mode,
         Set<Path> warnedAbout,
         Map<AnimusPaths, Animus> animuses,
-        List<List<String>> defaults) {
+        List<List<String>> defaults,
+        Map<Path, DaemonLink> daemons) {
 
     /** Where the commands of this process come from. */
     enum Mode {
@@ -55,7 +58,8 @@ public record ShellContext(
                 Mode.ONE_SHOT,
                 ConcurrentHashMap.newKeySet(),
                 new ConcurrentHashMap<>(),
-                List.of());
+                List.of(),
+                new ConcurrentHashMap<>());
     }
 
     /**
@@ -63,12 +67,12 @@ public record ShellContext(
      * its value, if any) unless the command names that option itself.
      */
     public ShellContext asScript(List<List<String>> defaults) {
-        return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, animuses, defaults);
+        return new ShellContext(terminal, environment, host, Mode.SCRIPT, warnedAbout, animuses, defaults, daemons);
     }
 
     /** The same host, stores and defaults, for the interactive shell writing through {@code shellTerminal}. */
     public ShellContext asShell(Terminal shellTerminal) {
-        return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, animuses, defaults);
+        return new ShellContext(shellTerminal, environment, host, Mode.SHELL, warnedAbout, animuses, defaults, daemons);
     }
 
     /** The same host, stores and defaults, reading commands from stdin (the shell without a line editor). */
@@ -109,5 +113,27 @@ public record ShellContext(
      */
     Animus animus(AnimusPaths paths) {
         return animuses.computeIfAbsent(paths, p -> Animus.open(p, environment));
+    }
+
+    /**
+     * The connection to the daemon listening on {@code socket}, made once per process (a script or
+     * the shell reuses it from command to command; a closed one is made again).
+     *
+     * @throws DaemonFailure when it cannot be reached
+     */
+    public DaemonLink daemonLink(Path socket) {
+        DaemonLink link = daemons.get(socket);
+        if (link != null && link.isOpen()) {
+            return link;
+        }
+        DaemonLink made = DaemonLink.connect(socket);
+        daemons.put(socket, made);
+        return made;
+    }
+
+    /** Closes every daemon connection this process made. */
+    public void closeDaemonLinks() {
+        daemons.values().forEach(DaemonLink::close);
+        daemons.clear();
     }
 }

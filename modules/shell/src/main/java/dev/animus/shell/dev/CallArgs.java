@@ -6,7 +6,7 @@ import dev.animus.host.CallOptions;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.JsonInput;
-import dev.animus.runtime.PluginHandle;
+import dev.animus.runtime.PluginEndpoint;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
@@ -61,8 +61,8 @@ public final class CallArgs {
      */
     public int run(
             AnimusCommand root,
-            Supplier<PluginHandle> target,
-            Function<PluginHandle, List<String>> methods,
+            Supplier<? extends PluginEndpoint> target,
+            Function<PluginEndpoint, List<String>> methods,
             String method,
             String schema) {
         JsonNode p = params(root);
@@ -70,7 +70,7 @@ public final class CallArgs {
         if (timeout != null) {
             options = options.withTimeout(DevCommand.duration(timeout, "--timeout"));
         }
-        PluginHandle plugin = target.get();
+        PluginEndpoint plugin = target.get();
         Terminal t = root.terminal();
         if (root.verbose) {
             options = Animus.streamingTo(options, (m, params) -> t.info("notification " + m + " " + params));

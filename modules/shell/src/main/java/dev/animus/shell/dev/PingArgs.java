@@ -3,7 +3,7 @@ package dev.animus.shell.dev;
 import dev.animus.core.OneLine;
 import dev.animus.host.CallOptions;
 import dev.animus.host.PluginStatus;
-import dev.animus.runtime.PluginHandle;
+import dev.animus.runtime.PluginEndpoint;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Failures;
@@ -24,9 +24,9 @@ public final class PingArgs {
     String timeout;
 
     /** Checks {@code --timeout}, then looks the plugin up and pings it. */
-    public int run(AnimusCommand root, Supplier<PluginHandle> target, String schema) {
+    public int run(AnimusCommand root, Supplier<? extends PluginEndpoint> target, String schema) {
         Duration deadline = DevCommand.duration(timeout, "--timeout");
-        PluginHandle plugin = target.get();
+        PluginEndpoint plugin = target.get();
         Duration rtt;
         try {
             plugin.describe(); // launch first, if needed, so the round trip is the ping's alone

@@ -1,10 +1,12 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.HostFailure;
+import dev.animus.daemon.DaemonFailure;
+import dev.animus.daemon.DaemonLink;
 import dev.animus.discovery.Discovery;
 import dev.animus.install.LaunchRefused;
 import dev.animus.install.Permit;
-import dev.animus.runtime.PluginHandle;
+import dev.animus.runtime.PluginEndpoint;
 import dev.animus.runtime.RequirementMissing;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
@@ -18,9 +20,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Finds an installed plugin by name through the launch gate and gives its supervisor in this
+ * Finds an installed plugin by name through the launch gate and gives its supervisor: in the
+ * project's daemon when one runs (docs/daemon.md#the-cli-uses-a-running-daemon), else in this
  * process's host. Only installed, trusted, consented and enabled code runs, from the store; a
- * plugin discovery finds elsewhere is named with the command that installs it.
+ * plugin discovery finds elsewhere is named with the command that installs it. Both ways fail
+ * with the same failures, shown the same way.
  */
 final class PluginLookup {
     private PluginLookup() {}
@@ -32,12 +36,19 @@ final class PluginLookup {
      */
     static Permit permit(AnimusCommand root, String name) {
         try {
-            return root.animus().permit(name, root.agent());
+            Optional<DaemonLink> daemon = root.daemon();
+            return daemon.isPresent()
+                    ? daemon.get().resolve(name, root.agent())
+                    : root.animus().permit(name, root.agent());
         } catch (LaunchRefused e) {
             if (e.failure() instanceof HostFailure.NotInstalled) {
                 throw notInstalled(root, name);
             }
             throw Failures.of(e.failure(), name, "launch");
+        } catch (RequirementMissing e) {
+            throw requirementMissing(e); // the daemon registers while it resolves
+        } catch (DaemonFailure e) {
+            throw Failures.of(e);
         }
     }
 
@@ -50,18 +61,26 @@ final class PluginLookup {
      *
      * @throws CommandFailed (exit 2) for a missing required variable or secret
      */
-    static PluginHandle supervisor(AnimusCommand root, Permit permit) {
+    static PluginEndpoint supervisor(AnimusCommand root, Permit permit) {
+        Optional<DaemonLink> daemon = root.daemon();
+        if (daemon.isPresent()) {
+            return daemon.get().plugin(permit);
+        }
         try {
             return root.animus().register(permit, root.context().host());
         } catch (RequirementMissing e) {
-            throw new CommandFailed(
-                            ExitCodes.USAGE,
-                            "requirement_missing",
-                            "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
-                                    + FixText.render(e.missing().fix()) + "' and try again")
-                    .withFix(FixText.commandOf(e.missing().fix().fixes()))
-                    .withPlugin(e.plugin());
+            throw requirementMissing(e);
         }
+    }
+
+    private static CommandFailed requirementMissing(RequirementMissing e) {
+        return new CommandFailed(
+                        ExitCodes.USAGE,
+                        "requirement_missing",
+                        "plugin " + e.plugin() + " " + e.missing().problem() + ": run '"
+                                + FixText.render(e.missing().fix()) + "' and try again")
+                .withFix(FixText.commandOf(e.missing().fix().fixes()))
+                .withPlugin(e.plugin());
     }
 
     /** What discovery knows of a name that is not installed, as the next step. */

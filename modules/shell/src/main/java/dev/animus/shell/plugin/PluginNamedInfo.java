@@ -5,7 +5,7 @@ import dev.animus.core.Manifest;
 import dev.animus.core.ManifestRendering;
 import dev.animus.install.Permit;
 import dev.animus.runtime.Animus;
-import dev.animus.runtime.PluginHandle;
+import dev.animus.runtime.PluginEndpoint;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevInfo;
@@ -43,7 +43,7 @@ public final class PluginNamedInfo implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         Permit found = PluginLookup.permit(root, name);
-        PluginHandle s = PluginLookup.supervisor(root, found);
+        PluginEndpoint s = PluginLookup.supervisor(root, found);
         boolean wasRunning = s.handshake().isPresent();
         InitializeResult r;
         try {

@@ -1,10 +1,14 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.ProcessState;
-import dev.animus.runtime.PluginHandle;
+import dev.animus.daemon.DaemonFailure;
+import dev.animus.daemon.DaemonLink;
+import dev.animus.runtime.PluginEndpoint;
+import dev.animus.shell.render.Failures;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Terminal;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -32,14 +36,23 @@ public final class ResetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PluginHandle s = plugin.root
-                .context()
-                .host()
-                .find(name)
-                .orElseThrow(() -> new CommandFailed(
-                        ExitCodes.FAILED,
-                        "not_running",
-                        "no plugin named " + name + " has run in this process (see 'plugin status')"));
+        Optional<DaemonLink> daemon = plugin.root.daemon();
+        Optional<? extends PluginEndpoint> found;
+        try {
+            found = daemon.isPresent()
+                    ? daemon.get().status().stream()
+                            .filter(st -> st.name().equals(name))
+                            .findFirst()
+                            .map(st -> daemon.get().registered(name))
+                    : plugin.root.context().host().find(name);
+        } catch (DaemonFailure e) {
+            throw Failures.of(e);
+        }
+        PluginEndpoint s = found.orElseThrow(() -> new CommandFailed(
+                ExitCodes.FAILED,
+                "not_running",
+                "no plugin named " + name + " has run in " + (daemon.isPresent() ? "the daemon" : "this process")
+                        + " (see 'plugin status')"));
         ProcessState before = s.status().state();
         s.reset();
         Terminal t = plugin.root.terminal();

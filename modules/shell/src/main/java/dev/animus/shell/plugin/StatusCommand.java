@@ -1,7 +1,10 @@
 package dev.animus.shell.plugin;
 
 import dev.animus.core.DurationText;
+import dev.animus.daemon.DaemonFailure;
+import dev.animus.daemon.DaemonLink;
 import dev.animus.host.PluginStatus;
+import dev.animus.shell.render.Failures;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.render.Layout;
@@ -10,6 +13,7 @@ import dev.animus.shell.render.Terminal;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -22,12 +26,13 @@ import tools.jackson.databind.node.ObjectNode;
         name = "status",
         mixinStandardHelpOptions = true,
         description = {
-            "Show the plugins this animus process has run.",
+            "Show the plugins the project's daemon (or this animus process) has run.",
             "",
-            "Show the plugins this animus process has run: lifecycle state, pid, uptime, requests in flight,",
-            "restarts, crashes inside the crash window, and the last error.",
-            "Plugins launch on first use and stay warm within one process (a script, the shell); a one-shot",
-            "'animus plugin status' has run none."
+            "Show the plugins the project's daemon runs, when one runs (see 'animus daemon'), else the ones",
+            "this animus process has run: lifecycle state, pid, uptime, requests in flight, restarts, crashes",
+            "inside the crash window, and the last error.",
+            "Plugins launch on first use and stay warm in the daemon, or within one process (a script, the",
+            "shell); without a daemon, a one-shot 'animus plugin status' has run none."
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -44,7 +49,14 @@ public final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<PluginStatus> all = plugin.root.context().host().status();
+        Optional<DaemonLink> daemon = plugin.root.daemon();
+        List<PluginStatus> all;
+        try {
+            all = daemon.isPresent() ? daemon.get().status() : plugin.root.context().host().status();
+        } catch (DaemonFailure e) {
+            throw Failures.of(e);
+        }
+        String where = daemon.isPresent() ? "the daemon" : "this process";
         List<PluginStatus> shown = name == null
                 ? all
                 : all.stream().filter(s -> s.name().equals(name)).toList();
@@ -52,7 +64,7 @@ public final class StatusCommand implements Callable<Integer> {
             throw new CommandFailed(
                     ExitCodes.FAILED,
                     "not_running",
-                    "no plugin named " + name + " has run in this process"
+                    "no plugin named " + name + " has run in " + where
                             + (all.isEmpty()
                                     ? ""
                                     : " (running: "
@@ -69,8 +81,10 @@ public final class StatusCommand implements Callable<Integer> {
             shown.forEach(s -> list.add(json(s)));
             t.printJson(env);
         } else if (shown.isEmpty()) {
-            t.result("no plugins have run in this process (they launch on first use; in a script or the shell, "
-                    + "'plugin status' shows the ones used so far)");
+            t.result(daemon.isPresent()
+                    ? "no plugins have run in the daemon yet (they launch on first use)"
+                    : "no plugins have run in this process (they launch on first use; in a script or the shell, "
+                            + "'plugin status' shows the ones used so far; 'animus daemon start' keeps them running)");
         } else {
             table(t, plugin.root.layout(), shown);
         }

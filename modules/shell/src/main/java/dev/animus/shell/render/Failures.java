@@ -8,6 +8,7 @@ import dev.animus.core.InstallationRefused;
 import dev.animus.core.ManifestInvalid;
 import dev.animus.core.SecretStoreFailed;
 import dev.animus.core.Shebang;
+import dev.animus.daemon.DaemonFailure;
 import dev.animus.host.LaunchFailed;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.host.SupervisionFailure;
@@ -30,6 +31,7 @@ public final class Failures {
         return switch (e) {
             case CommandFailed f -> f;
             case PluginCallFailed p -> of(p);
+            case DaemonFailure d -> of(d);
             default -> throw e;
         };
     }
@@ -45,8 +47,20 @@ public final class Failures {
             case CoreFailure c -> of(c);
             case SupervisionFailure s -> of(s);
             case InstallationFailure i -> of(i);
+            case DaemonFailure d -> of(d);
             default -> AdapterFailures.report(e).map(Failures::of).orElseGet(() -> internal(e));
         };
+    }
+
+    /** A refusal of the daemon's files or of the daemon itself (docs/daemon.md). */
+    public static CommandFailed of(DaemonFailure d) {
+        int exit = switch (d.reason()) {
+            case PROJECT_ROOT, RUN_DIRECTORY, SOCKET_PATH_TOO_LONG, UNIT, NOT_RUNNING -> ExitCodes.USAGE;
+            case ALREADY_RUNNING, FILES, UNREACHABLE, REFUSED, START_FAILED -> ExitCodes.FAILED;
+        };
+        String code = "daemon_" + d.reason().name().toLowerCase(Locale.ROOT);
+        String line = d.getMessage() + d.fix().map(f -> " (" + f + ")").orElse("");
+        return new CommandFailed(exit, code, line);
     }
 
     private static CommandFailed internal(Throwable e) {

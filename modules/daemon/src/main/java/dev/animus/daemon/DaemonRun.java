@@ -1,0 +1,151 @@
+package dev.animus.daemon;
+
+import dev.animus.host.PluginStatus;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.Plugins;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One daemon's life in its scope, in order: the scope's lock (a second daemon fails here naming
+ * the first's pid; a crashed one's stale files are removed), the reaping of the plugin trees a
+ * SIGKILLed predecessor left, the record of every plugin process it spawns, then the
+ * {@link Daemon} on the scope's socket.
+ *
+ * <p>{@link #close()} undoes it in reverse: the daemon stops (plugins shut down gracefully,
+ * socket removed), the record is removed, the lock, pid and info files go. Idempotent.
+ */
+public final class DaemonRun implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DaemonRun.class);
+    /** SIGTERM to SIGKILL for an orphan: a plugin that ignores its stdin's end is stopped this much later. */
+    private static final Duration REAP_GRACE = Duration.ofSeconds(2);
+
+    private final DaemonLock lock;
+    private final PluginRecords records;
+    private final OrphanReaper.Reaped reaped;
+    private final Daemon daemon;
+
+    private DaemonRun(DaemonLock lock, PluginRecords records, OrphanReaper.Reaped reaped, Daemon daemon) {
+        this.lock = lock;
+        this.records = records;
+        this.reaped = reaped;
+        this.daemon = daemon;
+    }
+
+    /**
+     * Starts the daemon of {@code scope}, serving {@code animus} over {@code plugins} (owned from now
+     * on: closed with the daemon, or at once when the start fails).
+     *
+     * @param logFile the file its log goes to, when it has one
+     * @throws DaemonFailure when the lock is taken ({@code ALREADY_RUNNING}) or the files cannot be made
+     */
+    public static DaemonRun start(
+            DaemonScope scope,
+            Animus animus,
+            Plugins plugins,
+            String version,
+            Optional<java.nio.file.Path> logFile,
+            InstantSource clock) {
+        Objects.requireNonNull(scope, "scope");
+        DaemonLock lock;
+        try {
+            lock = DaemonLock.acquire(scope, version, clock);
+        } catch (RuntimeException e) {
+            plugins.close();
+            throw e;
+        }
+        try {
+            OrphanReaper.Reaped reaped = OrphanReaper.reap(lock, REAP_GRACE);
+            if (!reaped.reaped().isEmpty()) {
+                LOG.warn(
+                        "reaped {} plugin process(es) a previous daemon left running: {}",
+                        reaped.reaped().size(),
+                        reaped.reaped().stream()
+                                .map(r -> r.plugin() + " (pid " + r.pid() + ")")
+                                .toList());
+            }
+            PluginRecords records = PluginRecords.open(lock);
+            ProcessRecorder recorder = new ProcessRecorder(records);
+            Daemon daemon = Daemon.start(
+                    animus,
+                    plugins,
+                    new Daemon.Options(scope.root(), scope.socket(), logFile, version, clock, recorder::sync));
+            return new DaemonRun(lock, records, reaped, daemon);
+        } catch (RuntimeException e) {
+            plugins.close();
+            lock.close();
+            throw e;
+        }
+    }
+
+    /** The daemon. */
+    public Daemon daemon() {
+        return daemon;
+    }
+
+    /** What the start reaped of a crashed predecessor. */
+    public OrphanReaper.Reaped reaped() {
+        return reaped;
+    }
+
+    /** The lock (its info: pid, socket, started at). */
+    public DaemonLock lock() {
+        return lock;
+    }
+
+    @Override
+    public void close() {
+        try {
+            daemon.close();
+        } finally {
+            try {
+                records.close();
+            } finally {
+                lock.close();
+            }
+        }
+    }
+
+    /** Keeps the record of plugin processes equal to the processes the daemon's plugins run. */
+    private static final class ProcessRecorder {
+        private final PluginRecords records;
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Set<Long> known = new HashSet<>();
+
+        ProcessRecorder(PluginRecords records) {
+            this.records = records;
+        }
+
+        void sync(List<PluginStatus> now) {
+            lock.lock();
+            try {
+                Set<Long> live = new HashSet<>();
+                for (PluginStatus s : now) {
+                    if (s.pid().isPresent()) {
+                        long pid = s.pid().getAsLong();
+                        live.add(pid);
+                        if (known.add(pid)) {
+                            records.spawned(s.name(), pid);
+                        }
+                    }
+                }
+                for (Long pid : Set.copyOf(known)) {
+                    if (!live.contains(pid)) {
+                        known.remove(pid);
+                        records.exited(pid);
+                    }
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+}
