@@ -20,6 +20,7 @@ module dev.animus.runtime {
     requires dev.animus.process;
     requires dev.animus.json;
     requires tools.jackson.databind;
+    requires tools.jackson.dataformat.toml;
     requires org.slf4j;
 
     exports dev.animus.runtime;

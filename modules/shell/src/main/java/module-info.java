@@ -23,6 +23,8 @@ module dev.animus.shell {
             info.picocli;
     opens dev.animus.shell.completion to
             info.picocli;
+    opens dev.animus.shell.daemon to
+            info.picocli;
     opens dev.animus.shell.dev to
             info.picocli;
     opens dev.animus.shell.plugin to

@@ -1,5 +1,6 @@
 package dev.animus.core;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -119,6 +120,17 @@ public sealed interface Fix {
     record SecretStatus(String plugin) implements Fix {
         public SecretStatus {
             Objects.requireNonNull(plugin, "plugin");
+        }
+    }
+
+    /**
+     * Install the curated default plugins of {@code defaults.toml} (docs/operations.md#default-plugins),
+     * with the optional groups {@code include} names ({@code subjects}, {@code transports},
+     * {@code oai-agent}) as well.
+     */
+    record InstallDefaults(List<String> include) implements Fix {
+        public InstallDefaults {
+            include = List.copyOf(include);
         }
     }
 

@@ -134,8 +134,68 @@ public final class InstallChain {
      *     the steps do; whatever the failure, the name is left as it was found
      */
     public Report install(Request r, Confirmation confirmation, Progress progress) {
+        Prepared p = prepare(r, Optional.empty(), progress);
+        if (p.screen.isPresent()) {
+            try {
+                confirmation.confirm(p.screen.get());
+            } catch (RuntimeException e) {
+                abandon(p, e);
+                throw e;
+            }
+        }
+        return complete(p);
+    }
+
+    /**
+     * An install brought as far as its question: stored, pinned, trusted and probed, its screen
+     * ready ({@link #prepare}); {@link #complete} grants the rest, {@link #abandon} puts everything
+     * back. Several of them can be asked for with one question (the default plugins of
+     * docs/operations.md#default-plugins).
+     */
+    public static final class Prepared {
+        private final RemoteReport installed;
+        private final Optional<Screen> screen;
+        private final List<Guidance> notes;
+        private final ChainRollback undo;
+        private boolean settled;
+
+        private Prepared(RemoteReport installed, Optional<Screen> screen, List<Guidance> notes, ChainRollback undo) {
+            this.installed = installed;
+            this.screen = screen;
+            this.notes = List.copyOf(notes);
+            this.undo = undo;
+        }
+
+        /** What the operator is to be shown; empty when nothing needs to be granted (already granted). */
+        public Optional<Screen> screen() {
+            return screen;
+        }
+
+        /** What was stored, from where, and how it was checked. */
+        public RemoteReport installed() {
+            return installed;
+        }
+    }
+
+    /**
+     * The first half of {@link #install}: stores, pins and trusts {@code r}'s code and reads its
+     * manifest, up to the screen the operator is to confirm. Nothing is consented or enabled yet.
+     *
+     * @param expectedDigest the digest the code must have (a curated default's {@code sha256}):
+     *     checked before anything of it is committed or run
+     * @throws InstallFailed as {@link #install}, and when the code does not have
+     *     {@code expectedDigest}; the name is then left as it was found
+     */
+    public Prepared prepare(Request r, Optional<String> expectedDigest, Progress progress) {
+        Objects.requireNonNull(expectedDigest, "expectedDigest");
         AtomicReference<ChainRollback> rollback = new AtomicReference<>();
-        RemoteInstaller.TrustConfirmation snapshot = id -> rollback.set(ChainRollback.take(home, id.name()));
+        RemoteInstaller.TrustConfirmation snapshot = id -> {
+            expectedDigest.filter(d -> !d.equals(id.digest())).ifPresent(d -> {
+                throw InstallFailed.verification("plugin " + id.name() + " has sha256 " + id.digest() + " but " + d
+                        + " was expected; nothing was installed");
+            });
+            rollback.set(ChainRollback.take(home, id.name()));
+        };
         RemoteReport installed = switch (r.source()) {
             case Source.Local l -> local(l.path(), r, snapshot);
             case Source.Url u -> {
@@ -152,7 +212,55 @@ public final class InstallChain {
         // the installer takes the snapshot before it commits; it rolls back its own refusals itself
         ChainRollback undo = Objects.requireNonNull(rollback.get(), "no snapshot was taken before the install");
         List<AgentScope> enableFor = r.until() == Until.ENABLE ? List.of(r.scope()) : List.of();
-        return finish(installed, Optional.empty(), enableFor, r.guards().allowNameMismatch(), confirmation, undo);
+        return prepared(installed, Optional.empty(), enableFor, r.guards().allowNameMismatch(), undo);
+    }
+
+    /**
+     * The second half: consents to the disclosure {@code p} showed and enables it as asked; on a
+     * failure everything of {@code p} is put back.
+     */
+    public Report complete(Prepared p) {
+        if (p.settled) {
+            throw new IllegalStateException("this install was completed or abandoned already");
+        }
+        p.settled = true;
+        if (p.screen.isEmpty()) {
+            return new Report(p.installed, Optional.empty(), p.notes);
+        }
+        Screen screen = p.screen.get();
+        String name = screen.name();
+        try {
+            TrustService trust = new TrustService(home);
+            trust.consent(name, screen.consentDigest());
+            screen.enableFor().forEach(s -> trust.enable(name, s));
+            return new Report(p.installed, p.screen, p.notes);
+        } catch (RuntimeException e) {
+            restore(p.undo, e);
+            throw e;
+        }
+    }
+
+    /** Puts everything {@code p} did back (a refusal of its question, or of the set it was asked in). */
+    public void abandon(Prepared p) {
+        if (!p.settled) {
+            p.settled = true;
+            p.undo.restore();
+        }
+    }
+
+    private void abandon(Prepared p, RuntimeException cause) {
+        if (!p.settled) {
+            p.settled = true;
+            restore(p.undo, cause);
+        }
+    }
+
+    private static void restore(ChainRollback undo, RuntimeException cause) {
+        try {
+            undo.restore();
+        } catch (RuntimeException restoring) {
+            cause.addSuppressed(restoring);
+        }
     }
 
     /**
@@ -185,15 +293,23 @@ public final class InstallChain {
             return new Report(installed, Optional.empty(), report.notes());
         }
         List<AgentScope> enableFor = until == Until.CONSENT ? List.of() : enabledBefore(was, scope);
-        return finish(installed, before, enableFor, false, confirmation, undo);
+        Prepared p = prepared(installed, before, enableFor, false, undo);
+        if (p.screen.isPresent()) {
+            try {
+                confirmation.confirm(p.screen.get());
+            } catch (RuntimeException e) {
+                abandon(p, e);
+                throw e;
+            }
+        }
+        return complete(p);
     }
 
-    private Report finish(
+    private Prepared prepared(
             RemoteReport installed,
             Optional<Disclosure> before,
             List<AgentScope> enableFor,
             boolean allowNameMismatch,
-            Confirmation confirmation,
             ChainRollback undo) {
         InstallReport report = installed.install();
         String name = report.name();
@@ -202,7 +318,7 @@ public final class InstallChain {
         if (report.unchanged() && alreadyGranted(name, enableFor)) {
             // the same code, already as far as asked (a store copy restored, or installed again):
             // nothing to grant, so nothing to ask
-            return new Report(installed, Optional.empty(), notes);
+            return new Prepared(installed, Optional.empty(), notes, undo);
         }
         try {
             String agent = enableFor.isEmpty() ? "default" : agentOf(enableFor.getFirst());
@@ -228,16 +344,9 @@ public final class InstallChain {
                     seen.consentDigest().get(),
                     seen.state().interpreter(d.codeDigest()),
                     enableFor);
-            confirmation.confirm(screen);
-            trust.consent(name, screen.consentDigest());
-            enableFor.forEach(s -> trust.enable(name, s));
-            return new Report(installed, Optional.of(screen), notes);
+            return new Prepared(installed, Optional.of(screen), notes, undo);
         } catch (RuntimeException e) {
-            try {
-                undo.restore();
-            } catch (RuntimeException restoring) {
-                e.addSuppressed(restoring);
-            }
+            restore(undo, e);
             throw e;
         }
     }

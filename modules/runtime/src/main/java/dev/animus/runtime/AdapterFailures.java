@@ -63,6 +63,9 @@ public final class AdapterFailures {
         if (e instanceof RpcException r) {
             return Optional.of(rpc(r));
         }
+        if (e instanceof DefaultsInvalid d) {
+            return Optional.of(FailureReport.of(Category.USAGE, "defaults_invalid", d.getMessage()));
+        }
         if (e instanceof UncheckedIOException io) {
             return Optional.of(FailureReport.of(Category.FAILED, "io_error", IoText.of(io)));
         }

@@ -288,6 +288,79 @@ public final class Animus implements AutoCloseable {
         return new InstallChain(home).update(name, path, pins, scope, until, confirmation::confirm);
     }
 
+    // ---- preflight and default plugins ------------------------------------------------------
+
+    /**
+     * The roles check of docs/operations.md#preflight for {@code agent}: which required roles
+     * ({@link PreflightReport#REQUIRED}) and optional ones an installed, usable plugin serves, and
+     * for each required role none serves the command that makes it served. Runs nothing but the
+     * cached {@code --manifest} probes of one discovery run ({@code includeSystemPath}: also
+     * {@code PATH}); {@code defaults.toml} is read only when a role is missing.
+     *
+     * @throws DefaultsInvalid when a role is missing and the {@code defaults.toml} in force cannot be used
+     * @throws dev.animus.store.DocumentUnreadable and the other failures of reading the state
+     *     document: discovery itself failed
+     */
+    public PreflightReport preflight(String agent, boolean includeSystemPath) {
+        TrustView view = trustView();
+        Discovery found = discover(() -> view, includeSystemPath);
+        return Preflight.check(home, found, agent, this::defaults);
+    }
+
+    /**
+     * The curated defaults in force: {@code <animus_home>/defaults.toml} when it exists, else the
+     * built-in file.
+     *
+     * @throws DefaultsInvalid naming the file and the key when it cannot be used
+     */
+    public PluginDefaults defaults() {
+        return PluginDefaults.read(home.layout().home().resolve("defaults.toml"));
+    }
+
+    /**
+     * What {@code plugin install-defaults} will do: every default of the core group and of the
+     * groups {@code options} include, skipped when its name is installed (unless {@code force}).
+     * Nothing is stored or run.
+     *
+     * @throws DefaultsInvalid when the {@code defaults.toml} in force cannot be used
+     */
+    public DefaultsPlan planDefaults(DefaultsOptions options) {
+        PluginDefaults d = defaults();
+        return DefaultsInstall.plan(home, d.origin(), d.inGroups(options.include()), options);
+    }
+
+    /**
+     * What {@code preflight --auto-install} will do: for each missing role of {@code report} whose
+     * fix is its default, that default (the first entry for the role, whatever its group).
+     *
+     * @throws DefaultsInvalid when the {@code defaults.toml} in force cannot be used
+     */
+    public DefaultsPlan planAutoInstall(PreflightReport report, DefaultsOptions options) {
+        PluginDefaults d = defaults();
+        List<PluginDefaults.Entry> entries = new java.util.ArrayList<>();
+        for (PreflightReport.Missing m : report.missing()) {
+            if (m.fix().size() == 1 && m.fix().getFirst() instanceof dev.animus.core.Fix.InstallDefaults) {
+                d.forRole(m.role()).stream()
+                        .findFirst()
+                        .filter(e -> entries.stream().noneMatch(x -> x.name().equals(e.name())))
+                        .ifPresent(entries::add);
+            }
+        }
+        return DefaultsInstall.plan(home, d.origin(), entries, options);
+    }
+
+    /**
+     * Installs {@code plan}'s defaults through the normal gate (docs/cli.md#one-confirmation) with
+     * one question for the whole set: each is stored, pinned, trusted and probed; {@code
+     * confirmation} is shown every screen at once; then each is consented and enabled. A default
+     * that fails is reported (its name left as it was) and the others go on; a refusal puts every
+     * one of them back and is thrown.
+     */
+    public DefaultsReport installDefaults(
+            DefaultsPlan plan, DefaultsConfirmation confirmation, DownloadListener listener) {
+        return DefaultsInstall.install(home, plan, confirmation, listener::update);
+    }
+
     // ---- Sigstore bundles -------------------------------------------------------------------
 
     /** The variable naming the trusted root (JSON) to verify Sigstore signatures against. */

@@ -2,6 +2,8 @@ package dev.animus.shell;
 
 import dev.animus.shell.completion.CompleteCommand;
 import dev.animus.shell.completion.CompletionCommand;
+import dev.animus.shell.daemon.DaemonCommand;
+import dev.animus.shell.daemon.PreflightCommand;
 import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
@@ -12,6 +14,7 @@ import dev.animus.shell.plugin.DoctorCommand;
 import dev.animus.shell.plugin.EnableCommand;
 import dev.animus.shell.plugin.InspectCommand;
 import dev.animus.shell.plugin.InstallCommand;
+import dev.animus.shell.plugin.InstallDefaultsCommand;
 import dev.animus.shell.plugin.ListCommand;
 import dev.animus.shell.plugin.LockCommand;
 import dev.animus.shell.plugin.PluginCommand;
@@ -48,10 +51,12 @@ import picocli.CommandLine.Model.OptionSpec;
  * line parses and runs the same either way.
  */
 final class CommandTree {
-    private static final Map<Class<?>, List<Class<?>>> CHILDREN = Map.of(
-            AnimusCommand.class,
+    private static final Map<Class<?>, List<Class<?>>> CHILDREN = Map.ofEntries(
+            Map.entry(
+                    AnimusCommand.class,
                     List.of(
                             PluginCommand.class,
+                            DaemonCommand.class,
                             SecretCommand.class,
                             TrustOrgsCommand.class,
                             VerifyBundleCommand.class,
@@ -60,11 +65,13 @@ final class CommandTree {
                             HelpCommand.class,
                             TourCommand.class,
                             CompleteCommand.class,
-                            TrainCommand.class),
-            PluginCommand.class,
+                            TrainCommand.class)),
+            Map.entry(
+                    PluginCommand.class,
                     List.of(
                             ListCommand.class,
                             InstallCommand.class,
+                            InstallDefaultsCommand.class,
                             InspectCommand.class,
                             TrustCommand.class,
                             ConsentCommand.class,
@@ -82,20 +89,25 @@ final class CommandTree {
                             StatusCommand.class,
                             ResetCommand.class,
                             CacheCommand.class,
-                            DevCommand.class),
-            CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class),
-            ConfigCommand.class,
+                            DevCommand.class)),
+            Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
+            Map.entry(
+                    ConfigCommand.class,
                     List.of(
                             ConfigCommand.Get.class,
                             ConfigCommand.Set.class,
                             ConfigCommand.Unset.class,
-                            ConfigCommand.ListKeys.class),
-            DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class),
-            LockCommand.class, List.of(LockCommand.Verify.class, LockCommand.Show.class, LockCommand.Prune.class),
-            SecretCommand.class,
-                    List.of(SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class),
-            StateCommand.class, List.of(StateCommand.Repair.class),
-            TrustOrgsCommand.class, List.of(TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class));
+                            ConfigCommand.ListKeys.class)),
+            Map.entry(DaemonCommand.class, List.of(PreflightCommand.class)),
+            Map.entry(DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class)),
+            Map.entry(
+                    LockCommand.class,
+                    List.of(LockCommand.Verify.class, LockCommand.Show.class, LockCommand.Prune.class)),
+            Map.entry(
+                    SecretCommand.class,
+                    List.of(SecretCommand.Set.class, SecretCommand.Status.class, SecretCommand.Forget.class)),
+            Map.entry(StateCommand.class, List.of(StateCommand.Repair.class)),
+            Map.entry(TrustOrgsCommand.class, List.of(TrustOrgsCommand.ListOrgs.class, TrustOrgsCommand.Revoke.class)));
 
     /** Commands that look at the whole tree: the help of another command. */
     private static final Set<Class<?>> SEE_THE_WHOLE_TREE = Set.of(HelpCommand.class);

@@ -39,6 +39,11 @@ public final class FixText {
             case Fix.RepairState r -> "animus plugin state repair";
             case Fix.Doctor d -> "animus plugin doctor " + d.plugin();
             case Fix.SetVariable v -> "export " + v.name() + "=<value>";
+            case Fix.InstallDefaults d ->
+                "animus plugin install-defaults"
+                        + String.join(
+                                "",
+                                d.include().stream().map(g -> " --include-" + g).toList());
             case Fix.UpgradeAnimus u -> "upgrade animus";
             case Fix.Choose c -> option(c.choice());
         };
