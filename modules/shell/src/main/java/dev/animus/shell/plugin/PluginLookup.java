@@ -52,7 +52,7 @@ final class PluginLookup {
      */
     static PluginHandle supervisor(AnimusCommand root, Permit permit) {
         try {
-            return root.animus().register(permit, root.context().host());
+            return root.animus().register(permit, root.context().host(), root.projectBinding());
         } catch (RequirementMissing e) {
             throw new CommandFailed(
                             ExitCodes.USAGE,
