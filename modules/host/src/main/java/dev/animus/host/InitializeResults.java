@@ -1,12 +1,12 @@
 package dev.animus.host;
 
 import dev.animus.core.HostHello;
+import dev.animus.core.InitExtensions;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.PluginCapabilities;
 import dev.animus.core.PluginInfo;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -24,7 +24,7 @@ public final class InitializeResults {
     private InitializeResults() {}
 
     /** The params of the host's {@code initialize} request. */
-    static ObjectNode params(HostHello hello, Map<String, String> initExtensions) {
+    static ObjectNode params(HostHello hello, InitExtensions initExtensions) {
         ObjectNode p = JSON.objectNode();
         p.put("protocol_version", hello.protocolVersion());
         p.putObject("host_info").put("name", hello.hostName()).put("version", hello.hostVersion());
@@ -34,7 +34,13 @@ public final class InitializeResults {
                 .put("cancellation", hello.cancellation());
         if (!initExtensions.isEmpty()) {
             ObjectNode ext = p.putObject("init_extensions");
-            initExtensions.forEach(ext::put);
+            initExtensions
+                    .projectBinding()
+                    .ifPresent(b -> ext.putObject("project_binding")
+                            .put("project_root", b.projectRoot().toString()));
+            initExtensions
+                    .launcher()
+                    .ifPresent(l -> ext.putObject("memory_mcp_stdio_command").put("command", l.toString()));
         }
         return p;
     }

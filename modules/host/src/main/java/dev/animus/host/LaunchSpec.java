@@ -2,6 +2,7 @@ package dev.animus.host;
 
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.Interpreter;
+import dev.animus.core.ProjectBinding;
 import dev.animus.process.HostVariables;
 import dev.animus.process.Interpreters;
 import java.nio.file.Path;
@@ -17,7 +18,12 @@ import java.util.TreeSet;
  * caller's environment to take allowed names from, per-launch extras (filtered by the policy), an
  * optional working directory (none: the caller's), and for a script the interpreter recorded with
  * its trust (none: the executable runs itself, and for a script the kernel reads its {@code #!}
- * line: only for {@code plugin dev}'s explicit untrusted run).
+ * line: only for {@code plugin dev}'s explicit untrusted run), and the project it is bound to, if
+ * any.
+ *
+ * <p>One rule for a binding: a bound plugin runs in its project's root and is told the root in
+ * {@code initialize} ({@code init_extensions.project_binding}); the working directory of a bound
+ * spec is therefore the root (another one is refused), and an unbound spec sends no binding.
  */
 public record LaunchSpec(
         String name,
@@ -26,7 +32,8 @@ public record LaunchSpec(
         Map<String, String> callerEnvironment,
         Map<String, String> extras,
         Optional<Path> workingDirectory,
-        Optional<Interpreter> interpreter) {
+        Optional<Interpreter> interpreter,
+        Optional<ProjectBinding> projectBinding) {
 
     public LaunchSpec {
         Objects.requireNonNull(name, "name");
@@ -36,6 +43,35 @@ public record LaunchSpec(
         extras = Map.copyOf(extras);
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         Objects.requireNonNull(interpreter, "interpreter");
+        Objects.requireNonNull(projectBinding, "projectBinding");
+        if (projectBinding.isPresent()) {
+            Path root = projectBinding.get().projectRoot();
+            if (workingDirectory.isPresent() && !workingDirectory.get().equals(root)) {
+                throw new IllegalArgumentException(
+                        "a plugin bound to " + root + " runs there, not in " + workingDirectory.get());
+            }
+            workingDirectory = Optional.of(root);
+        }
+    }
+
+    /** An unbound spec. */
+    public LaunchSpec(
+            String name,
+            Path executable,
+            EnvironmentPolicy environmentPolicy,
+            Map<String, String> callerEnvironment,
+            Map<String, String> extras,
+            Optional<Path> workingDirectory,
+            Optional<Interpreter> interpreter) {
+        this(
+                name,
+                executable,
+                environmentPolicy,
+                callerEnvironment,
+                extras,
+                workingDirectory,
+                interpreter,
+                Optional.empty());
     }
 
     /** A spec whose executable runs itself. */
@@ -47,6 +83,22 @@ public record LaunchSpec(
             Map<String, String> extras,
             Optional<Path> workingDirectory) {
         this(name, executable, environmentPolicy, callerEnvironment, extras, workingDirectory, Optional.empty());
+    }
+
+    /**
+     * This spec bound to {@code binding} (empty: unbound, in the caller's working directory): the
+     * plugin runs in the root and is told it in {@code initialize}.
+     */
+    public LaunchSpec withProjectBinding(Optional<ProjectBinding> binding) {
+        return new LaunchSpec(
+                name,
+                executable,
+                environmentPolicy,
+                callerEnvironment,
+                extras,
+                binding.isPresent() ? Optional.empty() : workingDirectory.filter(d -> projectBinding.isEmpty()),
+                interpreter,
+                binding);
     }
 
     /** A plugin named after its file, seeing the base allowlist plus {@code declared} names. */
@@ -67,7 +119,8 @@ public record LaunchSpec(
         return "LaunchSpec[name=" + name + ", executable=" + executable + ", declared="
                 + environmentPolicy.declared() + ", extras=" + new TreeSet<>(extras.keySet())
                 + ", workingDirectory=" + workingDirectory + ", interpreter="
-                + interpreter.map(Interpreter::shown).orElse("none") + "]";
+                + interpreter.map(Interpreter::shown).orElse("none") + ", projectBinding="
+                + projectBinding.map(b -> b.projectRoot().toString()).orElse("none") + "]";
     }
 
     /** The plugin's complete environment: what the policy lets through, and the host's own variables. */

@@ -3,6 +3,7 @@ package dev.animus.host;
 import dev.animus.core.CrashWindow;
 import dev.animus.core.HostHello;
 import dev.animus.core.LifecyclePolicy;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,19 +30,43 @@ public final class PluginHost implements AutoCloseable {
      *
      * @param crashLimit crashes within {@code crashSpan} that disable a plugin
      * @param timers the idle timers; the host owns them and closes them with itself
+     * @param launcher the absolute path of the {@code animus} launcher, told to every plugin as
+     *     {@code init_extensions.memory_mcp_stdio_command} (none: the key is left out)
      */
-    public record Options(HostHello hello, int crashLimit, Duration crashSpan, HostClock clock, Timers timers) {
+    public record Options(
+            HostHello hello,
+            int crashLimit,
+            Duration crashSpan,
+            HostClock clock,
+            Timers timers,
+            Optional<Path> launcher) {
         public Options {
             Objects.requireNonNull(hello, "hello");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(timers, "timers");
             CrashWindow.of(crashLimit, crashSpan); // validates
+            Objects.requireNonNull(launcher, "launcher");
+            launcher.ifPresent(l -> {
+                if (!l.isAbsolute()) {
+                    throw new IllegalArgumentException("the launcher's path must be absolute: " + l);
+                }
+            });
+        }
+
+        /** Options that tell plugins no launcher. */
+        public Options(HostHello hello, int crashLimit, Duration crashSpan, HostClock clock, Timers timers) {
+            this(hello, crashLimit, crashSpan, clock, timers, Optional.empty());
         }
 
         /** 5 crashes in 5 minutes, the system clock, real timers. */
         public static Options defaults(HostHello hello) {
             return new Options(
                     hello, CrashWindow.DEFAULT_LIMIT, CrashWindow.DEFAULT_SPAN, HostClock.system(), Timers.system());
+        }
+
+        /** These options telling plugins {@code launcher} (empty: none). */
+        public Options withLauncher(Optional<Path> launcher) {
+            return new Options(hello, crashLimit, crashSpan, clock, timers, launcher);
         }
     }
 
@@ -78,7 +103,14 @@ public final class PluginHost implements AutoCloseable {
             }
             LifecyclePolicy policy =
                     LifecyclePolicy.defaults().withCrashThreshold(options.crashLimit(), options.crashSpan());
-            fresh = new Supervisor(registration, options.hello(), policy, options.clock(), options.timers(), events);
+            fresh = new Supervisor(
+                    registration,
+                    options.hello(),
+                    options.launcher(),
+                    policy,
+                    options.clock(),
+                    options.timers(),
+                    events);
             supervisors.put(registration.name(), fresh);
         } finally {
             lock.unlock();

@@ -3,6 +3,7 @@ package dev.animus.host;
 import dev.animus.core.Deadlines;
 import dev.animus.core.HostFailure;
 import dev.animus.core.HostHello;
+import dev.animus.core.InitExtensions;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.MethodTimeouts;
 import dev.animus.core.ProtocolCompatibility;
@@ -21,10 +22,11 @@ import dev.animus.rpc.RpcException;
 import dev.animus.rpc.RpcOptions;
 import dev.animus.rpc.RpcStats;
 import dev.animus.rpc.Subscription;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -77,14 +79,29 @@ public final class PluginSession implements AutoCloseable {
     }
 
     /**
-     * Spawns {@code spec} and performs the handshake ({@code initialize} → compatibility check →
-     * {@code initialized}) within {@code launchTimeout}.
+     * Spawns {@code spec} and performs the handshake within {@code launchTimeout}, telling the
+     * plugin no launcher.
      *
      * @throws LaunchFailed when the executable cannot be started or the plugin does not become
      *     Ready; no process of its tree is left then
      */
     public static PluginSession launch(LaunchSpec spec, HostHello hello, Duration launchTimeout) {
+        return launch(spec, hello, Optional.empty(), launchTimeout);
+    }
+
+    /**
+     * Spawns {@code spec} (in its working directory: a bound spec's project root) and performs the
+     * handshake ({@code initialize} → compatibility check → {@code initialized}) within
+     * {@code launchTimeout}. {@code initialize} carries the spec's project binding and
+     * {@code launcher} as {@code init_extensions} (docs/protocol.md#the-initialize-request).
+     *
+     * @throws LaunchFailed when the executable cannot be started or the plugin does not become
+     *     Ready; no process of its tree is left then
+     */
+    public static PluginSession launch(
+            LaunchSpec spec, HostHello hello, Optional<Path> launcher, Duration launchTimeout) {
         Objects.requireNonNull(hello, "hello");
+        InitExtensions extensions = new InitExtensions(spec.projectBinding(), launcher);
         long start = System.nanoTime();
         PluginProcess process;
         try {
@@ -105,6 +122,7 @@ public final class PluginSession implements AutoCloseable {
                     spec.name(),
                     connection,
                     hello,
+                    extensions,
                     left.compareTo(MIN_HANDSHAKE) < 0 ? MIN_HANDSHAKE : left,
                     launchTimeout,
                     process);
@@ -122,12 +140,13 @@ public final class PluginSession implements AutoCloseable {
             String name,
             RpcConnection connection,
             HostHello hello,
+            InitExtensions extensions,
             Duration timeout,
             Duration launchTimeout,
             PluginProcess process) {
         JsonNode raw;
         try {
-            raw = connection.request("initialize", InitializeResults.params(hello, Map.of()), timeout);
+            raw = connection.request("initialize", InitializeResults.params(hello, extensions), timeout);
         } catch (RpcException e) {
             throw LaunchFailed.handshake(
                     name, launchFailure(e, launchTimeout), process.stderr().lines(), e);

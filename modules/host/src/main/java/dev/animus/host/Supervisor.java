@@ -15,6 +15,7 @@ import dev.animus.rpc.RemoteError;
 import dev.animus.rpc.RequestCancelled;
 import dev.animus.rpc.RequestTimedOut;
 import dev.animus.rpc.Subscription;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -43,18 +44,21 @@ public final class Supervisor implements AutoCloseable {
 
     private final PluginRegistration registration;
     private final HostHello hello;
+    private final Optional<Path> launcher;
     private final HostClock clock;
     private final SupervisorState state;
 
     Supervisor(
             PluginRegistration registration,
             HostHello hello,
+            Optional<Path> launcher,
             LifecyclePolicy policy,
             HostClock clock,
             Timers timers,
             StatusEvents events) {
         this.registration = Objects.requireNonNull(registration, "registration");
         this.hello = Objects.requireNonNull(hello, "hello");
+        this.launcher = Objects.requireNonNull(launcher, "launcher");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.state = new SupervisorState(
                 Lifecycle.registered(
@@ -210,7 +214,10 @@ public final class Supervisor implements AutoCloseable {
         PluginSession session;
         try {
             session = PluginSession.launch(
-                    registration.launch(), hello, registration.timeouts().launch());
+                    registration.launch(),
+                    hello,
+                    launcher,
+                    registration.timeouts().launch());
         } catch (LaunchFailed e) {
             LOG.debug("plugin {}: launch {} failed: {}", name(), incarnation, e.getMessage());
             state.launchFailed(incarnation, e.failure());

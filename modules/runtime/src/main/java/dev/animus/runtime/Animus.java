@@ -8,6 +8,7 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Manifest;
 import dev.animus.core.PluginState;
+import dev.animus.core.ProjectBinding;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
 import dev.animus.discovery.AnimusPaths;
@@ -45,8 +46,10 @@ import dev.animus.sigstore.TrustedRoot;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockTimedOut;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
@@ -104,6 +107,27 @@ public final class Animus implements AutoCloseable {
     /** Where this home and project are. */
     public AnimusPaths paths() {
         return home.paths();
+    }
+
+    /**
+     * The binding to this project: its root, canonical (links resolved). A front end binds the
+     * plugins of a command to it when the operator named the project ({@code --project-root}); a
+     * daemon binds every plugin it starts.
+     *
+     * @throws PathUnreadable when the root is not an existing directory
+     */
+    public ProjectBinding projectBinding() {
+        Path root = home.paths().projectRoot();
+        Path real;
+        try {
+            real = root.toRealPath();
+        } catch (IOException e) {
+            throw new PathUnreadable(root, "no such directory (give the project's directory)");
+        }
+        if (!Files.isDirectory(real)) {
+            throw new PathUnreadable(root, "not a directory (give the project's directory)");
+        }
+        return new ProjectBinding(real);
     }
 
     /** The caller's environment this was opened for. */
@@ -593,6 +617,11 @@ public final class Animus implements AutoCloseable {
      * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
      */
     Supervisor register(Permit permit, PluginHost host) {
+        return register(permit, host, Optional.empty());
+    }
+
+    /** As {@link #register(Permit, PluginHost)}, bound to {@code binding} (empty: unbound). */
+    Supervisor register(Permit permit, PluginHost host, Optional<ProjectBinding> binding) {
         Manifest manifest = permit.manifest();
         Map<String, String> env = home.callerEnvironment();
         List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty()
@@ -613,7 +642,8 @@ public final class Animus implements AutoCloseable {
                 env,
                 PluginSecrets.environment(secrets),
                 Optional.empty(),
-                permit.interpreter());
+                permit.interpreter(),
+                binding);
         return host.register(new PluginRegistration(
                 permit.name(), spec, manifest.timeouts(), home.gate().guard(permit)));
     }
@@ -626,7 +656,21 @@ public final class Animus implements AutoCloseable {
      * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
      */
     public PluginHandle register(Permit permit, Plugins plugins) {
-        return new PluginHandle(register(permit, plugins.host()));
+        return register(permit, plugins, Optional.empty());
+    }
+
+    /**
+     * As {@link #register(Permit, Plugins)}, the plugin bound to {@code binding} (it runs in the
+     * project's root and is told the root in {@code initialize}); empty: bound as
+     * {@code plugins}' options say ({@link Plugins.Options#projectBinding}), else unbound, in the
+     * caller's working directory. A registration bound otherwise than before replaces the warm
+     * process.
+     *
+     * @throws RequirementMissing for a required variable or secret that is missing, before anything starts
+     */
+    public PluginHandle register(Permit permit, Plugins plugins, Optional<ProjectBinding> binding) {
+        return new PluginHandle(register(
+                permit, plugins.host(), binding.or(() -> plugins.options().projectBinding())));
     }
 
     /**

@@ -1,10 +1,15 @@
 package dev.animus.runtime;
 
 import dev.animus.core.HostHello;
+import dev.animus.core.ProjectBinding;
 import dev.animus.host.PluginHost;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.PluginStatus;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -13,20 +18,101 @@ import java.util.Optional;
  * stop them.
  */
 public final class Plugins implements AutoCloseable {
-    private final PluginHost host;
+    /**
+     * The variable the {@code animus} launcher sets to its own absolute path; plugins are told it
+     * as {@code init_extensions.memory_mcp_stdio_command} (docs/protocol.md#the-initialize-request).
+     */
+    public static final String LAUNCHER_VARIABLE = "ANIMUS_LAUNCHER";
 
-    private Plugins(PluginHost host) {
+    /**
+     * How the plugins of one host are started.
+     *
+     * @param hello how plugins are greeted in {@code initialize}
+     * @param projectBinding the project every plugin of this host serves (a daemon's), unless its
+     *     registration names its own ({@link Animus#register(dev.animus.install.Permit, Plugins, Optional)});
+     *     none: a plugin is bound only when its registration says so
+     * @param launcher the absolute path of the {@code animus} launcher told to every plugin (none:
+     *     not told)
+     */
+    public record Options(HostHello hello, Optional<ProjectBinding> projectBinding, Optional<Path> launcher) {
+        public Options {
+            Objects.requireNonNull(hello, "hello");
+            Objects.requireNonNull(projectBinding, "projectBinding");
+            Objects.requireNonNull(launcher, "launcher");
+            launcher.ifPresent(l -> {
+                if (!l.isAbsolute()) {
+                    throw new IllegalArgumentException("the launcher's path must be absolute: " + l);
+                }
+            });
+        }
+
+        /** Greeting plugins as this Animus version; no binding, no launcher. */
+        public static Options defaults() {
+            return new Options(HostHello.animus(HostVersion.current()), Optional.empty(), Optional.empty());
+        }
+
+        /**
+         * {@link #defaults} with the launcher {@code environment} names in {@value #LAUNCHER_VARIABLE}
+         * (the {@code animus} launcher sets it to its own path); an unset, empty or relative value
+         * names none.
+         */
+        public static Options fromEnvironment(Map<String, String> environment) {
+            return defaults().withLauncher(launcherIn(environment));
+        }
+
+        /** These options, every plugin bound to {@code binding}. */
+        public Options withProjectBinding(ProjectBinding binding) {
+            return new Options(hello, Optional.of(binding), launcher);
+        }
+
+        /** These options, telling plugins {@code launcher} (empty: none). */
+        public Options withLauncher(Optional<Path> launcher) {
+            return new Options(hello, projectBinding, launcher);
+        }
+
+        /** These options, greeting plugins with {@code hello}. */
+        public Options withHello(HostHello hello) {
+            return new Options(hello, projectBinding, launcher);
+        }
+    }
+
+    private final PluginHost host;
+    private final Options options;
+
+    private Plugins(PluginHost host, Options options) {
         this.host = host;
+        this.options = options;
     }
 
     /** A host with the default crash policy, greeting plugins as this Animus version. */
     public static Plugins start() {
-        return start(HostHello.animus(HostVersion.current()));
+        return start(Options.defaults());
     }
 
     /** A host with the default crash policy, greeting plugins with {@code hello}. */
     public static Plugins start(HostHello hello) {
-        return new Plugins(PluginHost.create(PluginHost.Options.defaults(hello)));
+        return start(Options.defaults().withHello(hello));
+    }
+
+    /**
+     * A host with the default crash policy, greeting plugins with {@code hello}, every plugin bound
+     * to {@code binding}: it runs in the project's root and is told the root in {@code initialize}.
+     */
+    public static Plugins start(HostHello hello, ProjectBinding binding) {
+        return start(Options.defaults().withHello(hello).withProjectBinding(binding));
+    }
+
+    /** A host with the default crash policy, starting plugins as {@code options} say. */
+    public static Plugins start(Options options) {
+        Objects.requireNonNull(options, "options");
+        return new Plugins(
+                PluginHost.create(PluginHost.Options.defaults(options.hello()).withLauncher(options.launcher())),
+                options);
+    }
+
+    /** How this host starts plugins. */
+    public Options options() {
+        return options;
     }
 
     /**
@@ -53,6 +139,19 @@ public final class Plugins implements AutoCloseable {
      */
     public StatusFeed subscribe(boolean everyTransition) {
         return new StatusFeed(host.events().subscribe(everyTransition));
+    }
+
+    private static Optional<Path> launcherIn(Map<String, String> environment) {
+        String value = environment.getOrDefault(LAUNCHER_VARIABLE, "");
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Path p = Path.of(value);
+            return p.isAbsolute() ? Optional.of(p.normalize()) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     PluginHost host() {

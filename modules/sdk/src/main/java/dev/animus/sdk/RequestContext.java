@@ -1,6 +1,9 @@
 package dev.animus.sdk;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +31,42 @@ public interface RequestContext {
      * {@code host_info}, {@code capabilities}, {@code init_extensions}).
      */
     JsonNode initializeParams();
+
+    /**
+     * The project the host bound this plugin to ({@code init_extensions.project_binding.project_root}),
+     * canonical and absolute; the plugin then runs in that directory. Empty when the host bound it to
+     * no project (an ad-hoc command without {@code --project-root}).
+     */
+    default Optional<Path> projectRoot() {
+        return absolutePath(initializeParams()
+                .path("init_extensions")
+                .path("project_binding")
+                .path("project_root"));
+    }
+
+    /**
+     * The absolute path of the {@code animus} launcher
+     * ({@code init_extensions.memory_mcp_stdio_command.command}): the command a plugin starts an
+     * MCP sidecar with. Empty when the host does not know its launcher.
+     */
+    default Optional<Path> memoryMcpStdioCommand() {
+        return absolutePath(initializeParams()
+                .path("init_extensions")
+                .path("memory_mcp_stdio_command")
+                .path("command"));
+    }
+
+    private static Optional<Path> absolutePath(JsonNode value) {
+        if (!value.isString()) {
+            return Optional.empty();
+        }
+        try {
+            Path p = Path.of(value.stringValue());
+            return p.isAbsolute() ? Optional.of(p) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
 
     /** Sends {@code $/progress} with params {@code {"id": <this request's id>, "value": value}}. */
     void progress(Object value);

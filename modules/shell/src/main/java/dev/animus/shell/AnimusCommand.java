@@ -1,6 +1,7 @@
 package dev.animus.shell;
 
 import dev.animus.core.HostHello;
+import dev.animus.core.ProjectBinding;
 import dev.animus.daemon.DaemonFailure;
 import dev.animus.daemon.DaemonInfo;
 import dev.animus.daemon.DaemonLink;
@@ -11,6 +12,7 @@ import dev.animus.discovery.Discovery;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.BuildInfo;
 import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.PathUnreadable;
 import dev.animus.runtime.Settings;
 import dev.animus.shell.dev.JsonAsParams;
 import dev.animus.shell.render.Failures;
@@ -78,7 +80,8 @@ public final class AnimusCommand implements Callable<Integer> {
             names = "--project-root",
             paramLabel = "PATH",
             scope = ScopeType.INHERIT,
-            description = "The project whose .animus/plugins/ is searched (default: the current directory).")
+            description = "The project whose .animus/plugins/ is searched (default: the current directory); "
+                    + "plugins then run in its root and are told it (project_binding).")
     Path projectRoot;
 
     @Option(
@@ -133,6 +136,24 @@ public final class AnimusCommand implements Callable<Integer> {
             return AnimusPaths.from(context.environment(), projectRoot == null ? Path.of("") : projectRoot);
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, "invalid_paths", e.getMessage());
+        }
+    }
+
+    /**
+     * The project this command line's plugins are bound to: with {@code --project-root}, that
+     * project's canonical root (the plugins run there and are told it in {@code initialize}); without,
+     * none (they run in the caller's working directory).
+     *
+     * @throws CommandFailed (exit 2) when the given root is not an existing directory
+     */
+    public Optional<ProjectBinding> projectBinding() {
+        if (projectRoot == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(animus().projectBinding());
+        } catch (PathUnreadable e) {
+            throw new CommandFailed(ExitCodes.USAGE, "project_root_invalid", "--project-root " + e.getMessage());
         }
     }
 

@@ -52,7 +52,7 @@ public final class Main {
         }
         Optional<Settings> settings = settings(env);
         Terminal shown = settings.map(s -> coloured(terminal, s.colour())).orElse(terminal);
-        try (Plugins host = Plugins.start()) {
+        try (Plugins host = Plugins.start(Plugins.Options.fromEnvironment(env))) {
             ShellContext context = ShellContext.oneShot(shown, env, host);
             settings.ifPresent(s -> AnimusCommand.warnOnce(s, context));
             try {

@@ -8,4 +8,9 @@ public final class ShellThreads {
     public static Thread start(String name, Runnable task) {
         return Thread.ofVirtual().name(name).start(task);
     }
+
+    /** {@code task} on a new virtual thread named {@code name}, not started (a shutdown hook). */
+    public static Thread unstarted(String name, Runnable task) {
+        return Thread.ofVirtual().name(name).unstarted(task);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.animus.shell.daemon;
 
+import dev.animus.core.ProjectBinding;
 import dev.animus.daemon.DaemonScope;
 import dev.animus.runtime.Plugins;
 import dev.animus.shell.AnimusCommand;
@@ -9,6 +10,6 @@ final class DaemonPlugins {
     private DaemonPlugins() {}
 
     static Plugins.Options options(AnimusCommand root, DaemonScope scope) {
-        return Plugins.Options.defaults();
+        return Plugins.Options.fromEnvironment(root.environment()).withProjectBinding(new ProjectBinding(scope.root()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.animus.shell.daemon;
 
 import dev.animus.daemon.DaemonFailure;
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.daemon.DaemonLog;
 import dev.animus.daemon.DaemonRun;
 import dev.animus.daemon.DaemonScope;
@@ -40,7 +41,7 @@ final class Foreground {
             Plugins plugins = Plugins.start(DaemonPlugins.options(root, scope));
             DaemonRun run = DaemonRun.start(
                     scope,
-                    root.animus(),
+                    root.context().animus(AnimusPaths.from(root.environment(), scope.root())),
                     plugins,
                     HostVersion.current(),
                     log.map(l -> scope.logFile()),

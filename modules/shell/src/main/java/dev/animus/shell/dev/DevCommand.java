@@ -90,9 +90,10 @@ public final class DevCommand implements Runnable {
                     ExitCodes.USAGE, "not_executable", path + " is not an executable file (chmod +x " + path + "?)");
         }
         Duration timeout = duration(launchTimeout, "--launch-timeout");
+        var binding = root().projectBinding();
         LaunchSpec spec;
         try {
-            spec = LaunchSpec.of(exe, env, root().environment());
+            spec = LaunchSpec.of(exe, env, root().environment()).withProjectBinding(binding);
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, "env_invalid", "--env: " + e.getMessage());
         }

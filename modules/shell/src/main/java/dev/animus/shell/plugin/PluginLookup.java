@@ -67,7 +67,7 @@ final class PluginLookup {
             return daemon.get().plugin(permit);
         }
         try {
-            return root.animus().register(permit, root.context().host());
+            return root.animus().register(permit, root.context().host(), root.projectBinding());
         } catch (RequirementMissing e) {
             throw requirementMissing(e);
         }

@@ -4,9 +4,9 @@ import dev.animus.core.DurationText;
 import dev.animus.daemon.DaemonFailure;
 import dev.animus.daemon.DaemonLink;
 import dev.animus.host.PluginStatus;
-import dev.animus.shell.render.Failures;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Layout;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
@@ -52,7 +52,9 @@ public final class StatusCommand implements Callable<Integer> {
         Optional<DaemonLink> daemon = plugin.root.daemon();
         List<PluginStatus> all;
         try {
-            all = daemon.isPresent() ? daemon.get().status() : plugin.root.context().host().status();
+            all = daemon.isPresent()
+                    ? daemon.get().status()
+                    : plugin.root.context().host().status();
         } catch (DaemonFailure e) {
             throw Failures.of(e);
         }
@@ -81,10 +83,11 @@ public final class StatusCommand implements Callable<Integer> {
             shown.forEach(s -> list.add(json(s)));
             t.printJson(env);
         } else if (shown.isEmpty()) {
-            t.result(daemon.isPresent()
-                    ? "no plugins have run in the daemon yet (they launch on first use)"
-                    : "no plugins have run in this process (they launch on first use; in a script or the shell, "
-                            + "'plugin status' shows the ones used so far; 'animus daemon start' keeps them running)");
+            t.result(
+                    daemon.isPresent()
+                            ? "no plugins have run in the daemon yet (they launch on first use)"
+                            : "no plugins have run in this process (they launch on first use; in a script or the shell, "
+                                    + "'plugin status' shows the ones used so far; 'animus daemon start' keeps them running)");
         } else {
             table(t, plugin.root.layout(), shown);
         }

@@ -65,7 +65,7 @@ final class Tour {
         try (home) {
             Map<String, String> env = home.environment(callerEnvironment, example.directory());
             introduce(home, env);
-            Plugins host = Plugins.start();
+            Plugins host = Plugins.start(Plugins.Options.fromEnvironment(callerEnvironment));
             try {
                 var inner = new Terminal(
                         InputStream.nullInputStream(), new PrintWriter(out, true), new PrintWriter(err, true), false);

@@ -1,0 +1,32 @@
+package dev.animus.core;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@code init_extensions} of one {@code initialize} request
+ * (docs/protocol.md#the-initialize-request); an empty value sends none.
+ *
+ * @param projectBinding sent as {@code project_binding = {"project_root": ...}}
+ * @param launcher the absolute path of the {@code animus} launcher, sent as
+ *     {@code memory_mcp_stdio_command = {"command": ...}}
+ */
+public record InitExtensions(Optional<ProjectBinding> projectBinding, Optional<Path> launcher) {
+    /** No extensions. */
+    public static final InitExtensions NONE = new InitExtensions(Optional.empty(), Optional.empty());
+
+    public InitExtensions {
+        Objects.requireNonNull(projectBinding, "projectBinding");
+        Objects.requireNonNull(launcher, "launcher");
+        launcher.ifPresent(l -> {
+            if (!l.isAbsolute()) {
+                throw new IllegalArgumentException("the launcher's path must be absolute: " + l);
+            }
+        });
+    }
+
+    public boolean isEmpty() {
+        return projectBinding.isEmpty() && launcher.isEmpty();
+    }
+}
