@@ -49,6 +49,9 @@ public final class RecordJson {
     }
 
     private static JsonNode write(Object value, Type type) {
+        if (value == null) {
+            return JSON.nullNode(); // a null inside a document's map
+        }
         Class<?> raw = raw(type);
         return switch (value) {
             case String s -> JSON.stringNode(s);
@@ -56,6 +59,11 @@ public final class RecordJson {
             case Integer i -> JSON.numberNode(i);
             case Long l -> JSON.numberNode(l);
             case Double d -> JSON.numberNode(d);
+            case java.math.BigDecimal d -> JSON.numberNode(d);
+            case java.math.BigInteger i -> JSON.numberNode(i);
+            case Float f -> JSON.numberNode(f);
+            case Short i -> JSON.numberNode(i);
+            case Byte i -> JSON.numberNode(i);
             case Duration d -> JSON.stringNode(d.toString());
             case Instant i -> JSON.stringNode(i.toString());
             case Path p -> JSON.stringNode(p.toString());
@@ -202,7 +210,34 @@ public final class RecordJson {
         if (raw.isRecord()) {
             return construct(raw, node, where);
         }
+        if (raw == Object.class) {
+            return plain(node);
+        }
         throw new IllegalArgumentException("cannot read a " + raw.getName() + " at " + where);
+    }
+
+    /** A value of declared type {@code Object} (a document's values): maps, lists, text, numbers, booleans. */
+    private static Object plain(JsonNode node) {
+        if (node.isObject()) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            node.properties().forEach(e -> out.put(e.getKey(), plain(e.getValue())));
+            return java.util.Collections.unmodifiableMap(out);
+        }
+        if (node.isArray()) {
+            List<Object> out = new ArrayList<>();
+            node.forEach(e -> out.add(plain(e)));
+            return java.util.Collections.unmodifiableList(out);
+        }
+        if (node.isString()) {
+            return node.stringValue();
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        if (node.isNumber()) {
+            return node.numberValue();
+        }
+        return null;
     }
 
     private static Object construct(Class<?> raw, JsonNode node, String where) {

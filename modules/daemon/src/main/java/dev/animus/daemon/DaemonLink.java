@@ -3,7 +3,6 @@ package dev.animus.daemon;
 import dev.animus.control.ControlClient;
 import dev.animus.control.ControlError;
 import dev.animus.control.ControlProtocol;
-import dev.animus.control.ControlSubscription;
 import dev.animus.control.ErrorCategory;
 import dev.animus.control.RecordJson;
 import dev.animus.host.PluginStatus;
@@ -143,8 +142,12 @@ public final class DaemonLink implements AutoCloseable {
     }
 
     /** Follows {@code method}'s stream (e.g. {@code daemon/events}), buffering at most {@code capacity}. */
-    public ControlSubscription follow(String method, ObjectNode params, int capacity) {
-        return client.follow(method, params, capacity);
+    public DaemonStream follow(String method, ObjectNode params, int capacity) {
+        try {
+            return new DaemonStream(client.follow(method, params, capacity));
+        } catch (ControlError e) {
+            throw typed(e);
+        }
     }
 
     static ObjectNode target(String name, String agent) {

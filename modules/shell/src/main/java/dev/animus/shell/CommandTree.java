@@ -3,7 +3,16 @@ package dev.animus.shell;
 import dev.animus.shell.completion.CompleteCommand;
 import dev.animus.shell.completion.CompletionCommand;
 import dev.animus.shell.daemon.DaemonCommand;
+import dev.animus.shell.daemon.DaemonStatusCommand;
+import dev.animus.shell.daemon.EventsCommand;
+import dev.animus.shell.daemon.HealthCommand;
+import dev.animus.shell.daemon.LogsCommand;
 import dev.animus.shell.daemon.PreflightCommand;
+import dev.animus.shell.daemon.RestartCommand;
+import dev.animus.shell.daemon.RunCommand;
+import dev.animus.shell.daemon.ServiceCommand;
+import dev.animus.shell.daemon.StartCommand;
+import dev.animus.shell.daemon.StopCommand;
 import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
@@ -98,7 +107,22 @@ final class CommandTree {
                             ConfigCommand.Set.class,
                             ConfigCommand.Unset.class,
                             ConfigCommand.ListKeys.class)),
-            Map.entry(DaemonCommand.class, List.of(PreflightCommand.class)),
+            Map.entry(
+                    DaemonCommand.class,
+                    List.of(
+                            StartCommand.class,
+                            RunCommand.class,
+                            StopCommand.class,
+                            RestartCommand.class,
+                            DaemonStatusCommand.class,
+                            HealthCommand.class,
+                            EventsCommand.class,
+                            LogsCommand.class,
+                            PreflightCommand.class,
+                            ServiceCommand.class)),
+            Map.entry(
+                    ServiceCommand.class,
+                    List.of(ServiceCommand.Install.class, ServiceCommand.Uninstall.class, ServiceCommand.Print.class)),
             Map.entry(DevCommand.class, List.of(DevPing.class, DevInfo.class, DevCall.class)),
             Map.entry(
                     LockCommand.class,

@@ -111,7 +111,7 @@ public record ShellContext(
      * paths: commands of one script share its stores (a plugin registered by one command stays
      * warm for the next because its registration is equal by value, not because of this sharing).
      */
-    Animus animus(AnimusPaths paths) {
+    public Animus animus(AnimusPaths paths) {
         return animuses.computeIfAbsent(paths, p -> Animus.open(p, environment));
     }
 

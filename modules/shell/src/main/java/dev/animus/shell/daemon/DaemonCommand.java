@@ -9,9 +9,21 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "daemon",
         mixinStandardHelpOptions = true,
-        description = "Work with the project's daemon.",
+        description = {
+            "Work with the project's daemon.",
+            "",
+            "Work with the project's daemon: one long-lived process per project root that keeps the project's",
+            "plugins running and answers on a control socket. 'plugin status|call|ping|info|reset' use it when",
+            "it runs ('--no-daemon' runs them in this process)."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  animus daemon preflight", "  animus daemon preflight --auto-install --yes"})
+        footer = {
+            "  animus daemon start",
+            "  animus daemon status",
+            "  animus daemon events --follow",
+            "  animus daemon stop",
+            "  animus daemon preflight --auto-install --yes"
+        })
 public final class DaemonCommand implements Runnable {
 
     @ParentCommand

@@ -1,10 +1,10 @@
 package dev.animus.shell.daemon;
 
 import dev.animus.daemon.DaemonFailure;
-import dev.animus.discovery.AnimusPaths;
 import dev.animus.daemon.DaemonLog;
 import dev.animus.daemon.DaemonRun;
 import dev.animus.daemon.DaemonScope;
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.Plugins;
 import dev.animus.shell.AnimusCommand;

@@ -53,6 +53,15 @@ public final class PreflightCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        return check(daemon, autoInstall, yes, daemon.root.json);
+    }
+
+    /**
+     * Checks the roles (installing missing defaults first with {@code autoInstall}), prints the
+     * result (as JSON with {@code json}) and returns the exit code: what {@code daemon start} and
+     * {@code daemon run} do first.
+     */
+    static int check(DaemonCommand daemon, boolean autoInstall, boolean yes, boolean json) {
         AnimusCommand root = daemon.root;
         String agent = root.agent();
         PreflightReport report = root.animus().preflight(agent, root.includeSystemPath);
@@ -65,7 +74,7 @@ public final class PreflightCommand implements Callable<Integer> {
             }
         }
         Terminal t = root.terminal();
-        if (root.json) {
+        if (json) {
             t.printJson(json(report));
         } else {
             print(t.out(), report);

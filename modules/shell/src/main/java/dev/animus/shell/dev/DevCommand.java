@@ -113,7 +113,7 @@ public final class DevCommand implements Runnable {
     static final Duration MAX_DEADLINE = Deadlines.NONE;
 
     /** The duration of a deadline option, from 1ms to 365d; anything else is a usage error. */
-    static Duration duration(String text, String option) {
+    public static Duration duration(String text, String option) {
         try {
             return DurationText.parseWithin(text, MIN_DEADLINE, MAX_DEADLINE);
         } catch (IllegalArgumentException e) {
