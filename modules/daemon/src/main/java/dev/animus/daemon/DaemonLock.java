@@ -1,9 +1,7 @@
 package dev.animus.daemon;
 
 import dev.animus.runtime.HostVersion;
-import dev.animus.store.AtomicFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -98,10 +96,10 @@ public final class DaemonLock implements AutoCloseable {
                     scope.socket(),
                     Procfs.startTicks(pid).orElse(0),
                     Procfs.bootId());
-            AtomicFile.write(scope.pidFile(), (pid + "\n").getBytes(StandardCharsets.US_ASCII), AtomicFile.PRIVATE);
-            AtomicFile.write(scope.infoFile(), InfoJson.bytes(info), AtomicFile.PRIVATE);
+            AtomicWrite.write(scope.pidFile(), (pid + "\n").getBytes(StandardCharsets.US_ASCII), AtomicWrite.PRIVATE);
+            AtomicWrite.write(scope.infoFile(), InfoJson.bytes(info), AtomicWrite.PRIVATE);
             return new DaemonLock(scope, channel, lock, info, removed);
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             closeQuietly(channel);
             LockFiles.release(lockFile);
             throw new DaemonFailure(
