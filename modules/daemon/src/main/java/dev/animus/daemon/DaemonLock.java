@@ -60,8 +60,8 @@ public final class DaemonLock implements AutoCloseable {
     }
 
     /**
-     * Takes the scope's lock for this process: creates the run directory (or checks it), checks
-     * the socket path's length, locks {@code <scope>.lock}, removes a crashed daemon's leftovers
+     * Takes the scope's lock for this process: checks the socket path's length, creates the run
+     * directory (or checks it), locks {@code <scope>.lock}, removes a crashed daemon's leftovers
      * and writes the pid and info files.
      *
      * @param version the version {@code <scope>.json} names
@@ -73,8 +73,8 @@ public final class DaemonLock implements AutoCloseable {
     public static DaemonLock acquire(DaemonScope scope, String version, InstantSource clock) {
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(clock, "clock");
-        scope.ensureRunDirectory();
         scope.checkSocketPath();
+        scope.ensureRunDirectory();
         Path lockFile = scope.lockFile();
         if (!LockFiles.claim(lockFile)) {
             throw alreadyRunning(scope);

@@ -145,7 +145,7 @@ class DaemonLockTest {
         DaemonScope deep = new DaemonScope(root, scope.id(), run);
         DaemonFailure f = assertThrows(DaemonFailure.class, () -> DaemonLock.acquire(deep, "1", CLOCK));
         assertEquals(DaemonFailure.Reason.SOCKET_PATH_TOO_LONG, f.reason());
-        assertFalse(Files.exists(deep.lockFile()));
+        assertFalse(Files.exists(run), "the run directory was created");
     }
 
     private void writeLeftovers(long pid, long ticks) throws Exception {
