@@ -26,7 +26,7 @@ mkdir -p "$(dirname -- "$image")"
 # signatures are not carried into the image, which is what we want; keep the rest of its output
 if ! "$jdk/bin/jlink" \
   --module-path "$modules" \
-  --add-modules dev.animus.shell,dev.animus.examples.echo,org.slf4j.simple,org.jline.terminal.ffm \
+  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,org.slf4j.simple,org.jline.terminal.ffm \
   --ignore-signing-information \
   --strip-debug --no-header-files --no-man-pages --compress zip-6 \
   --output "$image" >"$image.jlink.log" 2>&1; then

@@ -113,6 +113,7 @@ class DocumentedGraphTest {
                 "discovery",
                 "install",
                 "runtime",
+                "daemon",
                 "shell",
                 "sdk")) {
             if (!documented.containsKey("dev.animus." + name)) {

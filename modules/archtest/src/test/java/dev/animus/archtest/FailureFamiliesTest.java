@@ -31,6 +31,7 @@ class FailureFamiliesTest {
             "dev.animus.install.InstallationFailure",
             "dev.animus.discovery.DiscoveryFailure",
             "dev.animus.runtime.UseCaseFailure",
+            "dev.animus.daemon.DaemonFailure",
             "dev.animus.sdk.PluginError");
 
     @Test

@@ -47,6 +47,7 @@ class ModuleGraphTest {
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.runtime",
+            "dev.animus.daemon",
             "dev.animus.shell",
             "dev.animus.sdk",
             "dev.animus.testplugins",
@@ -104,17 +105,30 @@ class ModuleGraphTest {
         });
     }
 
+    /** The front ends: the only modules that require runtime (the test plugins aside). */
+    private static final Set<String> FRONT_ENDS = Set.of("dev.animus.shell", "dev.animus.daemon");
+
     @Test
-    void onlyRuntimeAndShellSitAboveTheAdapters() {
+    void onlyRuntimeAndTheFrontEndsSitAboveTheAdapters() {
         animusModules().forEach((name, d) -> {
             Set<String> r = requires(d);
             if (!name.equals("dev.animus.shell")) {
                 assertTrue(!r.contains("dev.animus.shell"), name + " requires the shell");
             }
-            if (!name.equals("dev.animus.shell") && !name.equals("dev.animus.testplugins")) {
+            if (!FRONT_ENDS.contains(name) && !name.equals("dev.animus.testplugins")) {
                 assertTrue(!r.contains("dev.animus.runtime"), name + " requires runtime");
             }
         });
+    }
+
+    @Test
+    void theDaemonRequiresNoAdapterAndNoCapabilityOfItsOwn() {
+        Set<String> r = requires(animusModules().get("dev.animus.daemon"));
+        Set<String> bad = r.stream()
+                .filter(m -> ADAPTERS.contains(m) || CAPABILITIES.contains(m) || m.equals("dev.animus.shell"))
+                .collect(Collectors.toSet());
+        assertEquals(Set.of(), bad, "the daemon is a front end over runtime");
+        assertTrue(r.contains("dev.animus.runtime"), "the daemon requires runtime");
     }
 
     @Test

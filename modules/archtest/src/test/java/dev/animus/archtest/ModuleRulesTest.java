@@ -23,6 +23,7 @@ class ModuleRulesTest {
                 "dev.animus.core",
                 "dev.animus.json",
                 "dev.animus.runtime",
+                "dev.animus.daemon",
                 "dev.animus.shell",
                 "dev.animus.sdk",
                 "dev.animus.examples"));
@@ -80,7 +81,7 @@ class ModuleRulesTest {
     void onlyFrontEndsUseRuntime() {
         noClasses()
                 .that()
-                .resideOutsideOfPackages("dev.animus.runtime..", "dev.animus.shell..")
+                .resideOutsideOfPackages("dev.animus.runtime..", "dev.animus.shell..", "dev.animus.daemon..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.animus.runtime..")

@@ -4,38 +4,46 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The shell is a front end: it reaches services only through runtime's application API
- * (docs/architecture.md, "The application API"), so another front end (a daemon, an MCP bridge)
+ * (docs/architecture.md, "The application API"), so another front end (the daemon, an MCP bridge)
  * can offer the same use cases. It names no adapter type at all; of the capability modules it
  * names only the API's vocabulary, which runtime re-exports: values (records, enums, sealed
- * families of them) and failures.
+ * families of them) and failures. The daemon, a front end too, keeps the same two rules.
  */
 class ShellRulesTest {
+    /** The front ends' packages. */
+    private static final List<String> FRONT_ENDS = List.of("dev.animus.shell..", "dev.animus.daemon..");
+
     @Test
-    void theShellDependsOnNoAdapter() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.animus.shell..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(BuiltClasses.withSubpackages(BuiltClasses.ADAPTERS))
-                .because("the shell reaches services only through runtime's API")
-                .check(BuiltClasses.main());
+    void theFrontEndsDependOnNoAdapter() {
+        for (String frontEnd : FRONT_ENDS) {
+            noClasses()
+                    .that()
+                    .resideInAPackage(frontEnd)
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(BuiltClasses.withSubpackages(BuiltClasses.ADAPTERS))
+                    .because("a front end reaches services only through runtime's API")
+                    .check(BuiltClasses.main());
+        }
     }
 
     @Test
-    void theShellNamesOnlyValuesAndFailuresOfTheCapabilities() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.animus.shell..")
-                .should()
-                .dependOnClassesThat(service())
-                .because("a capability's services are reached through runtime's API; only its values and"
-                        + " failures are the API's vocabulary")
-                .check(BuiltClasses.main());
+    void theFrontEndsNameOnlyValuesAndFailuresOfTheCapabilities() {
+        for (String frontEnd : FRONT_ENDS) {
+            noClasses()
+                    .that()
+                    .resideInAPackage(frontEnd)
+                    .should()
+                    .dependOnClassesThat(service())
+                    .because("a capability's services are reached through runtime's API; only its values and"
+                            + " failures are the API's vocabulary")
+                    .check(BuiltClasses.main());
+        }
     }
 
     /** A class of a capability package that is not a value or a failure. */

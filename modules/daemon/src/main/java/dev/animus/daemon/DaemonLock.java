@@ -1,9 +1,7 @@
 package dev.animus.daemon;
 
 import dev.animus.runtime.HostVersion;
-import dev.animus.store.AtomicFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -62,8 +60,8 @@ public final class DaemonLock implements AutoCloseable {
     }
 
     /**
-     * Takes the scope's lock for this process: creates the run directory (or checks it), checks
-     * the socket path's length, locks {@code <scope>.lock}, removes a crashed daemon's leftovers
+     * Takes the scope's lock for this process: checks the socket path's length, creates the run
+     * directory (or checks it), locks {@code <scope>.lock}, removes a crashed daemon's leftovers
      * and writes the pid and info files.
      *
      * @param version the version {@code <scope>.json} names
@@ -75,8 +73,8 @@ public final class DaemonLock implements AutoCloseable {
     public static DaemonLock acquire(DaemonScope scope, String version, InstantSource clock) {
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(clock, "clock");
-        scope.ensureRunDirectory();
         scope.checkSocketPath();
+        scope.ensureRunDirectory();
         Path lockFile = scope.lockFile();
         if (!LockFiles.claim(lockFile)) {
             throw alreadyRunning(scope);
@@ -98,10 +96,10 @@ public final class DaemonLock implements AutoCloseable {
                     scope.socket(),
                     Procfs.startTicks(pid).orElse(0),
                     Procfs.bootId());
-            AtomicFile.write(scope.pidFile(), (pid + "\n").getBytes(StandardCharsets.US_ASCII), AtomicFile.PRIVATE);
-            AtomicFile.write(scope.infoFile(), InfoJson.bytes(info), AtomicFile.PRIVATE);
+            AtomicWrite.write(scope.pidFile(), (pid + "\n").getBytes(StandardCharsets.US_ASCII), AtomicWrite.PRIVATE);
+            AtomicWrite.write(scope.infoFile(), InfoJson.bytes(info), AtomicWrite.PRIVATE);
             return new DaemonLock(scope, channel, lock, info, removed);
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             closeQuietly(channel);
             LockFiles.release(lockFile);
             throw new DaemonFailure(

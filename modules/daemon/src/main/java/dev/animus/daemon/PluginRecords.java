@@ -1,8 +1,6 @@
 package dev.animus.daemon;
 
-import dev.animus.store.AtomicFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -129,12 +127,12 @@ public final class PluginRecords implements AutoCloseable {
             o.put("boot_id", r.bootId());
         }
         try {
-            AtomicFile.write(
+            AtomicWrite.write(
                     file,
                     (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
                             .getBytes(StandardCharsets.UTF_8),
-                    AtomicFile.PRIVATE);
-        } catch (UncheckedIOException e) {
+                    AtomicWrite.PRIVATE);
+        } catch (IOException e) {
             throw failure("write", file, e);
         }
     }

@@ -1,8 +1,6 @@
 package dev.animus.daemon;
 
-import dev.animus.store.AtomicFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,11 +145,12 @@ public record SystemdUnit(Path root, String scopeId, Path launcher, Optional<Pat
         Path file = path(env);
         byte[] text = text().getBytes(StandardCharsets.UTF_8);
         try {
-            AtomicFile.write(file, text, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UncheckedIOException e) {
+            Files.createDirectories(file.getParent());
+            AtomicWrite.write(file, text, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (IOException e) {
             throw new DaemonFailure(
                     DaemonFailure.Reason.FILES,
-                    "cannot write the unit file " + file + ": " + e.getCause().getMessage(),
+                    "cannot write the unit file " + file + ": " + e.getMessage(),
                     "check the permissions of " + file.getParent(),
                     e);
         }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.animus.store.AtomicFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -88,7 +86,7 @@ class DaemonLockTest {
         scope.ensureRunDirectory();
         Children.Ready holder = children.lockHolder(scope.lockFile());
         long pid = Long.parseLong(holder.line().trim());
-        AtomicFile.write(scope.pidFile(), (pid + "\n").getBytes(StandardCharsets.US_ASCII), AtomicFile.PRIVATE);
+        Files.writeString(scope.pidFile(), pid + "\n");
         DaemonFailure f = assertThrows(DaemonFailure.class, () -> DaemonLock.acquire(scope, "1", CLOCK));
         assertEquals(DaemonFailure.Reason.ALREADY_RUNNING, f.reason());
         assertEquals(pid, f.runningPid().orElseThrow());
@@ -147,7 +145,7 @@ class DaemonLockTest {
         DaemonScope deep = new DaemonScope(root, scope.id(), run);
         DaemonFailure f = assertThrows(DaemonFailure.class, () -> DaemonLock.acquire(deep, "1", CLOCK));
         assertEquals(DaemonFailure.Reason.SOCKET_PATH_TOO_LONG, f.reason());
-        assertFalse(Files.exists(deep.lockFile()));
+        assertFalse(Files.exists(run), "the run directory was created");
     }
 
     private void writeLeftovers(long pid, long ticks) throws Exception {
