@@ -1,9 +1,9 @@
 package dev.animus.shell;
 
 import dev.animus.core.HostHello;
-import dev.animus.core.ProjectBinding;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
+import dev.animus.host.ProjectBinding;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.BuildInfo;
 import dev.animus.runtime.HostVersion;
