@@ -103,6 +103,54 @@ if run dev-call 0 "$img/bin/animus" plugin dev "$img/examples/echo/animus-plugin
   [ ! -s "$tmp/dev-call.err2" ] || fail "dev-call: unexpected stderr: $(cat "$tmp/dev-call.err2")"
 fi
 
+# project binding: a plugin of a command given --project-root runs in the project's canonical root
+# and is told it; bound or not, it is told the launcher (bin/animus exports its own path). The
+# plugin keeps its initialize line in ./initialize.json, in whatever directory it runs in.
+mkdir -p "$tmp/project dir" "$tmp/plugin dir"
+cat > "$tmp/plugin dir/animus-plugin-where" <<'PLUGIN'
+#!/bin/sh
+while IFS= read -r line; do
+  case $line in
+    *'"id":'*) ;;
+    *'"method":"exit"'*) exit 0 ;;
+    *) continue ;;
+  esac
+  rest=${line#*\"id\":}
+  id=${rest%%[,\}]*}
+  case $line in
+    *'"method":"initialize"'*)
+      printf '%s\n' "$line" > initialize.json
+      printf '{"jsonrpc":"2.0","id":%s,"result":{"protocol_version":"1.1.0","plugin_info":{"name":"where","version":"0.1.0","plugin_kind":"custom"},"capabilities":{"methods":["where"]}}}\n' "$id" ;;
+    *) printf '{"jsonrpc":"2.0","id":%s,"result":{}}\n' "$id" ;;
+  esac
+done
+PLUGIN
+chmod 755 "$tmp/plugin dir/animus-plugin-where"
+launcher=$(cd "$img/bin" && pwd -P)/animus
+project=$(cd "$tmp/project dir" && pwd -P)
+if run bound 0 "$img/bin/animus" --project-root "$tmp/project dir" plugin dev "$tmp/plugin dir/animus-plugin-where" call where; then
+  init="$tmp/project dir/initialize.json"
+  if [ ! -s "$init" ]; then
+    fail "bound: the plugin did not run in the project's root (no $init)"
+  else
+    grep -qF "\"project_binding\":{\"project_root\":\"$project\"}" "$init" ||
+      fail "bound: initialize had no project_binding of $project: $(cat "$init")"
+    grep -qF "\"memory_mcp_stdio_command\":{\"command\":\"$launcher\"}" "$init" ||
+      fail "bound: initialize did not name the launcher $launcher: $(cat "$init")"
+  fi
+fi
+if run unbound 0 "$img/bin/animus" plugin dev "$tmp/plugin dir/animus-plugin-where" call where; then
+  init="$tmp/work/initialize.json"
+  if [ ! -s "$init" ]; then
+    fail "unbound: the plugin did not run in the caller's directory (no $init)"
+  else
+    if grep -q project_binding "$init"; then fail "unbound: initialize had a project_binding: $(cat "$init")"; fi
+    grep -qF "\"memory_mcp_stdio_command\":{\"command\":\"$launcher\"}" "$init" ||
+      fail "unbound: initialize did not name the launcher $launcher: $(cat "$init")"
+  fi
+  rm -f "$init"
+fi
+
 printf 'plugin list\n--version\n' > "$tmp/script.in"
 stdin=$tmp/script.in
 if run script 0 "$img/bin/animus"; then

@@ -1,7 +1,6 @@
 package dev.animus.host;
 
 import dev.animus.core.HostHello;
-import dev.animus.core.InitExtensions;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.PluginCapabilities;
 import dev.animus.core.PluginInfo;

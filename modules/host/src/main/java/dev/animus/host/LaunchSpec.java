@@ -2,7 +2,6 @@ package dev.animus.host;
 
 import dev.animus.core.EnvironmentPolicy;
 import dev.animus.core.Interpreter;
-import dev.animus.core.ProjectBinding;
 import dev.animus.process.HostVariables;
 import dev.animus.process.Interpreters;
 import java.nio.file.Path;

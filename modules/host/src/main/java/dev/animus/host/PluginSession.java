@@ -3,7 +3,6 @@ package dev.animus.host;
 import dev.animus.core.Deadlines;
 import dev.animus.core.HostFailure;
 import dev.animus.core.HostHello;
-import dev.animus.core.InitExtensions;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.MethodTimeouts;
 import dev.animus.core.ProtocolCompatibility;

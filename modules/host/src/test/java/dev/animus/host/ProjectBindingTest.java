@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.animus.core.InitExtensions;
-import dev.animus.core.ProjectBinding;
 import dev.animus.core.TimeoutTable;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.animus.runtime;
 
 import dev.animus.core.HostHello;
-import dev.animus.core.ProjectBinding;
 import dev.animus.host.PluginHost;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.PluginStatus;
+import dev.animus.host.ProjectBinding;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.animus.core.ProjectBinding;
 import dev.animus.host.CallOptions;
+import dev.animus.host.ProjectBinding;
 import dev.animus.install.AnimusHome;
 import dev.animus.install.InstallReport;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
 import dev.animus.core.HostHello;
-import dev.animus.core.ProjectBinding;
 import dev.animus.daemon.DaemonFailure;
 import dev.animus.daemon.DaemonInfo;
 import dev.animus.daemon.DaemonLink;
@@ -9,6 +8,7 @@ import dev.animus.daemon.DaemonScope;
 import dev.animus.daemon.RunningDaemon;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discovery;
+import dev.animus.host.ProjectBinding;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.BuildInfo;
 import dev.animus.runtime.HostVersion;

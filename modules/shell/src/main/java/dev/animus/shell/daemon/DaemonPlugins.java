@@ -1,7 +1,7 @@
 package dev.animus.shell.daemon;
 
-import dev.animus.core.ProjectBinding;
 import dev.animus.daemon.DaemonScope;
+import dev.animus.host.ProjectBinding;
 import dev.animus.runtime.Plugins;
 import dev.animus.shell.AnimusCommand;
 

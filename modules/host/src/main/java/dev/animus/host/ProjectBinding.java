@@ -1,4 +1,4 @@
-package dev.animus.core;
+package dev.animus.host;
 
 import java.nio.file.Path;
 import java.util.Objects;
