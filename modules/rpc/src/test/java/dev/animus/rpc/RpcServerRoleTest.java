@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.MissingNode;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.POJONode;
 
 /** The server role of a connection (docs/protocol.md#the-server-role), over real pipes. */
 @Timeout(30)
@@ -74,7 +78,7 @@ class RpcServerRoleTest {
             assertEquals(
                     "MISSING",
                     pair.client
-                            .request("paramsType", tools.jackson.databind.node.NullNode.getInstance(), LONG)
+                            .request("paramsType", NullNode.getInstance(), LONG)
                             .stringValue());
             RpcStats stats = pair.server.stats();
             assertEquals(4, stats.answeredPeerRequests());
@@ -349,12 +353,16 @@ class RpcServerRoleTest {
             // The server's reader took the third request (frames are counted before dispatch):
             // from here it waits for a place, or (broken) starts the third handler at once.
             awaitTrue(() -> pair.server.stats().framesIn() >= 3, "the server read the third request");
-            assertEquals(List.of("start 0", "start 1"), List.copyOf(log));
+            assertEquals(Set.of("start 0", "start 1"), Set.copyOf(log));
+            assertEquals(2, log.size());
             assertFalse(behind.result().isDone(), "the reader went past a request it had no place for");
             release.get(0).complete(null);
             assertEquals(0, calls.get(0).await().intValue());
             await(thirdStarted);
-            assertEquals(List.of("start 0", "start 1", "end 0", "start 2"), List.copyOf(log));
+            assertEquals(
+                    List.of("end 0", "start 2"),
+                    List.copyOf(log).subList(2, 4),
+                    "the third started before a place was free");
             assertInstanceOf(RemoteError.class, assertThrows(RemoteError.class, behind::await));
             release.get(1).complete(null);
             release.get(2).complete(null);
@@ -381,6 +389,32 @@ class RpcServerRoleTest {
     }
 
     @Test
+    void anAnswerThatCannotBeSentIsReplacedByInternalError() throws Exception {
+        CompletableFuture<Throwable> thrown = new CompletableFuture<>();
+        Handlers handlers = Handlers.builder()
+                .on("pojo", request -> {
+                    try {
+                        request.respond(new POJONode(new Unsendable()));
+                        thrown.complete(null);
+                    } catch (IllegalArgumentException expected) {
+                        thrown.complete(expected);
+                    }
+                })
+                .on("missing", request -> request.respond(MissingNode.getInstance()))
+                .build();
+        try (FakePeer peer = FakePeer.serving(handlers)) {
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"pojo\"}\n");
+            assertEquals(
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32603,\"message\":\"internal error\"}}",
+                    peer.nextLine());
+            assertInstanceOf(IllegalArgumentException.class, await(thrown));
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"missing\"}\n");
+            assertEquals("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":null}", peer.nextLine());
+            assertTrue(peer.connection.isOpen());
+        }
+    }
+
+    @Test
     void aHandlerThatGivesNoAnswerIsAnsweredInternalError() throws Exception {
         Handlers handlers = Handlers.builder().on("silent", request -> {}).build();
         try (FakePeer peer = FakePeer.serving(handlers)) {
@@ -400,7 +434,7 @@ class RpcServerRoleTest {
                         request -> outcomes.complete(List.of(
                                 request.respond(json("1")),
                                 request.respond(json("2")),
-                                request.fail(-32603, "third", tools.jackson.databind.node.MissingNode.getInstance()))))
+                                request.fail(-32603, "third", MissingNode.getInstance()))))
                 .build();
         try (ServerPair pair = ServerPair.start(handlers)) {
             assertEquals(1, pair.client.request("twice", json("{}"), LONG).intValue());
