@@ -126,7 +126,9 @@ final class Connection implements RpcConnection {
         calls.failAll(failure);
         for (Incoming request : inFlight.close()) {
             request.claim();
-            request.cancel();
+            if (request.markCancelled()) {
+                request.tellCancelled();
+            }
         }
         broadcast.end(failure);
         try {
@@ -359,14 +361,16 @@ final class Connection implements RpcConnection {
      * by -32603 and the {@link IllegalArgumentException} is rethrown to the handler.
      */
     boolean answerPeer(Incoming request, JsonNode frame) {
+        answeredRequests.incrementAndGet(); // before the write: a peer that saw the answer sees the count
         try {
             writer.write(frame);
-            answeredRequests.incrementAndGet();
             return true;
         } catch (ConnectionLost lost) {
+            answeredRequests.decrementAndGet();
             LOG.debug("{}: could not answer {}: {}", peer, request.method(), lost.getMessage());
             return false;
         } catch (IllegalArgumentException unsendable) {
+            answeredRequests.decrementAndGet();
             LOG.error("{}: the answer to {} cannot be sent; answered -32603", peer, request.method(), unsendable);
             answerPeer(request, internalError(request, "internal error"));
             throw unsendable;
@@ -389,14 +393,18 @@ final class Connection implements RpcConnection {
         if (request == null) {
             return false;
         }
-        if (request.claim()) {
+        boolean unanswered = request.claim();
+        if (!request.markCancelled()) {
+            return true;
+        }
+        cancelledRequests++;
+        if (unanswered) {
             writeQuietly(
-                    Outbound.error(id, ErrorCodes.REQUEST_CANCELLED, "request cancelled", MissingNode.getInstance()),
+                    Outbound.error(
+                            request.id(), ErrorCodes.REQUEST_CANCELLED, "request cancelled", MissingNode.getInstance()),
                     request.method());
         }
-        if (request.cancel()) {
-            cancelledRequests++;
-        }
+        request.tellCancelled();
         return true;
     }
 

@@ -74,16 +74,16 @@ final class Incoming implements IncomingRequest {
         return answered.compareAndSet(false, true);
     }
 
+    /** Cancels the request: {@link #cancelled()} is true from now on. False if it was already. */
+    boolean markCancelled() {
+        return cancelled.compareAndSet(false, true);
+    }
+
     /**
-     * Cancels the request: {@link #cancelled()} is true at once, {@link #whenCancelled()} completes
-     * on a thread of its own (its dependents are the handler's code, which must not run on the
-     * connection's reader). Returns false if it was cancelled already.
+     * Completes {@link #whenCancelled()} (after {@link #markCancelled()}), on a thread of its own:
+     * its dependents are the handler's code, which must not run on the connection's reader.
      */
-    boolean cancel() {
-        if (!cancelled.compareAndSet(false, true)) {
-            return false;
-        }
+    void tellCancelled() {
         RpcThreads.runTask("animus-rpc-cancelled-" + method, () -> whenCancelled.complete(null));
-        return true;
     }
 }

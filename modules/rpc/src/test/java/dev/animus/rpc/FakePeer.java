@@ -29,37 +29,47 @@ final class FakePeer implements AutoCloseable {
     private final Pipes peerToHost;
     private final BlockingQueue<Object> lines = new ArrayBlockingQueue<>(100_000);
 
-    private FakePeer(RpcOptions options, boolean reads) {
+    private FakePeer(RpcOptions options, boolean reads, Handlers handlers) {
         hostToPeer = Pipes.open();
         peerToHost = Pipes.open();
-        connection = RpcConnection.open(peerToHost.in(), hostToPeer.out(), options);
+        connection = RpcConnection.open(peerToHost.in(), hostToPeer.out(), options, handlers);
         if (reads) {
             Thread.ofVirtual().name("fake-peer-stdin").start(this::readHostLines);
         }
     }
 
     static FakePeer start() {
-        return new FakePeer(RpcOptions.defaults("fake"), true);
+        return new FakePeer(RpcOptions.defaults("fake"), true, Handlers.none());
     }
 
     static FakePeer start(RpcOptions options) {
-        return new FakePeer(options, true);
+        return new FakePeer(options, true, Handlers.none());
+    }
+
+    /** A peer of a connection that answers its requests through {@code handlers} (the server role). */
+    static FakePeer serving(Handlers handlers) {
+        return new FakePeer(RpcOptions.defaults("fake"), true, handlers);
     }
 
     /** A peer that never reads its stdin. */
     static FakePeer neverReading(RpcOptions options) {
-        return new FakePeer(options, false);
+        return new FakePeer(options, false, Handlers.none());
     }
 
     /** The next frame the host wrote, parsed strictly from one line. */
     JsonNode nextFrame() {
+        return JSON.readTree(nextLine());
+    }
+
+    /** The next line the host wrote, as written. */
+    String nextLine() {
         try {
             Object line = lines.poll(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
             assertNotNull(line, "the host wrote nothing within " + PATIENCE);
             if (line instanceof Throwable failure) {
                 fail("reading the host's output failed", failure);
             }
-            return JSON.readTree((String) line);
+            return (String) line;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
