@@ -342,4 +342,18 @@ class PreflightTest {
         assertEquals(0, none.exitCode(), none.err());
         assertEquals("[summary] installed 0, skipped 0, failed 0\n", none.out());
     }
+
+    @Test
+    void aTrustedPluginFoundInTheProjectButNotInstalledIsNamedByItsPath() throws IOException {
+        Path found = rolePlugin(project.resolve(".animus/plugins"), "queue", "queue");
+        Cli.Run trusted = animus("plugin", "trust", found.toString(), "--yes");
+        assertEquals(0, trusted.exitCode(), trusted.err());
+        Cli.Run r = animus("daemon", "preflight");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        String line = missingLine(r, "queue");
+        assertEquals("[missing] queue — run: animus plugin install --path " + found, line, r.out());
+        runFixOf(line);
+        Cli.Run after = animus("daemon", "preflight");
+        assertTrue(after.out().contains("[ok] queue — queue\n"), after.out());
+    }
 }
