@@ -144,8 +144,7 @@ final class Preflight {
                 role,
                 List.of(),
                 "no installed or nearby plugin serves it and " + d.origin() + " has no default for it;"
-                        + " install a plugin whose manifest declares plugin_kind \"" + role + "\""
-                        + " (animus plugin install <owner/repo@tag> or --path P)");
+                        + " install a plugin whose manifest declares plugin_kind \"" + role + "\"");
     }
 
     private static void optional(

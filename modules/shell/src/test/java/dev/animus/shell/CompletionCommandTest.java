@@ -124,8 +124,9 @@ class CompletionCommandTest {
         assumeTrue(onPath("bash"), "bash is not installed: the completion script cannot be checked");
         Path script = script("bash");
         assertEquals(List.of("plugin"), bashComplete(script, "animus plu"));
-        assertEquals(List.of("install", "inspect"), bashComplete(script, "animus plugin ins"));
-        assertEquals(List.of("install"), bashComplete(script, "animus plugin inst"));
+        assertEquals(List.of("install", "install-defaults", "inspect"), bashComplete(script, "animus plugin ins"));
+        assertEquals(List.of("install", "install-defaults"), bashComplete(script, "animus plugin inst"));
+        assertEquals(List.of("install-defaults"), bashComplete(script, "animus plugin install-"));
         assertEquals(List.of("trust-orgs"), bashComplete(script, "animus trust-"));
         assertEquals(List.of("--trust"), bashComplete(script, "animus plugin install --tru"));
         assertEquals(List.of("bash", "zsh", "fish"), bashComplete(script, "animus completion "));
@@ -176,7 +177,7 @@ class CompletionCommandTest {
                 """, "zsh", script.toString(), animus.toString()));
         assertEquals(0, s.exit(), s.out() + s.err());
         assertEquals(
-                List.of("plugin", "install,inspect", "echo", "--trust"),
+                List.of("plugin", "install,install-defaults,inspect", "echo", "--trust"),
                 s.out().lines().toList(),
                 s.err());
     }
@@ -219,7 +220,7 @@ class CompletionCommandTest {
         assertEquals(0, parsed.exit(), parsed.err());
         assertEquals(List.of("plugin"), fishComplete(script, "animus plu"));
         assertEquals(
-                List.of("inspect", "install"),
+                List.of("inspect", "install", "install-defaults"),
                 fishComplete(script, "animus plugin ins").stream().sorted().toList());
         assertEquals(List.of("--trust"), fishComplete(script, "animus plugin install --tru"));
         assertEquals(

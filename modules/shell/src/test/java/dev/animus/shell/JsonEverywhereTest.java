@@ -94,6 +94,9 @@ class JsonEverywhereTest {
         verify.add(bundle.artifact().toString());
 
         List<Step> steps = List.of(
+                // no role is served and the built-in defaults.toml has no default yet
+                json("daemon preflight", 2, "daemon", "preflight"),
+                json("plugin install-defaults", 0, "plugin", "install-defaults"),
                 json("plugin install", 0, "plugin", "install", "--path", v1.toString(), "--no-trust"),
                 json("plugin inspect", 0, "plugin", "inspect", "pyecho"),
                 json("plugin trust", 0, "plugin", "trust", "pyecho", "--yes"),

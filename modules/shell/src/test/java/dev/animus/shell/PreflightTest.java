@@ -1,7 +1,6 @@
 package dev.animus.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.shell.render.Terminal;
@@ -194,10 +193,7 @@ class PreflightTest {
                 refused.errLine().contains("needs a confirmation")
                         && refused.errLine().contains("--yes"),
                 refused.err());
-        assertFalse(
-                Files.exists(home.resolve("state/state.json"))
-                        && animus("plugin", "inspect", "prov").exitCode() == 0,
-                "nothing is installed without a confirmation");
+        assertEquals(2, animus("plugin", "inspect", "prov").exitCode(), "nothing is installed without a confirmation");
 
         Cli.Run r = animus("daemon", "preflight", "--auto-install", "--yes", "--json");
         assertEquals(0, r.exitCode(), r.out() + r.err());
@@ -263,8 +259,7 @@ class PreflightTest {
                                 && l.contains("plugins.shipped.bundled")
                                 && l.contains("is not a plugin of this image")),
                 r.out());
-        assertFalse(
-                r.out().contains("queue (queue)") && !r.out().contains("shipped"), "the subjects group is left out");
+        assertTrue(lines.stream().noneMatch(l -> l.contains(" queue (queue)")), "the subjects group is left out");
         assertEquals("[summary] installed 1, skipped 1, failed 2", lines.getLast());
         assertEquals(2, animus("plugin", "inspect", "flow").exitCode(), "a failed default leaves nothing behind");
 
@@ -346,5 +341,19 @@ class PreflightTest {
         Cli.Run none = animus("plugin", "install-defaults");
         assertEquals(0, none.exitCode(), none.err());
         assertEquals("[summary] installed 0, skipped 0, failed 0\n", none.out());
+    }
+
+    @Test
+    void aTrustedPluginFoundInTheProjectButNotInstalledIsNamedByItsPath() throws IOException {
+        Path found = rolePlugin(project.resolve(".animus/plugins"), "queue", "queue");
+        Cli.Run trusted = animus("plugin", "trust", found.toString(), "--yes");
+        assertEquals(0, trusted.exitCode(), trusted.err());
+        Cli.Run r = animus("daemon", "preflight");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        String line = missingLine(r, "queue");
+        assertEquals("[missing] queue — run: animus plugin install --path " + found, line, r.out());
+        runFixOf(line);
+        Cli.Run after = animus("daemon", "preflight");
+        assertTrue(after.out().contains("[ok] queue — queue\n"), after.out());
     }
 }
