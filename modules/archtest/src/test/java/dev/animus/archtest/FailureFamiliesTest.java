@@ -32,6 +32,7 @@ class FailureFamiliesTest {
             "dev.animus.discovery.DiscoveryFailure",
             "dev.animus.runtime.UseCaseFailure",
             "dev.animus.daemon.DaemonFailure",
+            "dev.animus.control.ControlError",
             "dev.animus.sdk.PluginError");
 
     @Test

@@ -21,15 +21,33 @@ class ShellRulesTest {
     @Test
     void theFrontEndsDependOnNoAdapter() {
         for (String frontEnd : FRONT_ENDS) {
+            // the daemon answers the control protocol: rpc's server role (a handler table, the requests
+            // it answers) is its transport's vocabulary, as picocli's is the shell's (decision 035)
+            List<String> forbidden = BuiltClasses.ADAPTERS.stream()
+                    .filter(a -> !(frontEnd.equals("dev.animus.daemon..") && a.equals("dev.animus.rpc")))
+                    .toList();
             noClasses()
                     .that()
                     .resideInAPackage(frontEnd)
                     .should()
                     .dependOnClassesThat()
-                    .resideInAnyPackage(BuiltClasses.withSubpackages(BuiltClasses.ADAPTERS))
+                    .resideInAnyPackage(BuiltClasses.withSubpackages(forbidden))
                     .because("a front end reaches services only through runtime's API")
                     .check(BuiltClasses.main());
         }
+    }
+
+    @Test
+    void theShellNamesOnlyTheControlProtocolsValues() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.animus.shell..")
+                .should()
+                .dependOnClassesThat(DescribedPredicate.describe(
+                        "are services of the control module (its client and server belong to the daemon)",
+                        c -> c.getPackageName().startsWith("dev.animus.control") && !value(c)))
+                .because("the shell reaches the daemon through the daemon module's client, DaemonLink")
+                .check(BuiltClasses.main());
     }
 
     @Test
