@@ -61,7 +61,7 @@ public final class ControlError extends RuntimeException {
     }
 
     /** The error a daemon's {@code error} object stands for; an uncategorised one is {@code internal}. */
-    static ControlError fromWire(int code, String message, JsonNode data) {
+    public static ControlError fromWire(int code, String message, JsonNode data) {
         ErrorCategory category = ErrorCategory.of(data.path("category").asString(""))
                 .orElse(code == -32601 ? ErrorCategory.NOT_SUPPORTED : ErrorCategory.INTERNAL);
         String text = data.path("message").isString() ? data.path("message").stringValue() : message;
