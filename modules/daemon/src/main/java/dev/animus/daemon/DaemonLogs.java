@@ -30,7 +30,8 @@ final class DaemonLogs {
 
     private DaemonLogs() {}
 
-    static void stream(IncomingRequest r, Optional<Path> file, int capacity) {
+    static void stream(
+            IncomingRequest r, Optional<Path> file, int capacity, java.util.function.Consumer<ControlStream> track) {
         boolean follow = Params.flag(r.params(), "follow");
         int lines = r.params().path("lines").asInt(100);
         Optional<String> level = Params.optionalText(r.params(), "level").map(l -> l.toUpperCase(Locale.ROOT));
@@ -41,6 +42,7 @@ final class DaemonLogs {
         }
         Optional<String> plugin = Params.optionalText(r.params(), "plugin");
         ControlStream stream = ControlStream.open(r, "daemon", capacity);
+        track.accept(stream);
         if (file.isEmpty()) {
             stream.close("this daemon logs to its standard error, not to a file");
             return;
@@ -52,7 +54,7 @@ final class DaemonLogs {
             return;
         }
         try {
-            while (!stream.isEnded()) {
+            while (!stream.isEnded()) { // ended by the client, or by the daemon's stop (tracked)
                 Thread.sleep(POLL); // a file has no change event the JDK gives cheaply on every fs
                 offset = appended(file.get(), offset, filter, stream);
             }
@@ -60,6 +62,7 @@ final class DaemonLogs {
             Thread.currentThread().interrupt();
         }
         stream.close("end");
+        stream.awaitEnd();
     }
 
     private record Filter(Optional<String> level, Optional<String> plugin) {

@@ -36,7 +36,7 @@ final class DaemonMethods {
         table.on("daemon/health", r -> r.respond(health()));
         table.on("daemon/stop", this::stop);
         table.on("daemon/events", this::events);
-        table.on("daemon/logs", r -> DaemonLogs.stream(r, daemon.options().logFile(), STREAM_CAPACITY));
+        table.on("daemon/logs", r -> DaemonLogs.stream(r, daemon.options().logFile(), STREAM_CAPACITY, events::track));
     }
 
     private JsonNode status() {

@@ -24,6 +24,7 @@ final class EventHub {
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<JsonNode> recent = new ArrayDeque<>();
     private final Set<ControlStream> followers = ConcurrentHashMap.newKeySet();
+    private final Set<ControlStream> others = ConcurrentHashMap.newKeySet();
 
     EventHub(InstantSource clock, int history) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -77,9 +78,34 @@ final class EventHub {
         stream.whenEnded().thenRun(() -> followers.remove(stream));
     }
 
-    /** Ends every following stream with {@code reason}. */
-    void closeAll(String reason) {
-        followers.forEach(s -> s.close(reason));
+    /**
+     * Ends {@code stream} too when the daemon stops (a stream that is not of events, e.g. the log's);
+     * it gets no events.
+     */
+    void track(ControlStream stream) {
+        others.add(stream);
+        stream.whenEnded().thenRun(() -> others.remove(stream));
+    }
+
+    /**
+     * Ends every following stream with {@code reason} and waits up to {@code flush} for them to
+     * have sent what they hold (so a follower sees the end, not a broken connection).
+     */
+    void closeAll(String reason, java.time.Duration flush) {
+        List<ControlStream> all = new java.util.ArrayList<>(followers);
+        all.addAll(others);
         followers.clear();
+        others.clear();
+        all.forEach(s -> s.close(reason));
+        try {
+            java.util.concurrent.CompletableFuture.allOf(all.stream()
+                            .map(ControlStream::whenEnded)
+                            .toArray(java.util.concurrent.CompletableFuture[]::new))
+                    .get(flush.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            // a follower that does not read: its connection is closed next anyway
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
