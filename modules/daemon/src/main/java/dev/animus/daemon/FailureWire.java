@@ -3,13 +3,17 @@ package dev.animus.daemon;
 import dev.animus.control.ControlError;
 import dev.animus.control.ErrorCategory;
 import dev.animus.control.RecordJson;
+import dev.animus.core.CoreFailure;
 import dev.animus.core.ErrorCodes;
 import dev.animus.core.HostFailure;
+import dev.animus.core.InstallationRefused;
 import dev.animus.host.LaunchFailed;
 import dev.animus.host.PluginCallFailed;
+import dev.animus.install.InstallationFailure;
 import dev.animus.install.LaunchRefused;
 import dev.animus.install.LaunchRequirements;
 import dev.animus.runtime.RequirementMissing;
+import dev.animus.runtime.UseCaseFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -62,6 +66,21 @@ final class FailureWire {
                 d.set("missing", RecordJson.write(f.missing(), LaunchRequirements.Missing.class));
                 yield Optional.of(error(ErrorCategory.INVALID_REQUEST, f.getMessage(), d));
             }
+            case InstallationRefused f ->
+                Optional.of(error(
+                        switch (f.reason()) {
+                            case NOT_INSTALLED, NO_PREVIOUS -> ErrorCategory.NOT_FOUND;
+                            case ALREADY_INSTALLED, CHANGED_SINCE_SHOWN -> ErrorCategory.CONFLICT;
+                            case NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED, NOT_ENABLED ->
+                                ErrorCategory.PERMISSION_DENIED;
+                        },
+                        f.getMessage(),
+                        d.put("failure_type", "installation_refused")
+                                .put("reason", f.reason().name())));
+            // the other failures of the use cases: their messages are one line for people already
+            case CoreFailure c -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
+            case InstallationFailure i -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
+            case UseCaseFailure u -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
             default -> Optional.empty();
         };
     }

@@ -58,6 +58,7 @@ final class PluginMethods {
         table.on("plugin/info", r -> answer(r, () -> info(r.params())));
         table.on("plugin/stop_process", r -> answer(r, () -> stopProcess(r.params())));
         table.on("plugin/reset", r -> answer(r, () -> reset(r.params())));
+        table.on("plugin/inspect", r -> answer(r, () -> inspect(r.params())));
         table.on("plugin/install", r -> answer(r, () -> install(r.params())));
         table.on("plugin/trust", r -> answer(r, () -> trust(r.params())));
         table.on("plugin/consent", r -> answer(r, () -> consent(r.params())));
@@ -195,6 +196,25 @@ final class PluginMethods {
                 .put("name", name)
                 .put("was", before)
                 .put("state", h.status().state().word());
+    }
+
+    /**
+     * What the operator is shown before a grant: the digest of the installed code, the stage, and
+     * the digest of the disclosure to consent to (what {@code plugin/trust} and {@code plugin/consent}
+     * take as {@code confirm}).
+     */
+    private JsonNode inspect(JsonNode p) {
+        var i = animus.inspect(
+                        Params.text(p, "name"), Params.optionalText(p, "agent").orElse("default"))
+                .inspection();
+        ObjectNode o = JSON.objectNode()
+                .put("name", i.name())
+                .put("stage", i.stage().name().toLowerCase(java.util.Locale.ROOT));
+        i.state().current().ifPresentOrElse(c -> o.put("sha256", c.digest()), () -> o.putNull("sha256"));
+        i.consentDigest().ifPresentOrElse(d -> o.put("consent_digest", d), () -> o.putNull("consent_digest"));
+        o.put("consented", i.consented());
+        i.manifest().ifPresent(m -> o.set("methods", RecordJson.write(m.methods(), List.class)));
+        return o;
     }
 
     private JsonNode install(JsonNode p) {
