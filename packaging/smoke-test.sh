@@ -186,6 +186,29 @@ if run install 0 "$img/bin/animus" plugin install --path "$img/examples/echo/ani
 }'
 fi
 
+# the daemon: started in the background by the image's launcher, a call through it from another
+# process, its status, then a stop that leaves no daemon and no socket
+if run daemon-start 0 "$img/bin/animus" daemon start --skip-preflight; then
+  daemon_pid=$(sed -n 's/^daemon started: pid \([0-9]*\), socket .*/\1/p' "$tmp/daemon-start.out")
+  [ -n "$daemon_pid" ] || fail "daemon-start: stdout was '$(cat "$tmp/daemon-start.out")'"
+  run daemon-call 0 "$img/bin/animus" plugin call echo reverse --params '{"text":"xyz"}' &&
+    expect_out daemon-call '{
+  "text": "zyx"
+}'
+  if run daemon-plugins 0 "$img/bin/animus" plugin status --json; then
+    grep -q '"ready"' "$tmp/daemon-plugins.out" || fail "daemon-plugins: the daemon's echo is not ready: $(cat "$tmp/daemon-plugins.out")"
+  fi
+  run daemon-status 0 "$img/bin/animus" daemon status
+  run daemon-stop 0 "$img/bin/animus" daemon stop
+  if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then
+    fail "daemon-stop: daemon $daemon_pid still runs"
+    kill -9 "$daemon_pid" 2>/dev/null || true
+  fi
+  for sock in "$tmp/home/.animus/run/"*.sock; do
+    [ ! -e "$sock" ] || fail "daemon-stop: its socket $sock is left"
+  done
+fi
+
 # --version --verbose: the commit and date the build recorded, the platform, the runtime
 if run version-verbose 0 "$img/bin/animus" --version --verbose; then
   sed -n 2p "$tmp/version-verbose.out" | grep -Eq '^commit:   ([0-9a-f]{40}|unknown)$' ||
