@@ -58,7 +58,6 @@ public final class StatusCommand implements Callable<Integer> {
         } catch (DaemonFailure e) {
             throw Failures.of(e);
         }
-        String where = daemon.isPresent() ? "the daemon" : "this process";
         List<PluginStatus> shown = name == null
                 ? all
                 : all.stream().filter(s -> s.name().equals(name)).toList();
@@ -66,7 +65,7 @@ public final class StatusCommand implements Callable<Integer> {
             throw new CommandFailed(
                     ExitCodes.FAILED,
                     "not_running",
-                    "no plugin named " + name + " has run in " + where
+                    "no plugin named " + name + " has run yet"
                             + (all.isEmpty()
                                     ? ""
                                     : " (running: "
