@@ -170,7 +170,7 @@ public final class Daemon implements AutoCloseable {
         stopRequested.complete("closed");
         LOG.info("daemon {} stopping ({})", ProcessHandle.current().pid(), stopRequested.join());
         publish("daemon_stopping", JsonNodeFactory.instance.objectNode().put("reason", stopRequested.join()));
-        events.closeAll("daemon stopping");
+        events.closeAll("daemon stopping", Duration.ofSeconds(2));
         if (server != null) {
             server.close();
         }

@@ -1,12 +1,17 @@
 package dev.animus.daemon;
 
 import dev.animus.control.ControlStream;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -78,8 +83,20 @@ final class EventHub {
     }
 
     /** Ends every following stream with {@code reason}. */
-    void closeAll(String reason) {
-        followers.forEach(s -> s.close(reason));
+    void closeAll(String reason, Duration wait) {
+        List<ControlStream> ending = List.copyOf(followers);
         followers.clear();
+        ending.forEach(s -> s.close(reason));
+        // each stream's sender writes subscription/closed on its own thread: wait (bounded) for it, or the
+        // connections closing next would end the followers' streams with "connection closed" instead
+        try {
+            CompletableFuture.allOf(
+                            ending.stream().map(ControlStream::whenEnded).toArray(CompletableFuture[]::new))
+                    .get(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // a follower that does not read: its connection's close ends it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
