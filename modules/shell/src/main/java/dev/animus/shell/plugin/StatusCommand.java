@@ -26,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
         name = "status",
         mixinStandardHelpOptions = true,
         description = {
-            "Show the plugins the project's daemon (or this animus process) has run.",
+            "Show the plugins the daemon, or this process, has run.",
             "",
             "Show the plugins the project's daemon runs, when one runs (see 'animus daemon'), else the ones",
             "this animus process has run: lifecycle state, pid, uptime, requests in flight, restarts, crashes",
