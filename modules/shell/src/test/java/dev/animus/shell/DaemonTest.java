@@ -32,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class DaemonTest {
     private static final JsonMapper JSON = JsonMapper.shared();
-    private static final Pattern STARTED = Pattern.compile("daemon started: pid (\\d+), socket (\\S+)");
+    static final Pattern STARTED = Pattern.compile("daemon started: pid (\\d+), socket (\\S+)");
 
     /** Answers {@code context} with its pid, cwd and the initialize params it got; exits at stdin's end. */
     static final String REPORTER = """

@@ -42,10 +42,19 @@ class JsonEverywhereTest {
     Path project;
 
     /** One command line: the command it runs (its path below {@code animus}), its words, stdin, exit code. */
-    record Step(String command, List<String> words, String stdin, int exit, boolean refused) {}
+    record Step(String command, List<String> words, String stdin, int exit, boolean refused, boolean lines) {
+        Step(String command, List<String> words, String stdin, int exit, boolean refused) {
+            this(command, words, stdin, exit, refused, false);
+        }
+    }
 
     static Step json(String command, int exit, String... words) {
         return new Step(command, List.of(words), "", exit, false);
+    }
+
+    /** A command that prints one compact document a line (a stream: {@code daemon events}, {@code daemon logs}). */
+    static Step lines(String command, int exit, String... words) {
+        return new Step(command, List.of(words), "", exit, false, true);
     }
 
     static Step refused(String command, String... words) {
@@ -80,6 +89,7 @@ class JsonEverywhereTest {
         env.put("ANIMUS_KEYRING", "file");
         env.put("DEMO_API_KEY", "demo-key");
         env.put("TMPDIR", Files.createDirectories(root.resolve("tmp")).toString());
+        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(root).toString());
         project = Files.createDirectories(root.resolve("project"));
         Path v1 = SecretsHandOffTest.demoPlugin(root.resolve("v1"));
         Path v2 = root.resolve("v2").resolve(v1.getFileName());
@@ -134,6 +144,20 @@ class JsonEverywhereTest {
                 json("config list", 0, "config", "list"),
                 json("config unset", 0, "config", "unset", "table.width"),
                 json("tour", 0, "tour", "--examples", examples.toString()),
+                json("plugin install-defaults", 0, "plugin", "install-defaults", "--yes"),
+                json("daemon preflight", 2, "daemon", "preflight"),
+                json("daemon start", 0, "daemon", "start", "--skip-preflight"),
+                json("daemon status", 0, "daemon", "status"),
+                json("daemon health", 0, "daemon", "health"),
+                lines("daemon events", 0, "daemon", "events"),
+                lines("daemon logs", 0, "daemon", "logs", "-n", "5"),
+                // one runs already: the refusal is the document
+                json("daemon run", 1, "daemon", "run", "--skip-preflight"),
+                json("daemon restart", 0, "daemon", "restart"),
+                json("daemon stop", 0, "daemon", "stop"),
+                json("daemon service print", 0, "daemon", "service", "print"),
+                json("daemon service install", 0, "daemon", "service", "install"),
+                json("daemon service uninstall", 0, "daemon", "service", "uninstall"),
                 refused("help", "help", "plugin"),
                 refused("completion", "completion", "bash"),
                 refused("__complete", "__complete", "--", "plugin", ""),
@@ -143,43 +167,55 @@ class JsonEverywhereTest {
         steps.forEach(s -> covered.add(s.command()));
         assertEquals(leaves(), covered, "every leaf command has a step here");
 
-        for (Step s : steps) {
-            if (s.command().equals("trust-orgs revoke")) {
-                var home = Homes.open(AnimusPaths.from(env, project), env);
-                new TrustedOrgs(home.layout().trustedOrgs(), Duration.ofSeconds(10))
-                        .record("acme", OrgDecision.ALLOW_ORG, Instant.now());
+        try {
+            for (Step s : steps) {
+                run(s);
             }
-            boolean script = s.words().isEmpty();
-            List<String> all = new ArrayList<>(List.of("--project-root", project.toString()));
-            if (!script) {
-                all.add("--json");
-            }
-            all.addAll(s.words());
-            Cli.Run r = Cli.runWith(env, s.stdin(), all.toArray(String[]::new));
-            String line = String.join(" ", all) + (script ? " < " + s.stdin() : "");
-            assertEquals(s.exit(), r.exitCode(), line + ":\n" + r.err());
-            if (s.refused()) {
-                // the refusal is an error document (docs/cli.md#errors-a-program-can-read), not a result
-                assertEquals(
-                        "animus.error.v1",
-                        Terminal.json().readTree(r.out()).path("schema").asString(),
-                        line + ": " + r.out());
-                assertTrue(
-                        r.errLine().contains("no --json form")
-                                && r.err().lines().count() == 1,
-                        line + ": " + r.err());
-            } else {
-                JsonNode doc = script
-                        ? JsonGoldenTest.lastDocument(r.out())
-                        : Terminal.json().readTree(r.out());
-                assertTrue(
-                        script
-                                ? r.out().endsWith(JsonGoldenTest.pretty(doc))
-                                : r.out().equals(JsonGoldenTest.pretty(doc)),
-                        line + ": exactly one document:\n" + r.out());
-                String schema = doc.path("schema").asString();
-                assertTrue(schema.matches("animus\\.[a-z.-]+\\.v1"), line + ": " + schema);
-            }
+        } finally {
+            Cli.runWith(env, "", "--project-root", project.toString(), "daemon", "stop"); // none outlives the test
+        }
+    }
+
+    void run(Step s) {
+        if (s.command().equals("trust-orgs revoke")) {
+            var home = Homes.open(AnimusPaths.from(env, project), env);
+            new TrustedOrgs(home.layout().trustedOrgs(), Duration.ofSeconds(10))
+                    .record("acme", OrgDecision.ALLOW_ORG, Instant.now());
+        }
+        boolean script = s.words().isEmpty();
+        List<String> all = new ArrayList<>(List.of("--project-root", project.toString()));
+        if (!script) {
+            all.add("--json");
+        }
+        all.addAll(s.words());
+        Cli.Run r = Cli.runWith(env, s.stdin(), all.toArray(String[]::new));
+        String line = String.join(" ", all) + (script ? " < " + s.stdin() : "");
+        assertEquals(s.exit(), r.exitCode(), line + ":\n" + r.err());
+        if (s.refused()) {
+            // the refusal is an error document (docs/cli.md#errors-a-program-can-read), not a result
+            assertEquals(
+                    "animus.error.v1",
+                    Terminal.json().readTree(r.out()).path("schema").asString(),
+                    line + ": " + r.out());
+            assertTrue(r.errLine().contains("no --json form") && r.err().lines().count() == 1, line + ": " + r.err());
+        } else if (s.lines()) {
+            assertTrue(r.out().lines().count() > 0, line + ": no lines");
+            r.out().lines().forEach(l -> {
+                JsonNode doc = Terminal.json().readTree(l);
+                assertEquals(Terminal.json().writeValueAsString(doc), l, line + ": one compact document a line");
+                assertTrue(doc.path("schema").asString().matches("animus\\.[a-z.-]+\\.v1"), line + ": " + l);
+            });
+        } else {
+            JsonNode doc = script
+                    ? JsonGoldenTest.lastDocument(r.out())
+                    : Terminal.json().readTree(r.out());
+            assertTrue(
+                    script
+                            ? r.out().endsWith(JsonGoldenTest.pretty(doc))
+                            : r.out().equals(JsonGoldenTest.pretty(doc)),
+                    line + ": exactly one document:\n" + r.out());
+            String schema = doc.path("schema").asString();
+            assertTrue(schema.matches("animus\\.[a-z.-]+\\.v1"), line + ": " + schema);
         }
     }
 }

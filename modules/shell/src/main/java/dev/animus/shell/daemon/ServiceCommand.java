@@ -56,7 +56,12 @@ public final class ServiceCommand implements Runnable {
     }
 
     /** {@code daemon service print}. */
-    @Command(name = "print", mixinStandardHelpOptions = true, description = "Print the unit file.")
+    @Command(
+            name = "print",
+            mixinStandardHelpOptions = true,
+            description = "Print the unit file.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus daemon service print", "  animus --project-root /srv/app daemon service print --json"})
     public static final class Print implements Callable<Integer> {
         @ParentCommand
         ServiceCommand service;
@@ -84,7 +89,9 @@ public final class ServiceCommand implements Runnable {
     @Command(
             name = "install",
             mixinStandardHelpOptions = true,
-            description = "Write the unit file and reload systemd; prints how to enable it.")
+            description = "Write the unit file and reload systemd; prints how to enable it.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus daemon service install", "  animus --project-root /srv/app daemon service install"})
     public static final class Install implements Callable<Integer> {
         @ParentCommand
         ServiceCommand service;
@@ -105,7 +112,9 @@ public final class ServiceCommand implements Runnable {
     @Command(
             name = "uninstall",
             mixinStandardHelpOptions = true,
-            description = "Stop and disable the unit, and remove its file.")
+            description = "Stop and disable the unit, and remove its file.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  animus daemon service uninstall"})
     public static final class Uninstall implements Callable<Integer> {
         @ParentCommand
         ServiceCommand service;

@@ -42,7 +42,7 @@ import picocli.CommandLine.ParentCommand;
         name = "install",
         mixinStandardHelpOptions = true,
         description = {
-            "Install a plugin from a GitHub release, a URL or a path.",
+            "Install a plugin from a GitHub release, HTTPS URL or path.",
             "",
             "Install a plugin into the digest-addressed store and pin its digest in plugins.lock, from a",
             "GitHub release (owner/repo[@tag]: this platform's asset, checked against the release's checksum and",

@@ -49,10 +49,7 @@ public final class ResetCommand implements Callable<Integer> {
             throw Failures.of(e);
         }
         PluginEndpoint s = found.orElseThrow(() -> new CommandFailed(
-                ExitCodes.FAILED,
-                "not_running",
-                "no plugin named " + name + " has run in " + (daemon.isPresent() ? "the daemon" : "this process")
-                        + " (see 'plugin status')"));
+                ExitCodes.FAILED, "not_running", "no plugin named " + name + " has run yet (see 'plugin status')"));
         ProcessState before = s.status().state();
         s.reset();
         Terminal t = plugin.root.terminal();

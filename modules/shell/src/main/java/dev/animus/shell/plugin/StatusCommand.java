@@ -26,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
         name = "status",
         mixinStandardHelpOptions = true,
         description = {
-            "Show the plugins the project's daemon (or this animus process) has run.",
+            "Show the plugins the daemon, or this process, has run.",
             "",
             "Show the plugins the project's daemon runs, when one runs (see 'animus daemon'), else the ones",
             "this animus process has run: lifecycle state, pid, uptime, requests in flight, restarts, crashes",
@@ -58,7 +58,6 @@ public final class StatusCommand implements Callable<Integer> {
         } catch (DaemonFailure e) {
             throw Failures.of(e);
         }
-        String where = daemon.isPresent() ? "the daemon" : "this process";
         List<PluginStatus> shown = name == null
                 ? all
                 : all.stream().filter(s -> s.name().equals(name)).toList();
@@ -66,7 +65,7 @@ public final class StatusCommand implements Callable<Integer> {
             throw new CommandFailed(
                     ExitCodes.FAILED,
                     "not_running",
-                    "no plugin named " + name + " has run in " + where
+                    "no plugin named " + name + " has run yet"
                             + (all.isEmpty()
                                     ? ""
                                     : " (running: "

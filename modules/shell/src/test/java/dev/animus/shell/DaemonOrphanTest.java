@@ -1,0 +1,143 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A plugin that ignores its stdin's end and SIGTERM outlives a SIGKILLed daemon; the next
+ * {@code daemon start} reaps it from the plugin records the first one wrote (pid and start time),
+ * says so in the daemon's log, and serves again.
+ */
+class DaemonOrphanTest {
+    /** Handshakes and answers {@code pid}; at stdin's end it notes so in its cwd and sleeps on, SIGTERM ignored. */
+    static final String STUBBORN = """
+            import json, os, signal, sys, time
+            if sys.argv[1:] == ["--manifest"]:
+                print(json.dumps({"name": "stubborn", "version": "1.0.0", "plugin_kind": "custom", "plugin_kinds": [],
+                                  "description": "outlives its host", "protocol_version": "1.1.0",
+                                  "env_required": [], "capabilities": ["pid"], "data_sent": [],
+                                  "timeouts": {"launch": "30s"}}), flush=True)
+                sys.exit(0)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            for line in sys.stdin:
+                m = json.loads(line)
+                method, i = m.get("method"), m.get("id")
+                if i is None:
+                    continue
+                if method == "initialize":
+                    r = {"protocol_version": "1.1.0", "plugin_info": {"name": "stubborn", "version": "1.0.0",
+                         "plugin_kind": "custom"}, "capabilities": {"methods": ["pid"]}}
+                elif method == "pid":
+                    r = {"pid": os.getpid()}
+                else:
+                    r = {}
+                print(json.dumps({"jsonrpc": "2.0", "id": i, "result": r}), flush=True)
+            with open(os.path.join(os.getcwd(), "eof-%d" % os.getpid()), "w") as f:
+                f.write("stdin ended")
+            while True:
+                time.sleep(3600)
+            """;
+
+    @TempDir
+    Path dir;
+
+    Map<String, String> env;
+    Path project;
+    Path plugins;
+    Long orphan;
+    final List<Long> daemons = new java.util.ArrayList<>();
+
+    @AfterEach
+    void nothingOutlivesTheTest() {
+        daemons.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        if (orphan != null) {
+            ProcessHandle.of(orphan).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    long start() {
+        Cli.Run r = Cli.inProject(env, project, "daemon", "start", "--skip-preflight");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        Matcher m = DaemonTest.STARTED.matcher(r.out());
+        assertTrue(m.find(), r.out());
+        long pid = Long.parseLong(m.group(1));
+        daemons.add(pid);
+        return pid;
+    }
+
+    long pluginPid() {
+        Cli.Run r = Cli.inProject(env, project, "plugin", "call", "stubborn", "pid");
+        assertEquals(0, r.exitCode(), r.err());
+        return JsonMapper.shared().readTree(r.out()).path("pid").asLong();
+    }
+
+    @Test
+    void aPluginThatIgnoresEofAndSigtermIsReapedByTheNextStart() throws Exception {
+        env = Cli.env(dir);
+        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
+        project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        plugins = Files.createDirectories(dir.resolve("plugin"));
+        Path plugin = Cli.python(plugins, "animus-plugin-stubborn", STUBBORN);
+        for (String line : List.of(
+                "plugin install --path " + plugin + " --trust --yes",
+                "plugin consent stubborn --yes",
+                "plugin enable stubborn")) {
+            Cli.Run r = Cli.runWith(env, "", line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
+        }
+        long first = start();
+        orphan = pluginPid();
+
+        ProcessHandle d = ProcessHandle.of(first).orElseThrow();
+        d.destroyForcibly();
+        d.onExit().get(10, TimeUnit.SECONDS);
+        waitForEof(project, orphan);
+        assertTrue(
+                ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false), "the plugin outlived its daemon");
+
+        long second = start();
+        ProcessHandle.of(orphan).ifPresent(p -> {
+            try {
+                p.onExit().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError("the orphaned plugin " + orphan + " was not reaped within 5 s", e);
+            }
+        });
+        long next = pluginPid();
+        assertTrue(next != orphan, "a new plugin process serves");
+
+        Cli.Run logs = Cli.inProject(env, project, "daemon", "logs", "-n", "200");
+        assertEquals(0, logs.exitCode(), logs.err());
+        assertTrue(
+                logs.out()
+                        .lines()
+                        .anyMatch(l -> l.contains("reaped 1 plugin process(es) a previous daemon left running")
+                                && l.contains("stubborn")),
+                logs.out());
+        assertEquals(0, Cli.inProject(env, project, "daemon", "stop").exitCode());
+        assertTrue(ProcessHandle.of(second).map(h -> !h.isAlive()).orElse(true));
+    }
+
+    /** Waits (bounded) until the plugin has noted its stdin's end, so that it has seen the daemon go. */
+    static void waitForEof(Path cwd, long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(cwd.resolve("eof-" + pid))) {
+                return; // the daemon pins its plugins' cwd to the project root
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+        throw new AssertionError("plugin " + pid + " never saw its stdin end");
+    }
+}
