@@ -30,6 +30,8 @@ class DiscoveryCommandsTest {
         env = Cli.env(root);
         Files.createDirectories(home.resolve("plugins"));
         Files.createSymbolicLink(home.resolve("plugins/animus-plugin-echo"), Path.of(Cli.echo()));
+        // a command naming --project-root binds its plugins to it: the project must exist
+        Files.createDirectories(root.resolve("project"));
     }
 
     Cli.Run animus(String... args) {
