@@ -33,7 +33,9 @@
 #      plugins with the tarball's `animus plugin install --path <dir> --yes`, then runs the parts,
 #      each in its own temporary project; the daemons of cli and soak are the tarball's
 #      (`animus daemon start --skip-preflight`), stopped at the end.
-# Before each measurement it waits (up to a minute) for the machine to be idle. JDK 25 is found the
+# Exits 1 when the cli part's plugin pid changed or its two outputs differ, or the soak's daemon
+# died or left a process behind. Before each measurement it waits (up to a minute) for the machine
+# to be idle. JDK 25 is found the
 # way ./mvnw finds it unless JAVA_HOME already names one. Outputs go to bench/out/daemon.
 set -euo pipefail
 
@@ -184,6 +186,7 @@ for part in "${PARTS[@]}"; do
       echo "target: median through the daemon <= 150 ms. The daemon's plugin pid before the runs: $PID_BEFORE, after: $PID_AFTER ($([ "$PID_BEFORE" = "$PID_AFTER" ] && echo same: no plugin spawned || echo CHANGED))."
       [ "$out_d" = "$out_i" ] && echo "Same output both ways: $out_d" || echo "OUTPUT DIFFERS: daemon '$out_d', --no-daemon '$out_i'"
       (cd "$P" && "$ANIMUS" daemon stop >/dev/null)
+      [ "$PID_BEFORE" = "$PID_AFTER" ] && [ "$out_d" = "$out_i" ] || exit 1
       ;;
     soak)
       P="$WORK/proj-soak"
