@@ -27,11 +27,9 @@ public final class DaemonLink implements AutoCloseable {
     static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(10);
 
     private final ControlClient client;
-    private final JsonNode status;
 
-    private DaemonLink(ControlClient client, JsonNode status) {
+    private DaemonLink(ControlClient client) {
         this.client = client;
-        this.status = status;
     }
 
     /**
@@ -56,7 +54,7 @@ public final class DaemonLink implements AutoCloseable {
                         "the daemon speaks control protocol " + version + ", this animus " + ControlProtocol.VERSION
                                 + ": restart it with this version ('animus daemon restart')");
             }
-            return new DaemonLink(client, status);
+            return new DaemonLink(client);
         } catch (ControlError e) {
             client.close();
             throw failure(e);
@@ -64,11 +62,6 @@ public final class DaemonLink implements AutoCloseable {
             client.close();
             throw e;
         }
-    }
-
-    /** {@code daemon/status} as it answered when connecting. */
-    public JsonNode statusAtConnect() {
-        return status.deepCopy();
     }
 
     /** A control request, its failure in the in-process form where it has one. */

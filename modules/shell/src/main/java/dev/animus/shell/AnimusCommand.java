@@ -112,6 +112,10 @@ public final class AnimusCommand implements Callable<Integer> {
 
     private final ShellContext context;
     private Settings settings;
+    /** The daemon this command line uses, found once when first asked. */
+    private Optional<DaemonLink> daemon = Optional.empty();
+
+    private boolean daemonLookedUp;
 
     AnimusCommand(ShellContext context) {
         this.context = context;
@@ -223,6 +227,14 @@ public final class AnimusCommand implements Callable<Integer> {
      * then runs in this process).
      */
     public Optional<DaemonLink> daemon() {
+        if (!daemonLookedUp) {
+            daemon = findDaemon(); // once per command line: a command looks up and calls through one
+            daemonLookedUp = true;
+        }
+        return daemon;
+    }
+
+    private Optional<DaemonLink> findDaemon() {
         if (noDaemon) {
             return Optional.empty();
         }

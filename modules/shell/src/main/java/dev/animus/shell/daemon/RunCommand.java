@@ -1,10 +1,7 @@
 package dev.animus.shell.daemon;
 
-import dev.animus.daemon.RunningDaemon;
 import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,14 +43,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = daemon.root;
         var scope = root.daemonScope();
-        RunningDaemon.find(scope).ifPresent(info -> {
-            throw new CommandFailed(
-                            ExitCodes.FAILED,
-                            "daemon_already_running",
-                            "a daemon already runs for " + scope.root() + " (pid " + info.pid() + ", socket "
-                                    + info.socket() + "); 'animus daemon stop' stops it")
-                    .withFix(Optional.of("animus daemon stop"));
-        });
+        Running.refuseIfRunning(scope);
         if (!skipPreflight && !detached) {
             int checked = PreflightCommand.check(daemon, autoInstall, yes, false);
             if (checked != ExitCodes.OK) {

@@ -35,6 +35,18 @@ final class Running {
         return find(root).orElseThrow(() -> notRunning(root.daemonScope()));
     }
 
+    /** Fails (exit 1) naming the running daemon's pid and socket when one runs for {@code scope}. */
+    static void refuseIfRunning(DaemonScope scope) {
+        RunningDaemon.find(scope).ifPresent(info -> {
+            throw new CommandFailed(
+                            ExitCodes.FAILED,
+                            "daemon_already_running",
+                            "a daemon already runs for " + scope.root() + " (pid " + info.pid() + ", socket "
+                                    + info.socket() + "); 'animus daemon stop' stops it")
+                    .withFix(Optional.of("animus daemon stop"));
+        });
+    }
+
     static CommandFailed notRunning(DaemonScope scope) {
         return new CommandFailed(
                         ExitCodes.FAILED,

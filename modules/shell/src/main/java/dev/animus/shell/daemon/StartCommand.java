@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -73,14 +72,7 @@ public final class StartCommand implements Callable<Integer> {
         AnimusCommand root = daemon.root;
         Duration wait = DevCommand.duration(timeout, "--timeout");
         DaemonScope scope = root.daemonScope();
-        RunningDaemon.find(scope).ifPresent(info -> {
-            throw new CommandFailed(
-                            ExitCodes.FAILED,
-                            "daemon_already_running",
-                            "a daemon already runs for " + scope.root() + " (pid " + info.pid() + ", socket "
-                                    + info.socket() + "); 'animus daemon stop' stops it")
-                    .withFix(Optional.of("animus daemon stop"));
-        });
+        Running.refuseIfRunning(scope);
         if (!skipPreflight) {
             int checked = PreflightCommand.check(daemon, autoInstall, yes, false);
             if (checked != ExitCodes.OK) {
