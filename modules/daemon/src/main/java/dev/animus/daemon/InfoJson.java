@@ -1,5 +1,6 @@
 package dev.animus.daemon;
 
+import dev.animus.json.ExactJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ final class InfoJson {
             if (Files.size(file) > MAX_BYTES) {
                 return Optional.empty();
             }
-            JsonNode n = JSON.readTree(Files.readAllBytes(file));
+            JsonNode n = ExactJson.parse(Files.readString(file));
             if (!n.isObject()
                     || !n.path("pid").canConvertToLong()
                     || !n.path("root").isString()) {
