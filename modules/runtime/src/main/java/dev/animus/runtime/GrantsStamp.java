@@ -30,6 +30,9 @@ public record GrantsStamp(List<String> files) {
     }
 
     private static String stat(Path p) {
+        if (!Files.exists(p)) {
+            return "-"; // no exception built for the common case: no lockfile, no secrets file
+        }
         try {
             BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
             return a.size() + "@" + a.lastModifiedTime().toMillis() + "#" + a.fileKey();

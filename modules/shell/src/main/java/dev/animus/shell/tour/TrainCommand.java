@@ -177,6 +177,8 @@ public final class TrainCommand implements Callable<Integer> {
                 "{\"text\":\"abc\"}");
         expect(failures, quiet, ExitCodes.OK, "plugin", "install", "--path", plugin, "--trust", "--yes");
         expect(failures, quiet, ExitCodes.OK, "plugin", "list");
+        expect(failures, quiet, ExitCodes.OK, "plugin", "consent", "echo", "--yes");
+        expect(failures, quiet, ExitCodes.OK, "plugin", "enable", "echo");
         throughADaemon(failures, quiet, env, project);
         expect(failures, quiet, ExitCodes.OK, "completion", "bash");
         try {
