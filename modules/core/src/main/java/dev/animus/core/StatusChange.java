@@ -31,6 +31,17 @@ public record StatusChange(
         this(plugin, from, to, reason, at, usuallyNotable(from));
     }
 
+    /**
+     * Whether this is a call's own transition, Ready → Busy or Busy → Ready (or Busy → Busy): the
+     * process stays the same one, and the caller hears the outcome from its request. A long-lived
+     * observer of processes (the daemon's events and process records) skips them: they come with
+     * every call.
+     */
+    public boolean callTransition() {
+        return (from == ProcessState.READY || from == ProcessState.BUSY)
+                && (to == ProcessState.READY || to == ProcessState.BUSY);
+    }
+
     /** The same transition, told to ordinary subscribers too (nobody's request reports it). */
     public StatusChange announced() {
         return new StatusChange(plugin, from, to, reason, at, true);

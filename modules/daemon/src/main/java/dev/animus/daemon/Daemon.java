@@ -76,7 +76,7 @@ public final class Daemon implements AutoCloseable {
         this.plugins = plugins;
         this.events = new EventHub(options.clock(), 256);
         this.startedAt = options.clock().instant();
-        this.feed = plugins.subscribe(true);
+        this.feed = plugins.subscribeToProcessChanges();
         this.pump = Thread.ofVirtual().name("animus-daemon-status").unstarted(this::pumpStatus);
     }
 

@@ -1,5 +1,6 @@
 package dev.animus.daemon;
 
+import dev.animus.json.ExactJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,18 +12,25 @@ import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code <scope>.json} read and written: {@link DaemonInfo} as one JSON object. */
 final class InfoJson {
-    private static final JsonMapper JSON = JsonMapper.shared();
+    /** Built by the daemon only, which writes the file: a client that reads it needs no mapper. */
+    private static final class Writing {
+        static final JsonMapper JSON = JsonMapper.shared();
+
+        private Writing() {}
+    }
+
     /** A daemon's info document is small; a bigger file is not one of ours. */
     private static final long MAX_BYTES = 64 * 1024;
 
     private InfoJson() {}
 
     static byte[] bytes(DaemonInfo info) {
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("root", info.root().toString());
         o.put("pid", info.pid());
         o.put("started_at", info.startedAt().toString());
@@ -30,7 +38,8 @@ final class InfoJson {
         o.put("socket", info.socket().toString());
         o.put("start_ticks", info.startTicks());
         o.put("boot_id", info.bootId());
-        return (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8);
+        return (Writing.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o) + "\n")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     /** The document at {@code file}; empty when it is missing, too big or not one of ours. */
@@ -39,7 +48,7 @@ final class InfoJson {
             if (Files.size(file) > MAX_BYTES) {
                 return Optional.empty();
             }
-            JsonNode n = JSON.readTree(Files.readAllBytes(file));
+            JsonNode n = ExactJson.parse(Files.readString(file));
             if (!n.isObject()
                     || !n.path("pid").canConvertToLong()
                     || !n.path("root").isString()) {

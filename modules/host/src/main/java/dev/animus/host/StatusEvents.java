@@ -1,8 +1,10 @@
 package dev.animus.host;
 
 import dev.animus.core.StatusChange;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Fans {@code plugin_status_changed} events out to any number of subscribers. Publishing never
@@ -36,7 +38,16 @@ public final class StatusEvents {
      *     Disabled, docs/lifecycle.md#status-events); {@code true}: every transition
      */
     public StatusSubscription subscribe(boolean everyTransition) {
-        StatusSubscription s = new StatusSubscription(everyTransition, BUFFER, subscribers::remove);
+        return subscribe(everyTransition ? change -> true : StatusChange::notable);
+    }
+
+    /**
+     * Subscribes from now on to the transitions {@code wanted} accepts (tested on the publishing
+     * thread: it must be cheap and never block). A transition it refuses wakes nobody.
+     */
+    public StatusSubscription subscribe(Predicate<StatusChange> wanted) {
+        StatusSubscription s =
+                new StatusSubscription(Objects.requireNonNull(wanted, "wanted"), BUFFER, subscribers::remove);
         subscribers.add(s);
         return s;
     }

@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * thread. States: open → closed ({@link #close()}, idempotent; then nothing more arrives).
  */
 public final class StatusSubscription implements AutoCloseable {
-    private final boolean everyTransition;
+    private final Predicate<StatusChange> wanted;
     private final int capacity;
     private final Consumer<StatusSubscription> onClose;
     private final ReentrantLock lock = new ReentrantLock();
@@ -23,14 +23,14 @@ public final class StatusSubscription implements AutoCloseable {
     private long lost;
     private boolean closed;
 
-    StatusSubscription(boolean everyTransition, int capacity, Consumer<StatusSubscription> onClose) {
-        this.everyTransition = everyTransition;
+    StatusSubscription(Predicate<StatusChange> wanted, int capacity, Consumer<StatusSubscription> onClose) {
+        this.wanted = wanted;
         this.capacity = capacity;
         this.onClose = onClose;
     }
 
     void offer(StatusChange change) {
-        if (!everyTransition && !change.notable()) {
+        if (!wanted.test(change)) {
             return;
         }
         lock.lock();

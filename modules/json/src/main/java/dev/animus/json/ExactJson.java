@@ -5,8 +5,9 @@ import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,7 +32,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ExactJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final JsonMapper JSON = JsonMapper.shared();
+    /**
+     * The streaming parser's factory alone: a command that only reads JSON text needs no mapper, whose
+     * construction loads some 500 classes (docs/performance.md#the-daemon).
+     */
+    private static final JsonFactory FACTORY = new JsonFactory();
     /** Integers up to this many digits become exact BigInteger nodes; longer ones stay text (parsing them is quadratic). */
     static final int MAX_PARSED_DIGITS = 1000;
     /** No double prints longer than this (Double.toString), so a longer fraction is never one. */
@@ -46,7 +51,7 @@ public final class ExactJson {
      * @throws IllegalArgumentException if it holds no value, or more than one
      */
     public static JsonNode parse(String text) {
-        try (JsonParser p = JSON.createParser(text)) {
+        try (JsonParser p = FACTORY.createParser(ObjectReadContext.empty(), text)) {
             JsonToken first = p.nextToken();
             if (first == null) {
                 throw new IllegalArgumentException("no JSON value (the text is empty)");

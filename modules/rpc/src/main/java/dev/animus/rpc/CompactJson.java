@@ -18,7 +18,13 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Stateless and thread-safe; the sink is the caller's.
  */
 final class CompactJson {
-    private static final JsonMapper JSON = JsonMapper.shared();
+    /** Built on first use only (a tree of other nodes): the mapper loads some 500 classes. */
+    private static final class Fallback {
+        static final JsonMapper JSON = JsonMapper.shared();
+
+        private Fallback() {}
+    }
+
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private CompactJson() {}
@@ -28,7 +34,7 @@ final class CompactJson {
         int start = out.size();
         if (!tryWrite(tree, out)) {
             out.truncate(start);
-            JSON.writeValue(out, tree);
+            Fallback.JSON.writeValue(out, tree);
         }
     }
 

@@ -348,6 +348,7 @@ final class Connection implements RpcConnection {
             }
         } finally {
             inFlight.end(request);
+            Thread.interrupted(); // a pooled handler thread starts its next request uninterrupted
         }
     }
 

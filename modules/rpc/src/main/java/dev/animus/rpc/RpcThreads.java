@@ -2,6 +2,9 @@ package dev.animus.rpc;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,9 +30,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       completions to short-lived virtual threads. Its queue holds at most one watchdog per
  *       connection plus, per connection, one deadline check per time a strictly earlier deadline
  *       appeared, so it stays small.
- *   <li><b>Handler threads</b>, one virtual thread per request from the peer that a
- *       {@link RequestHandler} answers (the server role); at most {@link Handlers#maxInFlight()}
- *       per connection run at once. A handler may block for as long as its stream lasts.
+ *   <li><b>Handler threads</b>, one per request from the peer that a {@link RequestHandler}
+ *       answers (the server role); at most {@link Handlers#maxInFlight()} per connection run at
+ *       once. A handler may block for as long as its stream lasts. A new virtual thread each when
+ *       the process may use more than one CPU; confined to one, a pooled platform thread (a
+ *       sequential client reuses the same one): there the virtual threads' carrier pool spins
+ *       before it parks, on the one CPU the reader, the plugin and the caller need
+ *       (docs/performance.md#the-daemon). {@code -Danimus.rpc.handler=platform|virtual} overrides
+ *       the choice, for measurements.
  *   <li><b>Short tasks</b> on virtual threads: completing timed-out calls, sending
  *       {@code $/cancelRequest} for them, closing a stream a blocked write holds, completing a
  *       cancelled incoming request's {@code whenCancelled} (its dependents are handler code).
@@ -37,6 +45,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class RpcThreads {
     private static final boolean VIRTUAL_READERS = switch (System.getProperty("animus.rpc.reader", "")) {
+        case "virtual" -> true;
+        case "platform" -> false;
+        default -> Runtime.getRuntime().availableProcessors() > 1;
+    };
+
+    private static final boolean VIRTUAL_HANDLERS = switch (System.getProperty("animus.rpc.handler", "")) {
         case "virtual" -> true;
         case "platform" -> false;
         default -> Runtime.getRuntime().availableProcessors() > 1;
@@ -75,9 +89,18 @@ final class RpcThreads {
         return Thread.ofPlatform().name(name).daemon(true).unstarted(body);
     }
 
-    /** Starts the handler of one request from {@code peerName} on a new virtual thread. */
+    /**
+     * Starts the handler of one request from {@code peerName}: on a new virtual thread, or, when the
+     * process is confined to one CPU, on a pooled platform thread (see the class comment).
+     */
     static void startHandler(String peerName, String method, Runnable body) {
-        Thread.ofVirtual().name("animus-rpc-handler-" + peerName + "-" + method).start(body);
+        if (VIRTUAL_HANDLERS) {
+            Thread.ofVirtual()
+                    .name("animus-rpc-handler-" + peerName + "-" + method)
+                    .start(body);
+        } else {
+            HandlerPool.INSTANCE.execute(body);
+        }
     }
 
     /** Runs a short task on a new virtual thread. */
@@ -88,6 +111,20 @@ final class RpcThreads {
     /** The shared timer. */
     static ScheduledExecutorService timer() {
         return Timer.INSTANCE;
+    }
+
+    /**
+     * The platform threads that run handlers when handlers are not virtual: as many as run at once,
+     * each kept a minute after its last request, so a sequential client reuses one thread.
+     */
+    private static final class HandlerPool {
+        static final ThreadPoolExecutor INSTANCE = new ThreadPoolExecutor(
+                0,
+                Integer.MAX_VALUE,
+                60,
+                TimeUnit.SECONDS,
+                new SynchronousQueue<>(),
+                Thread.ofPlatform().name("animus-rpc-handler-", 0).daemon(true).factory());
     }
 
     private static final class Timer {

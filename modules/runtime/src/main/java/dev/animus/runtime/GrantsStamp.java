@@ -7,36 +7,53 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the files that decide whether a plugin may run (the state document, the lockfile in force,
  * the secrets file) look like now: size, modification time and file key of each. Two equal stamps
  * mean no grant, pin or secret changed in between, so a long-lived front end (the daemon) may reuse
- * a permit it checked before; a different stamp means check again. Cheap: three {@code stat}s.
+ * a permit it checked before; a different stamp means check again. Cheap: a {@code stat} or an
+ * {@code access} per file, no text built, no exception for a file that does not exist (the daemon
+ * takes a stamp at every call, docs/performance.md#the-daemon).
  *
- * @param files one entry per file, {@code "-"} for a file that does not exist
+ * @param files one entry per file
  */
-public record GrantsStamp(List<String> files) {
+public record GrantsStamp(List<FileStamp> files) {
     public GrantsStamp {
         files = List.copyOf(files);
     }
 
+    /**
+     * One file's stamp.
+     *
+     * @param size its size, -1 when it does not exist or cannot be read
+     * @param modifiedNanos its modification time
+     * @param key its file key (device and inode), or what kept it from being read
+     */
+    public record FileStamp(long size, long modifiedNanos, Object key) {
+        static final FileStamp ABSENT = new FileStamp(-1, 0, "absent");
+    }
+
     static GrantsStamp of(List<Path> paths) {
-        List<String> out = new ArrayList<>(paths.size());
+        List<FileStamp> out = new ArrayList<>(paths.size());
         for (Path p : paths) {
             out.add(stat(p));
         }
         return new GrantsStamp(out);
     }
 
-    private static String stat(Path p) {
+    private static FileStamp stat(Path p) {
+        if (!Files.exists(p)) {
+            return FileStamp.ABSENT; // the common case (no lockfile, no secrets file) builds no exception
+        }
         try {
             BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-            return a.size() + "@" + a.lastModifiedTime().toMillis() + "#" + a.fileKey();
+            return new FileStamp(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), a.fileKey());
         } catch (NoSuchFileException e) {
-            return "-";
+            return FileStamp.ABSENT; // removed since
         } catch (IOException e) {
-            return "?" + e.getClass().getSimpleName(); // unreadable now: differs from any readable stamp
+            return new FileStamp(-1, 0, e.getClass().getSimpleName()); // unreadable now: unlike any readable stamp
         }
     }
 }

@@ -141,6 +141,15 @@ public final class Plugins implements AutoCloseable {
         return new StatusFeed(host.events().subscribe(everyTransition));
     }
 
+    /**
+     * A subscription to every state change of the plugins' processes but each call's own Ready ↔
+     * Busy ({@link dev.animus.core.StatusChange#callTransition}), which would wake its reader twice
+     * per call: what a long-lived observer of processes (the daemon) wants. Close it after use.
+     */
+    public StatusFeed subscribeToProcessChanges() {
+        return new StatusFeed(host.events().subscribe(change -> !change.callTransition()));
+    }
+
     private static Optional<Path> launcherIn(Map<String, String> environment) {
         String value = environment.getOrDefault(LAUNCHER_VARIABLE, "");
         if (value.isEmpty()) {

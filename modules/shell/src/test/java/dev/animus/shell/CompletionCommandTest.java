@@ -52,7 +52,7 @@ class CompletionCommandTest {
         Files.writeString(
                 animus,
                 "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                        + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -p '"
+                        + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:UserThreadWaitAttemptsAtExit=0 -Xshare:auto -p '"
                         + System.getProperty("jdk.module.path")
                         + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
         assertTrue(animus.toFile().setExecutable(true));

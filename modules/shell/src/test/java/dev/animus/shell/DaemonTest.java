@@ -107,7 +107,8 @@ class DaemonTest {
         Path script = dir.resolve("animus-launcher");
         Files.writeString(
                 script,
-                "#!/bin/sh\nexec '" + java + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xlog:disable -p '"
+                "#!/bin/sh\nexec '" + java
+                        + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:UserThreadWaitAttemptsAtExit=0 -Xlog:disable -p '"
                         + System.getProperty("jdk.module.path")
                         + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));

@@ -191,6 +191,7 @@ class HostilePluginOutputTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:UserThreadWaitAttemptsAtExit=0",
                 "-p",
                 System.getProperty("jdk.module.path"),
                 "-m",

@@ -133,6 +133,7 @@ class InteractiveShellTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:UserThreadWaitAttemptsAtExit=0",
                 "-Xshare:auto"));
         cmd.addAll(List.of(jvmOptions));
         cmd.addAll(

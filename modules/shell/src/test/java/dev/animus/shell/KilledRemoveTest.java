@@ -61,6 +61,7 @@ class KilledRemoveTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:UserThreadWaitAttemptsAtExit=0",
                 "-Xshare:auto",
                 "-Danimus.crashpoint=remove.state-committed",
                 "-p",

@@ -51,6 +51,7 @@ class ScriptEqualityTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:UserThreadWaitAttemptsAtExit=0",
                 "-Xshare:auto",
                 "-p",
                 System.getProperty("jdk.module.path"),

@@ -71,6 +71,7 @@ class SecretLinesRedactionTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:UserThreadWaitAttemptsAtExit=0",
                 "-Xshare:auto",
                 "-p",
                 System.getProperty("jdk.module.path"),

@@ -206,6 +206,7 @@ class ShellBasicsTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1",
+                "-XX:UserThreadWaitAttemptsAtExit=0",
                 "-Xshare:auto",
                 "--enable-native-access=org.jline.terminal.ffm",
                 "-p",

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * @param extraFlags more JVM flags
  */
 record ChildJvm(String classPath, List<String> extraFlags) {
-    private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m");
+    private static final List<String> FAST_START =
+            List.of("-XX:TieredStopAtLevel=1", "-XX:UserThreadWaitAttemptsAtExit=0", "-XX:+UseSerialGC", "-Xmx64m");
 
     /** Children on the test JVM's own class directories and jars. */
     static ChildJvm plain() {

@@ -141,6 +141,7 @@ class LockfileConcurrencyTest {
                         java,
                         "-XX:+UseSerialGC",
                         "-XX:TieredStopAtLevel=1",
+                        "-XX:UserThreadWaitAttemptsAtExit=0",
                         "-cp",
                         classPath,
                         LockfileSaver.class.getName(),

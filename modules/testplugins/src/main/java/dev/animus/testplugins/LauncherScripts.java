@@ -44,6 +44,7 @@ public final class LauncherScripts {
     static final List<String> JVM_OPTIONS = List.of(
             "-XX:+UseSerialGC",
             "-XX:TieredStopAtLevel=1",
+            "-XX:UserThreadWaitAttemptsAtExit=0",
             "-XX:-UsePerfData",
             "-Xlog:disable",
             "-Xlog:all=warning:stderr");

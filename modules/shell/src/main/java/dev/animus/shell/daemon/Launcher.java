@@ -49,7 +49,8 @@ final class Launcher {
                     "cannot tell how this animus was started, so it cannot start itself again: run 'animus daemon run'"
                             + " in a terminal or under a service manager, or start animus with its bin/animus launcher");
         }
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xlog:disable", "-p", modulePath));
+        List<String> cmd = new ArrayList<>(List.of(
+                java, "-XX:+UseSerialGC", "-XX:UserThreadWaitAttemptsAtExit=0", "-Xlog:disable", "-p", modulePath));
         String mainClass = System.getProperty("jdk.module.main.class", "");
         cmd.add("-m");
         cmd.add(mainClass.isEmpty() ? main : main + "/" + mainClass);

@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code animus plugin list}: every plugin discovery finds, and why others are missing. */
@@ -103,7 +104,7 @@ public final class ListCommand implements Callable<Integer> {
     }
 
     private static ArrayNode names(List<String> names) {
-        ArrayNode a = Terminal.json().createArrayNode();
+        ArrayNode a = JsonNodeFactory.instance.arrayNode();
         names.forEach(a::add);
         return a;
     }
@@ -113,7 +114,7 @@ public final class ListCommand implements Callable<Integer> {
     }
 
     private static ObjectNode json(DiscoveredPlugin p) {
-        ObjectNode o = Terminal.json().createObjectNode();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
         var m = p.manifest();
         o.put("name", p.name())
                 .put("version", m.version().toString())

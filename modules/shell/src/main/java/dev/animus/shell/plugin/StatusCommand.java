@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code animus plugin status [name]}: the live process lifecycle of the plugins of this process. */
@@ -94,7 +95,7 @@ public final class StatusCommand implements Callable<Integer> {
     }
 
     private static ObjectNode json(PluginStatus s) {
-        ObjectNode o = Terminal.json().createObjectNode();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("name", s.name());
         o.put("state", s.state().word());
         if (s.pid().isPresent()) {

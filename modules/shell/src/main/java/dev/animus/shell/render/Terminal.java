@@ -2,14 +2,21 @@ package dev.animus.shell.render;
 
 import dev.animus.core.OneLine;
 import dev.animus.core.Redaction;
+import dev.animus.json.TreeWriter;
 import java.io.Console;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.IntSupplier;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.PrettyPrinter;
+import tools.jackson.core.io.CharacterEscapes;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
@@ -35,13 +42,37 @@ public final class Terminal {
      */
     private static final class Json {
         static final JsonMapper MAPPER = JsonMapper.shared();
+        static final DefaultPrettyPrinter PRETTY = Printing.PRETTY;
+
+        private Json() {}
+    }
+
+    /** The generator side of {@link #pretty}: the factory alone, the printer and escapes of {@link Json}. */
+    private static final class Printing {
+        static final JsonFactory FACTORY = new JsonFactory();
+        static final ObjectWriteContext CONTEXT = new ObjectWriteContext.Base() {
+            @Override
+            public PrettyPrinter getPrettyPrinter() {
+                return PRETTY.createInstance();
+            }
+
+            @Override
+            public boolean hasPrettyPrinter() {
+                return true;
+            }
+
+            @Override
+            public CharacterEscapes getCharacterEscapes() {
+                return TerminalSafeEscapes.INSTANCE;
+            }
+        };
         /** Two-space indent, {@code "name": value}: what people expect from gh and kubectl. */
         static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
                 .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
-        private Json() {}
+        private Printing() {}
     }
 
     private final InputStream in;
@@ -216,12 +247,33 @@ public final class Terminal {
      * (the same document, read back).
      */
     public void printJson(JsonNode json) {
-        out.println(Json.MAPPER
+        out.println(pretty(json));
+        out.flush();
+    }
+
+    /**
+     * {@code json} as {@link #printJson} prints it. A tree of plain values goes through the
+     * streaming generator alone ({@link TreeWriter}), with the same printer and escapes as the
+     * mapper: a command that prints one document then never builds the mapper.
+     */
+    static String pretty(JsonNode json) {
+        if (!TreeWriter.writable(json)) {
+            return prettyByMapper(json);
+        }
+        StringWriter text = new StringWriter();
+        try (JsonGenerator g = Printing.FACTORY.createGenerator(Printing.CONTEXT, text)) {
+            TreeWriter.write(json, g);
+        }
+        return text.toString();
+    }
+
+    /** {@link #pretty} through Jackson's mapper: the same text, for trees that hold POJO nodes. */
+    static String prettyByMapper(JsonNode json) {
+        return Json.MAPPER
                 .writer()
                 .with(Json.PRETTY)
                 .with(TerminalSafeEscapes.INSTANCE)
-                .writeValueAsString(json));
-        out.flush();
+                .writeValueAsString(json);
     }
 
     /** A versioned envelope {@code {"schema": "animus.<command>.v1"}} to add fields to. */

@@ -1,6 +1,12 @@
 package dev.animus.shell.tour;
 
+import dev.animus.daemon.DaemonRun;
+import dev.animus.daemon.DaemonScope;
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.host.ProjectBinding;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.HostVersion;
+import dev.animus.runtime.Plugins;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
@@ -23,11 +29,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.cert.CertificateEncodingException;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.jline.reader.LineReader;
@@ -168,6 +177,9 @@ public final class TrainCommand implements Callable<Integer> {
                 "{\"text\":\"abc\"}");
         expect(failures, quiet, ExitCodes.OK, "plugin", "install", "--path", plugin, "--trust", "--yes");
         expect(failures, quiet, ExitCodes.OK, "plugin", "list");
+        expect(failures, quiet, ExitCodes.OK, "plugin", "consent", "echo", "--yes");
+        expect(failures, quiet, ExitCodes.OK, "plugin", "enable", "echo");
+        throughADaemon(failures, quiet, env, project);
         expect(failures, quiet, ExitCodes.OK, "completion", "bash");
         try {
             Files.writeString(bundle, bundleWithProductionCertificate());
@@ -203,6 +215,63 @@ public final class TrainCommand implements Callable<Integer> {
         }
         lineReader(quiet, failures);
         return failures;
+    }
+
+    /**
+     * The daemon's side and its client's, in this one process: a daemon of {@code project} (its
+     * control socket in the throwaway home), then the commands a running daemon serves, which take the
+     * client's path (docs/daemon.md#the-cli-uses-a-running-daemon).
+     */
+    private static void throughADaemon(
+            List<String> failures, ShellContext quiet, Map<String, String> env, Path project) {
+        DaemonScope scope = DaemonScope.of(env, Optional.of(project), project);
+        String root = project.toString();
+        try {
+            scope.ensureRunDirectory();
+            Plugins plugins = Plugins.start(
+                    Plugins.Options.fromEnvironment(env).withProjectBinding(new ProjectBinding(scope.root())));
+            try (DaemonRun run = DaemonRun.start(
+                    scope,
+                    quiet.animus(AnimusPaths.from(env, scope.root())),
+                    plugins,
+                    HostVersion.current(),
+                    Optional.empty(),
+                    InstantSource.system())) {
+                expect(
+                        failures,
+                        quiet,
+                        ExitCodes.OK,
+                        "plugin",
+                        "call",
+                        "echo",
+                        "echo",
+                        "--params",
+                        "{\"a\":1}",
+                        "--project-root",
+                        root);
+                expect(
+                        failures,
+                        quiet,
+                        ExitCodes.OK,
+                        "--json",
+                        "plugin",
+                        "call",
+                        "echo",
+                        "reverse",
+                        "--params",
+                        "{\"text\":\"abc\"}",
+                        "--project-root",
+                        root);
+                expect(failures, quiet, ExitCodes.OK, "plugin", "ping", "echo", "--project-root", root);
+                expect(failures, quiet, ExitCodes.OK, "plugin", "status", "--project-root", root);
+                expect(failures, quiet, ExitCodes.OK, "daemon", "status", "--project-root", root);
+                run.daemon().requestStop("training");
+            } finally {
+                quiet.closeDaemonLinks();
+            }
+        } catch (RuntimeException e) {
+            failures.add("the daemon of the training project failed: " + e.getMessage());
+        }
     }
 
     private static void expect(List<String> failures, ShellContext context, int code, String... args) {

@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code animus plugin consent <name>}: accept what a trusted plugin declares. */
@@ -116,7 +117,7 @@ public final class ConsentCommand implements Callable<Integer> {
     }
 
     public static ObjectNode json(Disclosure d) {
-        ObjectNode o = Terminal.json().createObjectNode().put("code_sha256", d.codeDigest());
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("code_sha256", d.codeDigest());
         list(o.putArray("kinds"), d.kinds());
         list(o.putArray("capabilities"), d.capabilities());
         list(o.putArray("hooks"), d.hooks());
