@@ -179,7 +179,7 @@ final class Session {
 
     private void start(JsonNode id, String method, JsonNode params, MethodHandler handler) {
         String key = key(id);
-        var call = new InFlightRequest(id, method, params, initializeParams, writer);
+        var call = new InFlightRequest(id, method, params, initializeParams, writer, diagnostics);
         if (inFlight.putIfAbsent(key, call) != null) {
             fail(id, PluginError.INVALID_REQUEST, "request id " + id + " is already in flight");
             return;
