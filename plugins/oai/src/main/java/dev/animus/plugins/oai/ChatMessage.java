@@ -88,9 +88,14 @@ record ChatMessage(String role, String content, List<ToolCall> toolCalls, String
                 throw new IllegalArgumentException("a tool call without a function name");
             }
             calls.add(new ToolCall(
-                    c.path("id").asString(""), function.path("name").asString(), function.path("arguments").asString("")));
+                    c.path("id").asString(""),
+                    function.path("name").asString(),
+                    function.path("arguments").asString("")));
         }
         return new ChatMessage(
-                node.path("role").asString(), content.isString() ? content.asString() : "", calls, node.path("tool_call_id").asString(""));
+                node.path("role").asString(),
+                content.isString() ? content.asString() : "",
+                calls,
+                node.path("tool_call_id").asString(""));
     }
 }

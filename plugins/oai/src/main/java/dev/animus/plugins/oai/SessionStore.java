@@ -94,8 +94,8 @@ final class SessionStore {
             }
             return new Conversation(id, root.path("model").asString(""), messages);
         } catch (JacksonException | IllegalArgumentException e) {
-            throw new SessionUnusable("session file " + file + " is corrupt (" + e.getMessage().lines().findFirst().orElse("")
-                    + "); delete it and start a new run");
+            throw new SessionUnusable("session file " + file + " is corrupt ("
+                    + e.getMessage().lines().findFirst().orElse("") + "); delete it and start a new run");
         }
     }
 

@@ -21,7 +21,8 @@ class SessionStoreTest {
                 List.of(
                         ChatMessage.system("be brief"),
                         ChatMessage.user("weather?"),
-                        ChatMessage.assistant("", List.of(new ToolCall("call_1", "get_weather", "{\"city\":\"Oslo\"}"))),
+                        ChatMessage.assistant(
+                                "", List.of(new ToolCall("call_1", "get_weather", "{\"city\":\"Oslo\"}"))),
                         new ChatMessage("tool", "sunny", List.of(), "call_1"),
                         ChatMessage.assistant("Sunny \uD83D\uDE00", List.of())));
     }
@@ -42,7 +43,9 @@ class SessionStoreTest {
         store.save(longer);
         assertEquals(longer, store.load("s-1"));
         try (var files = Files.list(project.resolve(SessionStore.RELATIVE))) {
-            assertEquals(List.of("s-1.json"), files.map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of("s-1.json"),
+                    files.map(p -> p.getFileName().toString()).toList());
         }
     }
 
@@ -57,7 +60,11 @@ class SessionStoreTest {
         SessionStore store = new SessionStore(project);
         store.save(sample());
         Path file = store.file("s-1");
-        for (String junk : List.of("{not json", "[]", "{\"format\":1,\"session_id\":\"other\",\"messages\":[]}", "{\"format\":1,\"session_id\":\"s-1\",\"messages\":[{\"role\":\"alien\"}]}")) {
+        for (String junk : List.of(
+                "{not json",
+                "[]",
+                "{\"format\":1,\"session_id\":\"other\",\"messages\":[]}",
+                "{\"format\":1,\"session_id\":\"s-1\",\"messages\":[{\"role\":\"alien\"}]}")) {
             Files.writeString(file, junk);
             var e = assertThrows(SessionUnusable.class, () -> store.load("s-1"), junk);
             assertTrue(e.getMessage().contains("is corrupt") && e.getMessage().contains("s-1.json"), e.getMessage());
