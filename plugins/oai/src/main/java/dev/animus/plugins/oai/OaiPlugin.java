@@ -11,8 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The plugin {@code animus-provider-oai}: its definition (what its manifest says) and its entry point. */
 public final class OaiPlugin {
-    /** The plugin's name; the host strips {@code animus-provider-} to the provider {@code oai}. */
-    static final String NAME = "animus-provider-oai";
+    /** The manifest name: the provider {@code oai}, shipped as {@code animus-provider-oai} (discovery reads the name from the file name too). */
+    static final String NAME = "oai";
 
     static final String VERSION = "0.1.0";
 

@@ -78,7 +78,7 @@ class OaiPluginTest {
         JsonNode manifest =
                 PluginProcess.JSON.readTree(new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         assertEquals(0, probe.waitFor());
-        assertEquals("animus-provider-oai", manifest.path("name").asString());
+        assertEquals("oai", manifest.path("name").asString());
         assertEquals("provider", manifest.path("plugin_kind").asString());
         assertEquals(
                 List.of("OPENAI_BASE_URL", "OPENAI_MODEL"),
