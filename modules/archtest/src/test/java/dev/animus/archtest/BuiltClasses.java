@@ -24,8 +24,15 @@ final class BuiltClasses {
     static final List<String> CAPABILITIES = List.of("dev.animus.host", "dev.animus.discovery", "dev.animus.install");
 
     /** The modules that exist for tests only. */
-    static final List<String> TEST_SUPPORT =
-            List.of("dev.animus.testfuzz", "dev.animus.testhttps", "dev.animus.testsigstore", "dev.animus.testplugins");
+    static final List<String> TEST_SUPPORT = List.of(
+            "dev.animus.testfuzz",
+            "dev.animus.testhttps",
+            "dev.animus.testoai",
+            "dev.animus.testsigstore",
+            "dev.animus.testplugins");
+
+    /** The first-party plugins ({@code plugins/<name>}, module {@code dev.animus.plugins.<name>}): sdk only. */
+    static final String FIRST_PARTY_PLUGINS = "dev.animus.plugins";
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

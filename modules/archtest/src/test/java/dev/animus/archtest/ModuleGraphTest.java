@@ -51,7 +51,8 @@ class ModuleGraphTest {
             "dev.animus.shell",
             "dev.animus.sdk",
             "dev.animus.testplugins",
-            "dev.animus.json");
+            "dev.animus.json",
+            "dev.animus.plugins.oai");
 
     static Map<String, ModuleDescriptor> animusModules() {
         List<Path> entries = new ArrayList<>();
@@ -177,6 +178,18 @@ class ModuleGraphTest {
                 "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);
         }
+    }
+
+    @Test
+    void aFirstPartyPluginRequiresTheSdkAndTheJdkOnly() {
+        animusModules().forEach((name, d) -> {
+            if (name.startsWith("dev.animus.plugins.")) {
+                Set<String> bad = requires(d).stream()
+                        .filter(m -> !m.equals("dev.animus.sdk") && !m.startsWith("java.") && !m.startsWith("jdk."))
+                        .collect(Collectors.toSet());
+                assertEquals(Set.of(), bad, name + " is a plugin: the sdk is all of Animus it may require");
+            }
+        });
     }
 
     @Test

@@ -26,7 +26,8 @@ class ModuleRulesTest {
                 "dev.animus.daemon",
                 "dev.animus.shell",
                 "dev.animus.sdk",
-                "dev.animus.examples"));
+                "dev.animus.examples",
+                BuiltClasses.FIRST_PARTY_PLUGINS));
         all.removeAll(List.of(allowed));
         return BuiltClasses.withSubpackages(all);
     }
@@ -64,6 +65,13 @@ class ModuleRulesTest {
     @Test
     void theSdkUsesCoreAndJsonOnly() {
         usesOnly("dev.animus.sdk", "dev.animus.core", "dev.animus.json").check(BuiltClasses.main());
+    }
+
+    @Test
+    void firstPartyPluginsUseTheSdkOnly() {
+        // core comes with the sdk (requires transitive): its vocabulary (error codes, SemVer) is a plugin's too
+        usesOnly(BuiltClasses.FIRST_PARTY_PLUGINS, "dev.animus.sdk", "dev.animus.core")
+                .check(BuiltClasses.main());
     }
 
     @Test
