@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,9 +19,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The plugin as a real child process over stdio, the way the host starts it: {@code java -m
- * dev.animus.plugins.oai/...OaiPlugin} on the module path this test runs with, an environment of
- * exactly {@code env}, in {@code dir}. Frames it writes are queued as they arrive.
+ * The plugin as a real child process over stdio, the way the host starts it: the launcher the
+ * build wrote, with an environment of exactly {@code env}, in {@code dir}. Frames it writes are
+ * queued as they arrive.
  */
 final class PluginProcess implements AutoCloseable {
     static final JsonMapper JSON = JsonMapper.builder().build();
@@ -38,16 +39,17 @@ final class PluginProcess implements AutoCloseable {
         Thread.ofVirtual().start(this::readFrames);
     }
 
+    /**
+     * The launcher the build wrote ({@code target/plugin/animus-provider-oai}, system property
+     * {@code animus.oai.launcher}) with {@code args}.
+     */
     static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-Xshare:auto",
-                "--module-path",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.plugins.oai/dev.animus.plugins.oai.OaiPlugin"));
+        String launcher = System.getProperty("animus.oai.launcher");
+        if (launcher == null || !Files.isExecutable(Path.of(launcher))) {
+            throw new IllegalStateException("no launcher at animus.oai.launcher=" + launcher
+                    + "; run the tests through Maven (process-classes writes it)");
+        }
+        List<String> command = new ArrayList<>(List.of(launcher));
         command.addAll(List.of(args));
         return command;
     }
