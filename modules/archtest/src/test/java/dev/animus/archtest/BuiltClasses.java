@@ -23,6 +23,9 @@ final class BuiltClasses {
     /** The capabilities split out of runtime (supervision, discovery, installation). */
     static final List<String> CAPABILITIES = List.of("dev.animus.host", "dev.animus.discovery", "dev.animus.install");
 
+    /** The first-party plugins (the modules under plugins/ of the repository): written with the sdk only. */
+    static final List<String> PLUGINS = List.of("dev.animus.plugins");
+
     /** The modules that exist for tests only. */
     static final List<String> TEST_SUPPORT = List.of(
             "dev.animus.testfuzz",
@@ -30,9 +33,6 @@ final class BuiltClasses {
             "dev.animus.testoai",
             "dev.animus.testsigstore",
             "dev.animus.testplugins");
-
-    /** The first-party plugins ({@code plugins/<name>}, module {@code dev.animus.plugins.<name>}): sdk only. */
-    static final String FIRST_PARTY_PLUGINS = "dev.animus.plugins";
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -19,6 +19,7 @@ class ModuleRulesTest {
         List<String> all = new ArrayList<>(BuiltClasses.ADAPTERS);
         all.addAll(BuiltClasses.CAPABILITIES);
         all.addAll(BuiltClasses.TEST_SUPPORT);
+        all.addAll(BuiltClasses.PLUGINS);
         all.addAll(List.of(
                 "dev.animus.core",
                 "dev.animus.json",
@@ -26,8 +27,7 @@ class ModuleRulesTest {
                 "dev.animus.daemon",
                 "dev.animus.shell",
                 "dev.animus.sdk",
-                "dev.animus.examples",
-                BuiltClasses.FIRST_PARTY_PLUGINS));
+                "dev.animus.examples"));
         all.removeAll(List.of(allowed));
         return BuiltClasses.withSubpackages(all);
     }
@@ -68,9 +68,21 @@ class ModuleRulesTest {
     }
 
     @Test
-    void firstPartyPluginsUseTheSdkOnly() {
-        // core comes with the sdk (requires transitive): its vocabulary (error codes, SemVer) is a plugin's too
-        usesOnly(BuiltClasses.FIRST_PARTY_PLUGINS, "dev.animus.sdk", "dev.animus.core")
+    void firstPartyPluginsUseTheSdkAndWhatItBringsOnly() {
+        CompositeArchRule.of(BuiltClasses.PLUGINS.stream()
+                        .map(plugin -> usesOnly(plugin, "dev.animus.sdk", "dev.animus.core"))
+                        .toList())
+                .check(BuiltClasses.main());
+    }
+
+    @Test
+    void nothingUsesAFirstPartyPlugin() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(BuiltClasses.withSubpackages(BuiltClasses.PLUGINS))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(BuiltClasses.withSubpackages(BuiltClasses.PLUGINS))
                 .check(BuiltClasses.main());
     }
 

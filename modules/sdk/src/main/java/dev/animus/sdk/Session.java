@@ -65,7 +65,7 @@ final class Session {
 
     /** Serves until the session ends; returns its exit code. Handlers still running are cancelled. */
     int serve(InputStream in) {
-        PluginThreads.unstarted("reader", () -> readUntilEnd(in)).start();
+        PluginThreads.unstartedBlocking("reader", () -> readUntilEnd(in)).start();
         try {
             return exitCode.join();
         } finally {
