@@ -1,5 +1,6 @@
 package dev.animus.plugins.oai;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -10,6 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -185,31 +188,37 @@ final class ChatStream implements AutoCloseable {
         return false;
     }
 
-    /** A server that ignored {@code stream: true} answers one JSON completion: read as one chunk. */
+    /**
+     * A server that ignored {@code stream: true} answers one JSON completion: its {@code message}
+     * is read as one chunk's {@code delta}, then the stream is done; an error object is the
+     * server's failure; anything else is not an answer.
+     */
     private StreamSummary whole(InputStream in, Silence silence, Consumer<StreamEvent> sink) {
-        byte[] bytes = readCapped(in, silence, limits.maxResponseBytes());
-        ChunkInterpreter interpreter = new ChunkInterpreter();
-        String text = new String(bytes, StandardCharsets.UTF_8);
-        String asChunk = text;
+        String text = new String(readBounded(in, silence, limits.maxResponseBytes(), true), StandardCharsets.UTF_8);
+        JsonNode completion;
         try {
-            JsonNode completion = JSON.readTree(text);
-            if (completion.path("choices").path(0).path("message").isObject()) {
-                ObjectNode choice = (ObjectNode) completion.path("choices").path(0);
-                choice.set("delta", choice.path("message"));
-                asChunk = completion.toString();
-            }
+            completion = JSON.readTree(text);
         } catch (JacksonException e) {
-            // the interpreter reports it as a problem and the stream ends without [DONE]: a cut
+            throw new ChatFailed(new ChatFailure.Cut(url, "the server answered application/json that is not JSON"));
         }
+        JsonNode choice = completion.path("choices").path(0);
+        if (choice.path("message").isObject()) {
+            ((ObjectNode) choice).set("delta", choice.path("message"));
+        } else if (!completion.has("error")) {
+            throw new ChatFailed(new ChatFailure.Cut(
+                    url,
+                    "the server answered JSON that is not a chat completion: " + ChunkInterpreter.clip(text.strip())));
+        }
+        ChunkInterpreter interpreter = new ChunkInterpreter();
         deliver(
-                java.util.List.of(new SseItem.Event("message", asChunk), new SseItem.Event("message", "[DONE]")),
+                List.of(new SseItem.Event("message", completion.toString()), new SseItem.Event("message", "[DONE]")),
                 interpreter,
                 sink);
         return interpreter.summary();
     }
 
     private String errorMessage(InputStream in, Silence silence, int status) {
-        byte[] bytes = readCapped(in, silence, MAX_ERROR_BODY);
+        byte[] bytes = readBounded(in, silence, MAX_ERROR_BODY, false);
         String text = new String(bytes, StandardCharsets.UTF_8).strip();
         try {
             return ServerMessage.of(JSON.readTree(text));
@@ -220,14 +229,19 @@ final class ChatStream implements AutoCloseable {
         }
     }
 
-    private byte[] readCapped(InputStream in, Silence silence, long cap) {
+    /**
+     * At most {@code cap} bytes of the body, each read keeping the silence watchdog quiet; past the
+     * cap a {@link ChatFailure.TooLarge} when {@code overIsFailure}, else the first {@code cap} bytes.
+     */
+    private byte[] readBounded(InputStream in, Silence silence, long cap, boolean overIsFailure) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[16 * 1024];
         try {
-            byte[] bytes = in.readNBytes((int) Math.min(cap + 1, Integer.MAX_VALUE - 16));
-            silence.heard();
-            if (bytes.length > cap && cap != MAX_ERROR_BODY) {
-                throw new ChatFailed(new ChatFailure.TooLarge(url, cap));
+            int n;
+            while (out.size() <= cap && (n = in.read(buffer)) >= 0) {
+                silence.heard();
+                out.write(buffer, 0, (int) Math.min(n, cap + 1 - out.size()));
             }
-            return bytes.length > cap ? java.util.Arrays.copyOf(bytes, (int) cap) : bytes;
         } catch (IOException e) {
             throw failure(
                     silence.expired()
@@ -235,6 +249,14 @@ final class ChatStream implements AutoCloseable {
                             : new ChatFailure.Cut(url, describe(e)),
                     e);
         }
+        if (out.size() > cap) {
+            if (overIsFailure) {
+                abort();
+                throw new ChatFailed(new ChatFailure.TooLarge(url, cap));
+            }
+            return Arrays.copyOf(out.toByteArray(), (int) cap);
+        }
+        return out.toByteArray();
     }
 
     private String locationHost(HttpResponse<?> response) {

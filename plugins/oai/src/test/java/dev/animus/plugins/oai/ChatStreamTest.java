@@ -209,6 +209,25 @@ class ChatStreamTest {
     }
 
     @Test
+    void aServerThatIgnoresStreamingAndAnswersOneCompletionIsReadToo() {
+        chat.reply(new RawReply(
+                200,
+                java.util.Map.of("Content-Type", "application/json"),
+                "{\"model\":\"m\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+                        + "\"content\":\"all at once\"},\"finish_reason\":\"stop\"}]}"));
+        StreamSummary summary = run(ChatLimits.DEFAULT);
+        assertEquals(List.of(new StreamEvent.Output("all at once"), new StreamEvent.Done()), events);
+        assertEquals(Optional.of("stop"), summary.finishReason());
+    }
+
+    @Test
+    void jsonThatIsNotACompletionIsNoAnswer() {
+        chat.reply(new RawReply(200, java.util.Map.of("Content-Type", "application/json"), "{\"hello\":1}"));
+        var failure = failure(ChatLimits.DEFAULT);
+        assertTrue(failure.message().contains("not a chat completion"), failure.message());
+    }
+
+    @Test
     void aServerThatIsNotThereIsUnreachable() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
