@@ -12,4 +12,5 @@ module dev.animus.sdk {
     requires dev.animus.json;
 
     exports dev.animus.sdk;
+    exports dev.animus.sdk.provider;
 }

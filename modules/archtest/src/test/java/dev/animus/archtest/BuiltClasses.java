@@ -23,9 +23,16 @@ final class BuiltClasses {
     /** The capabilities split out of runtime (supervision, discovery, installation). */
     static final List<String> CAPABILITIES = List.of("dev.animus.host", "dev.animus.discovery", "dev.animus.install");
 
+    /** The first-party plugins (the modules under plugins/ of the repository): written with the sdk only. */
+    static final List<String> PLUGINS = List.of("dev.animus.plugins");
+
     /** The modules that exist for tests only. */
-    static final List<String> TEST_SUPPORT =
-            List.of("dev.animus.testfuzz", "dev.animus.testhttps", "dev.animus.testsigstore", "dev.animus.testplugins");
+    static final List<String> TEST_SUPPORT = List.of(
+            "dev.animus.testfuzz",
+            "dev.animus.testhttps",
+            "dev.animus.testoai",
+            "dev.animus.testsigstore",
+            "dev.animus.testplugins");
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

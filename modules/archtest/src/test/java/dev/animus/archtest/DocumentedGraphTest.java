@@ -34,7 +34,7 @@ class DocumentedGraphTest {
             Map.entry("jackson-dataformat-yaml", List.of("tools.jackson.dataformat.yaml")),
             Map.entry("BouncyCastle", List.of("org.bouncycastle.pkix", "org.bouncycastle.provider")));
 
-    private static final Pattern ARROW = Pattern.compile("^(\\w+)\\s+->\\s+(.*)$");
+    private static final Pattern ARROW = Pattern.compile("^([\\w.]+)\\s+->\\s+(.*)$");
 
     /** Module name to its requires, each as {@code name} or {@code name (t)}. */
     static Map<String, Set<String>> documented(String markdown) {
@@ -115,7 +115,8 @@ class DocumentedGraphTest {
                 "runtime",
                 "daemon",
                 "shell",
-                "sdk")) {
+                "sdk",
+                "plugins.cli")) {
             if (!documented.containsKey("dev.animus." + name)) {
                 wrong.add("dev.animus." + name + ": built, but missing from the documented graph");
             }

@@ -51,6 +51,8 @@ class ModuleGraphTest {
             "dev.animus.shell",
             "dev.animus.sdk",
             "dev.animus.testplugins",
+            "dev.animus.plugins.cli",
+            "dev.animus.plugins.oai",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {
@@ -177,6 +179,19 @@ class ModuleGraphTest {
                 "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);
         }
+    }
+
+    /** A first-party plugin (a module under plugins/ of the repository) is a plugin, not a host. */
+    @Test
+    void aFirstPartyPluginRequiresTheSdkAndNothingElseOfOurs() {
+        animusModules().forEach((name, d) -> {
+            if (name.startsWith("dev.animus.plugins.")) {
+                Set<String> ours = requires(d).stream()
+                        .filter(m -> m.startsWith("dev.animus."))
+                        .collect(Collectors.toSet());
+                assertEquals(Set.of("dev.animus.sdk"), ours, name + " is a plugin: it requires the sdk only");
+            }
+        });
     }
 
     @Test

@@ -19,6 +19,7 @@ class ModuleRulesTest {
         List<String> all = new ArrayList<>(BuiltClasses.ADAPTERS);
         all.addAll(BuiltClasses.CAPABILITIES);
         all.addAll(BuiltClasses.TEST_SUPPORT);
+        all.addAll(BuiltClasses.PLUGINS);
         all.addAll(List.of(
                 "dev.animus.core",
                 "dev.animus.json",
@@ -64,6 +65,25 @@ class ModuleRulesTest {
     @Test
     void theSdkUsesCoreAndJsonOnly() {
         usesOnly("dev.animus.sdk", "dev.animus.core", "dev.animus.json").check(BuiltClasses.main());
+    }
+
+    @Test
+    void firstPartyPluginsUseTheSdkAndWhatItBringsOnly() {
+        CompositeArchRule.of(BuiltClasses.PLUGINS.stream()
+                        .map(plugin -> usesOnly(plugin, "dev.animus.sdk", "dev.animus.core"))
+                        .toList())
+                .check(BuiltClasses.main());
+    }
+
+    @Test
+    void nothingUsesAFirstPartyPlugin() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(BuiltClasses.withSubpackages(BuiltClasses.PLUGINS))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(BuiltClasses.withSubpackages(BuiltClasses.PLUGINS))
+                .check(BuiltClasses.main());
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 final class RepositoryFiles {
     /** Where sources live, relative to the root. */
     static final List<String> SOURCE_DIRS =
-            List.of("modules", "examples", "jlink", "packaging", "scripts", "bench", ".ci");
+            List.of("modules", "plugins", "examples", "jlink", "packaging", "scripts", "bench", ".ci");
     /** Files at the root that are read as sources. */
     static final List<String> ROOT_FILES = List.of("pom.xml", "mvnw");
     /** Markdown at the root; the rest is found under docs/ and the source directories. */

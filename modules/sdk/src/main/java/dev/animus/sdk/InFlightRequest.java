@@ -1,11 +1,14 @@
 package dev.animus.sdk;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,16 +29,26 @@ final class InFlightRequest implements RequestContext {
     private final JsonNode params;
     private final JsonNode initializeParams;
     private final FrameWriter writer;
+    private final Diagnostics diagnostics;
+    private final ReentrantLock callbacksLock = new ReentrantLock();
+    private final List<Runnable> callbacks = new ArrayList<>();
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private volatile Thread thread;
 
-    InFlightRequest(JsonNode id, String method, JsonNode params, JsonNode initializeParams, FrameWriter writer) {
+    InFlightRequest(
+            JsonNode id,
+            String method,
+            JsonNode params,
+            JsonNode initializeParams,
+            FrameWriter writer,
+            Diagnostics diagnostics) {
         this.id = id;
         this.method = method;
         this.params = params;
         this.initializeParams = initializeParams;
         this.writer = writer;
+        this.diagnostics = diagnostics;
     }
 
     /** Names the thread that runs the handler, so that {@link #cancel()} can interrupt it. */
@@ -45,15 +58,52 @@ final class InFlightRequest implements RequestContext {
 
     /**
      * Cancels the request if its handler is still running: the context reports it and the handler
-     * thread is interrupted. Later calls, and calls after {@link #finish()}, do nothing.
+     * thread is interrupted, then the {@link #onCancel} callbacks run on a thread of their own (the
+     * caller is the reader thread, which a slow callback must not hold up). Later calls, and calls
+     * after {@link #finish()}, do nothing.
      */
     void cancel() {
         if (state.compareAndSet(State.RUNNING, State.CANCELLED)) {
-            cancelled.countDown();
+            List<Runnable> toRun;
+            callbacksLock.lock();
+            try {
+                cancelled.countDown();
+                toRun = List.copyOf(callbacks);
+                callbacks.clear();
+            } finally {
+                callbacksLock.unlock();
+            }
             Thread t = thread;
             if (t != null) {
                 t.interrupt();
             }
+            if (!toRun.isEmpty()) {
+                PluginThreads.unstarted("cancel " + method, () -> toRun.forEach(this::runCallback))
+                        .start();
+            }
+        }
+    }
+
+    @Override
+    public void onCancel(Runnable callback) {
+        Objects.requireNonNull(callback, "callback");
+        callbacksLock.lock();
+        try {
+            if (!isCancelled()) {
+                callbacks.add(callback);
+                return;
+            }
+        } finally {
+            callbacksLock.unlock();
+        }
+        runCallback(callback);
+    }
+
+    private void runCallback(Runnable callback) {
+        try {
+            callback.run();
+        } catch (RuntimeException e) {
+            diagnostics.warn("a cancellation callback of '" + method + "' failed", e);
         }
     }
 

@@ -30,6 +30,8 @@ public final class PluginError extends RuntimeException {
     public static final int METHOD_NOT_SUPPORTED = ErrorCodes.METHOD_NOT_SUPPORTED;
     /** Request cancelled by {@code $/cancelRequest}. */
     public static final int REQUEST_CANCELLED = ErrorCodes.REQUEST_CANCELLED;
+    /** Timeout: the work took longer than it was allowed. */
+    public static final int TIMEOUT = ErrorCodes.TIMEOUT;
 
     private final int code;
     private final transient JsonNode data;

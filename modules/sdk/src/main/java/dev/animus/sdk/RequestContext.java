@@ -80,6 +80,14 @@ public interface RequestContext {
     /** Whether the host has cancelled this request. */
     boolean isCancelled();
 
+    /**
+     * Runs {@code callback} when the host cancels this request: once, on a thread of the sdk (not
+     * the handler's), right after the handler's thread was interrupted; at once on the calling
+     * thread if the request is already cancelled. Never runs for a request that finished first. An
+     * exception the callback throws is logged to stderr.
+     */
+    void onCancel(Runnable callback);
+
     /** @throws CancellationException if the host has cancelled this request */
     void checkCancelled();
 

@@ -65,7 +65,7 @@ final class Session {
 
     /** Serves until the session ends; returns its exit code. Handlers still running are cancelled. */
     int serve(InputStream in) {
-        PluginThreads.unstarted("reader", () -> readUntilEnd(in)).start();
+        PluginThreads.unstartedBlocking("reader", () -> readUntilEnd(in)).start();
         try {
             return exitCode.join();
         } finally {
@@ -179,7 +179,7 @@ final class Session {
 
     private void start(JsonNode id, String method, JsonNode params, MethodHandler handler) {
         String key = key(id);
-        var call = new InFlightRequest(id, method, params, initializeParams, writer);
+        var call = new InFlightRequest(id, method, params, initializeParams, writer, diagnostics);
         if (inFlight.putIfAbsent(key, call) != null) {
             fail(id, PluginError.INVALID_REQUEST, "request id " + id + " is already in flight");
             return;
