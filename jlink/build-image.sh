@@ -2,14 +2,16 @@
 # Builds the Animus runtime image (run by the build at `package`, see pom.xml):
 #   1. jlink: exactly the modules the command and the example plugin need, from the JDK's own
 #      runtime (JDK 25 links without jmods);
-#   2. our launchers: bin/animus instead of jlink's, examples/echo/animus-plugin-echo;
+#   2. our launchers: bin/animus instead of jlink's, examples/echo/animus-plugin-echo, and the
+#      first-party plugins: each plugins/<name>/src/image/<plugin>/ (Plugin.toml and launcher) as
+#      plugins/<plugin>/, which the built-in defaults.toml names (docs/operations.md#default-plugins);
 #   3. the class-data sharing archives lib/animus.jsa and lib/echo.jsa, from training runs through
 #      the new image's own launchers (so with exactly their JVM options). An archive belongs to one
 #      image: it is rebuilt with every jlink.
-# Usage: build-image.sh <JDK 25+ home> <modules dir> <image sources dir> <image output dir>
+# Usage: build-image.sh <JDK 25+ home> <modules dir> <image sources dir> <image output dir> <plugins dir>
 set -eu
 
-jdk=$1 modules=$2 src=$3 image=$4
+jdk=$1 modules=$2 src=$3 image=$4 plugins=$5
 
 major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$jdk/release" 2>/dev/null)
 if [ "${major:-0}" -lt 25 ]; then
@@ -26,7 +28,7 @@ mkdir -p "$(dirname -- "$image")"
 # signatures are not carried into the image, which is what we want; keep the rest of its output
 if ! "$jdk/bin/jlink" \
   --module-path "$modules" \
-  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,org.slf4j.simple,org.jline.terminal.ffm \
+  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,org.slf4j.simple,org.jline.terminal.ffm \
   --ignore-signing-information \
   --strip-debug --no-header-files --no-man-pages --compress zip-6 \
   --output "$image" >"$image.jlink.log" 2>&1; then
@@ -43,6 +45,19 @@ mkdir -p "$image/examples/echo"
 cp "$src/examples/echo/animus-plugin-echo" "$src/examples/echo/README.md" "$image/examples/echo/"
 chmod 755 "$image/bin/animus" "$image/examples/echo/animus-plugin-echo"
 chmod 644 "$image/examples/echo/README.md"
+mkdir -p "$image/plugins"
+for shipped in "$plugins"/*/src/image/*/; do
+  name=$(basename -- "$shipped")
+  cp -R "$shipped" "$image/plugins/$name"
+  # a launcher is the file its Plugin.toml's entry names; everything else is data
+  entry=$(sed -n 's/^entry = "\(.*\)"$/\1/p' "$shipped/Plugin.toml")
+  [ -n "$entry" ] && [ -f "$image/plugins/$name/$entry" ] || {
+    echo "build-image: $shipped has no launcher (Plugin.toml's entry)" >&2
+    exit 1
+  }
+  find "$image/plugins/$name" -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
+  chmod 755 "$image/plugins/$name/$entry"
+done
 
 # The class-data sharing archives, lib/animus.jsa and lib/echo.jsa: static archives dumped with the
 # launchers' own JVM options from the class lists in src/cds/, which are checked in because the

@@ -150,13 +150,28 @@ public record PluginDefaults(String origin, List<Entry> entries) {
         }
     }
 
-    /** The file this runtime carries. */
+    /** The file this runtime carries, with the bundled plugins its image ships ({@link #builtIn(Path)}). */
     static PluginDefaults builtIn() {
+        return builtIn(DefaultsInstall.bundledPlugins());
+    }
+
+    /**
+     * The file this runtime carries, but for a bundled entry whose plugin is not in {@code shipped}
+     * (a runtime that is no image, such as the build's tests): it would name a command that cannot
+     * work. A home's own file is taken as written; its missing plugin is an error when installed.
+     */
+    static PluginDefaults builtIn(Path shipped) {
         try (InputStream in = PluginDefaults.class.getResourceAsStream("defaults.toml")) {
             if (in == null) {
                 throw new IllegalStateException("the built-in defaults.toml is missing from dev.animus.runtime");
             }
-            return parse(in.readAllBytes(), BUILT_IN);
+            PluginDefaults all = parse(in.readAllBytes(), BUILT_IN);
+            return new PluginDefaults(
+                    all.origin(),
+                    all.entries().stream()
+                            .filter(e -> !(e.source() instanceof Source.Bundled b)
+                                    || Files.isDirectory(shipped.resolve(b.plugin())))
+                            .toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code defaults.toml} reader (docs/operations.md#default-plugins), as a seeded property: any
@@ -33,10 +36,23 @@ class PluginDefaultsTest {
     static final String HEX = "0123456789abcdef";
 
     @Test
-    void theBuiltInFileReadsAndNamesNoDefaultYet() {
-        PluginDefaults d = PluginDefaults.builtIn();
-        assertEquals("the built-in defaults.toml", d.origin());
-        assertEquals(List.of(), d.entries());
+    void theBuiltInFileNamesTheShippedProvidersOnlyWhereTheyAreShipped(@TempDir Path image) throws IOException {
+        PluginDefaults none = PluginDefaults.builtIn(image.resolve("plugins"));
+        assertEquals("the built-in defaults.toml", none.origin());
+        assertEquals(List.of(), none.entries(), "a runtime that ships no plugins names no bundled default");
+        Files.createDirectories(image.resolve("plugins/animus-provider-cli"));
+        PluginDefaults one = PluginDefaults.builtIn(image.resolve("plugins"));
+        assertEquals(
+                List.of("cli"),
+                one.entries().stream().map(PluginDefaults.Entry::name).toList());
+        assertEquals("provider", one.entries().getFirst().role());
+        assertEquals("core", one.entries().getFirst().group());
+        Files.createDirectories(image.resolve("plugins/animus-provider-oai"));
+        PluginDefaults both = PluginDefaults.builtIn(image.resolve("plugins"));
+        assertEquals(
+                List.of("cli", "oai"),
+                both.entries().stream().map(PluginDefaults.Entry::name).toList());
+        assertEquals("oai-agent", both.entries().get(1).group());
     }
 
     @Test
