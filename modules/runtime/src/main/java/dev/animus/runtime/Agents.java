@@ -23,9 +23,9 @@ import java.util.function.Consumer;
 
 /**
  * The provider use cases of one host (docs/protocol.md#providers): run and resume an agent
- * session, cancel one by its {@code control_session_id}, list the installed providers. One
- * {@code Agents} holds the session map of its {@link Plugins}: a front end serving several clients
- * (the daemon) keeps one, so that a run one client started can be cancelled by another.
+ * session, cancel one by its {@code control_session_id}, list the installed providers. The session
+ * map is its {@link Plugins}' (one per host): every {@code Agents} over the same plugins sees the
+ * same runs, so a run one client of a daemon started can be cancelled by another.
  *
  * <p>Thread-safe. It owns nothing to close: the processes are its {@link Plugins}'.
  */
@@ -42,7 +42,7 @@ public final class Agents {
         this.agent = Objects.requireNonNull(agent, "agent");
         this.binding = Objects.requireNonNull(binding, "binding")
                 .or(() -> plugins.options().projectBinding());
-        this.sessions = AgentSessions.create(animus::now);
+        this.sessions = plugins.sessions();
     }
 
     /**

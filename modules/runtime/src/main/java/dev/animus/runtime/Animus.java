@@ -675,8 +675,8 @@ public final class Animus implements AutoCloseable {
 
     /**
      * The provider use cases over {@code plugins} for {@code agent}, the providers bound to
-     * {@code binding} (empty: as {@code plugins}' options say). Each call makes a new session map:
-     * a front end serving several clients keeps one {@link Agents}.
+     * {@code binding} (empty: as {@code plugins}' options say). The runs are {@code plugins}'
+     * (one session map per host), whichever {@link Agents} started them.
      */
     public Agents agents(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
         return new Agents(this, plugins, agent, binding);
