@@ -9,11 +9,12 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The JSON form of a run's events and of its end, one object a line (docs/cli.md#agent-runs): the
  * shell's {@code agent run --json} and a daemon's stream print the same. Every object has
- * {@code v} (this form's version, {@value #VERSION}) and {@code type}.
+ * {@code schema} ({@value #SCHEMA}: the form and its version, as every JSON line of the CLI) and
+ * {@code type}.
  */
 public final class AgentJson {
-    /** The version of this form. */
-    public static final int VERSION = 1;
+    /** The schema, with the version of this form. */
+    public static final String SCHEMA = "animus.agent.event.v1";
 
     private AgentJson() {}
 
@@ -79,7 +80,7 @@ public final class AgentJson {
 
     private static ObjectNode head(String type) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("v", VERSION);
+        o.put("schema", SCHEMA);
         o.put("type", type);
         return o;
     }

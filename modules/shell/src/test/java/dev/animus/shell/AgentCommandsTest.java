@@ -91,7 +91,8 @@ class AgentCommandsTest {
                         "output",
                         "result"),
                 types);
-        lines.forEach(l -> assertEquals(1, l.path("v").asInt(), l.toString()));
+        lines.forEach(
+                l -> assertEquals("animus.agent.event.v1", l.path("schema").asString(), l.toString()));
         assertEquals(
                 lines.getFirst().path("control_session_id"), lines.getLast().path("control_session_id"));
         assertEquals(0, lines.getLast().path("exit_code").asInt());

@@ -181,8 +181,7 @@ public final class AgentRunCommand implements Callable<Integer> {
     }
 
     private static void line(Terminal t, JsonNode json) {
-        t.out().println(json.toString());
-        t.out().flush();
+        t.printJsonLine(json);
     }
 
     /** Plugin text as the terminal may get it: secrets masked, control characters (but newlines and tabs) escaped. */
