@@ -15,6 +15,7 @@ import dev.animus.providers.ProviderNames;
 import dev.animus.providers.RunContext;
 import dev.animus.providers.RunnerEvent;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,6 +31,9 @@ import java.util.function.Consumer;
  * <p>Thread-safe. It owns nothing to close: the processes are its {@link Plugins}'.
  */
 public final class Agents {
+    /** How long a cancel waits for the run's process and for its answer (docs/protocol.md#agentcancel). */
+    public static final Duration CANCEL_TIMEOUT = AgentSessions.CANCEL_TIMEOUT;
+
     private final Animus animus;
     private final Plugins plugins;
     private final String agent;

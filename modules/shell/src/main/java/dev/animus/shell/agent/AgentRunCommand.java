@@ -5,7 +5,6 @@ import dev.animus.core.Redaction;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.providers.AgentOutcome;
 import dev.animus.providers.AgentRequest;
-import dev.animus.providers.AgentSessions;
 import dev.animus.providers.ProviderFailure;
 import dev.animus.providers.RunFailed;
 import dev.animus.providers.RunnerEvent;
@@ -225,7 +224,7 @@ public final class AgentRunCommand implements Callable<Integer> {
 
     /** Ctrl-C: agent/cancel to the run's process, then 130 once it confirms and the run ends, or after 10 s. */
     private static int cancel(Terminal t, Agents agents, RunningAgent run) {
-        long deadline = System.nanoTime() + AgentSessions.CANCEL_TIMEOUT.toNanos();
+        long deadline = System.nanoTime() + Agents.CANCEL_TIMEOUT.toNanos();
         t.info("cancelling session " + run.controlSessionId());
         try {
             agents.cancel(run.controlSessionId());
