@@ -118,6 +118,29 @@ class AgentCommandsTest {
     }
 
     @Test
+    void aProviderClaimingAFirstPartyNameNeedsAllowShadowBuiltin() throws IOException {
+        Path dir = Files.createDirectories(root.resolve("claude"));
+        Path claude = dir.resolve("animus-provider-claude");
+        Files.writeString(
+                claude, Files.readString(flaky(root.resolve("src"))).replace("NAME = \"flaky\"", "NAME = \"claude\""));
+        Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
+        Cli.Run refused = Cli.runWith(env, "", "plugin", "install", "--path", claude.toString(), "--trust", "--yes");
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("--allow-shadow-builtin"), refused.err());
+        for (String line : List.of(
+                "plugin install --path " + claude + " --trust --yes --allow-shadow-builtin",
+                "plugin consent claude --yes",
+                "plugin enable claude")) {
+            Cli.Run r = Cli.runWith(env, "", line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
+        }
+        Cli.Run run =
+                Cli.runWith(env, "", "agent", "run", "--provider", "animus-provider-claude", "--prompt", "stream 1");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("chunk-0 \n", run.out());
+    }
+
+    @Test
     void providersListsTheInstalledProvider() {
         Cli.Run r = Cli.runWith(env, "", "agent", "providers");
         assertEquals(0, r.exitCode(), r.err());
