@@ -106,7 +106,7 @@ public final class AgentSessions {
                 .onDispatch(d -> dispatched(entry, d));
         CallOptions timed = request.timeout().map(options::withTimeout).orElse(options);
         CompletableFuture<AgentOutcome> outcome = new CompletableFuture<>();
-        Thread.ofVirtual().name("animus-agent-" + entry.id).start(() -> {
+        SessionThreads.start("animus-agent-" + entry.id, () -> {
             try {
                 JsonNode result = provider.call(request.method(), params, timed);
                 outcome.complete(AgentOutcome.read(entry.id, result, text(streamed)));

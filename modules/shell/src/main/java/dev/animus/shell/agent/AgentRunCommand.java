@@ -88,6 +88,12 @@ public final class AgentRunCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = agent.root;
         Terminal t = root.terminal();
+        if (prompt.equals("-") && root.context().commandsOnStdin()) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "prompt_from_stdin",
+                    "--prompt - reads stdin, which holds the commands here; give the prompt inline: --prompt 'TEXT'");
+        }
         AgentRequest request = request(t);
         Agents agents = root.animus().agents(root.context().host(), root.agent(), root.projectBinding());
         RunningAgent run;
