@@ -92,13 +92,14 @@ public final class AgentSessions {
         LaunchSpec launch = provider.registration().launch();
         JsonNode params =
                 RunParams.of(request, entry.id, context, launch.environmentPolicy(), launch.callerEnvironment());
-        StringBuilder streamed = new StringBuilder();
+        // appended by the forwarding thread, read by the run's thread once the call returned
+        StringBuffer streamed = new StringBuffer();
         CallOptions options = CallOptions.defaults()
                 .streamingTo(
                         n -> {
                             RunnerEvent e = RunnerEvent.of(n.method(), n.params());
                             if (e instanceof RunnerEvent.Output o) {
-                                streamed.append(o.text()); // only the forwarding thread appends
+                                streamed.append(o.text());
                             }
                             sink.accept(e);
                         },
@@ -121,8 +122,7 @@ public final class AgentSessions {
         return new AgentRun(entry.id, provider.name(), outcome);
     }
 
-    private static String text(StringBuilder streamed) {
-        // the forwarder has finished when the call returned (its close joins it)
+    private static String text(StringBuffer streamed) {
         return streamed.toString();
     }
 
