@@ -108,15 +108,24 @@ public final class AgentSessions {
         CallOptions timed = request.timeout().map(options::withTimeout).orElse(options);
         CompletableFuture<AgentOutcome> outcome = new CompletableFuture<>();
         SessionThreads.start("animus-agent-" + entry.id, () -> {
+            // the run leaves the map before its caller learns the end: a cancel after await() finds nothing
+            JsonNode result;
             try {
-                JsonNode result = provider.call(request.method(), params, timed);
-                outcome.complete(AgentOutcome.read(entry.id, result, text(streamed)));
+                result = provider.call(request.method(), params, timed);
             } catch (PluginCallFailed e) {
-                outcome.completeExceptionally(new RunFailed(provider.name(), entry.id, e.failure(), text(streamed)));
-            } catch (RuntimeException | java.lang.Error e) {
-                outcome.completeExceptionally(e);
-            } finally {
                 remove(entry);
+                outcome.completeExceptionally(new RunFailed(provider.name(), entry.id, e.failure(), text(streamed)));
+                return;
+            } catch (RuntimeException | java.lang.Error e) {
+                remove(entry);
+                outcome.completeExceptionally(e);
+                return;
+            }
+            remove(entry);
+            try {
+                outcome.complete(AgentOutcome.read(entry.id, result, text(streamed)));
+            } catch (RuntimeException e) {
+                outcome.completeExceptionally(e);
             }
         });
         return new AgentRun(entry.id, provider.name(), outcome);
