@@ -21,6 +21,8 @@ module dev.animus.shell {
 
     opens dev.animus.shell to
             info.picocli;
+    opens dev.animus.shell.agent to
+            info.picocli;
     opens dev.animus.shell.completion to
             info.picocli;
     opens dev.animus.shell.daemon to

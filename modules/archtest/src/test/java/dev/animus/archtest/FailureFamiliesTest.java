@@ -28,6 +28,7 @@ class FailureFamiliesTest {
             "dev.animus.process.ProcessFailure",
             "dev.animus.rpc.RpcException",
             "dev.animus.host.SupervisionFailure",
+            "dev.animus.providers.ProviderFailure",
             "dev.animus.install.InstallationFailure",
             "dev.animus.discovery.DiscoveryFailure",
             "dev.animus.runtime.UseCaseFailure",

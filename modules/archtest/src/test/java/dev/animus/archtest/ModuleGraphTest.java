@@ -34,7 +34,7 @@ class ModuleGraphTest {
             "dev.animus.fetch",
             "dev.animus.sigstore");
     private static final Set<String> CAPABILITIES =
-            Set.of("dev.animus.host", "dev.animus.discovery", "dev.animus.install");
+            Set.of("dev.animus.host", "dev.animus.providers", "dev.animus.discovery", "dev.animus.install");
     private static final Set<String> EXPECTED = Set.of(
             "dev.animus.core",
             "dev.animus.rpc",
@@ -44,6 +44,7 @@ class ModuleGraphTest {
             "dev.animus.fetch",
             "dev.animus.sigstore",
             "dev.animus.host",
+            "dev.animus.providers",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.runtime",
@@ -150,6 +151,10 @@ class ModuleGraphTest {
         assertTrue(!requires(all.get("dev.animus.host")).contains("dev.animus.install"), "host requires install");
         assertTrue(!requires(all.get("dev.animus.install")).contains("dev.animus.host"), "install requires host");
         assertTrue(!requires(all.get("dev.animus.host")).contains("dev.animus.discovery"), "host requires discovery");
+        Set<String> providers = requires(all.get("dev.animus.providers"));
+        assertTrue(
+                !providers.contains("dev.animus.discovery") && !providers.contains("dev.animus.install"),
+                "providers requires " + providers);
         Set<String> discovery = requires(all.get("dev.animus.discovery"));
         assertTrue(
                 !discovery.contains("dev.animus.host") && !discovery.contains("dev.animus.install"),
@@ -175,6 +180,7 @@ class ModuleGraphTest {
                 "dev.animus.shell",
                 "dev.animus.process",
                 "dev.animus.host",
+                "dev.animus.providers",
                 "dev.animus.discovery",
                 "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);

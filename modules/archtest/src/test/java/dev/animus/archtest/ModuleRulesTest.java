@@ -63,6 +63,12 @@ class ModuleRulesTest {
     }
 
     @Test
+    void providersUseCoreHostAndRpcOnly() {
+        usesOnly("dev.animus.providers", "dev.animus.core", "dev.animus.host", "dev.animus.rpc", "dev.animus.json")
+                .check(BuiltClasses.main());
+    }
+
+    @Test
     void theSdkUsesCoreAndJsonOnly() {
         usesOnly("dev.animus.sdk", "dev.animus.core", "dev.animus.json").check(BuiltClasses.main());
     }

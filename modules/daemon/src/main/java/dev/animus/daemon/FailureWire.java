@@ -5,6 +5,7 @@ import dev.animus.control.ErrorCategory;
 import dev.animus.control.RecordJson;
 import dev.animus.core.CoreFailure;
 import dev.animus.core.ErrorCodes;
+import dev.animus.core.Fix;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InstallationRefused;
 import dev.animus.host.LaunchFailed;
@@ -12,6 +13,11 @@ import dev.animus.host.PluginCallFailed;
 import dev.animus.install.InstallationFailure;
 import dev.animus.install.LaunchRefused;
 import dev.animus.install.LaunchRequirements;
+import dev.animus.providers.CancelNotSupported;
+import dev.animus.providers.NoActiveSession;
+import dev.animus.providers.ProviderFailure;
+import dev.animus.providers.ProviderMissing;
+import dev.animus.providers.RunFailed;
 import dev.animus.runtime.RequirementMissing;
 import dev.animus.runtime.UseCaseFailure;
 import java.util.ArrayList;
@@ -77,6 +83,7 @@ final class FailureWire {
                         f.getMessage(),
                         d.put("failure_type", "installation_refused")
                                 .put("reason", f.reason().name())));
+            case ProviderFailure p -> Optional.of(provider(p, d));
             // the other failures of the use cases: their messages are one line for people already
             case CoreFailure c -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
             case InstallationFailure i -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
@@ -110,11 +117,56 @@ final class FailureWire {
                     RequirementMissing.reported(
                             d.path("plugin").asString(),
                             RecordJson.read(d.get("missing"), LaunchRequirements.Missing.class));
+                case "provider_missing" -> {
+                    List<Fix> fixes = new ArrayList<>();
+                    d.path("fixes").forEach(f -> fixes.add(RecordJson.read(f, Fix.class)));
+                    yield new ProviderMissing(d.path("provider").asString(), fixes);
+                }
+                case "run_failed" ->
+                    new RunFailed(
+                            d.path("provider").asString(),
+                            d.path("control_session_id").asString(),
+                            RecordJson.read(d.get("failure"), HostFailure.class),
+                            d.path("output_so_far").asString());
+                case "no_active_session" ->
+                    new NoActiveSession(d.path("control_session_id").asString());
+                case "not_supported" ->
+                    new CancelNotSupported(
+                            d.path("provider").asString(),
+                            d.path("control_session_id").asString());
                 default -> e;
             };
         } catch (IllegalArgumentException unreadable) {
             return e;
         }
+    }
+
+    /** A provider session's failure: its code names it, the detail holds what rebuilds it. */
+    private static ControlError provider(ProviderFailure p, ObjectNode d) {
+        d.put("failure_type", p.code());
+        ErrorCategory category = switch (p) {
+            case ProviderMissing m -> {
+                d.put("provider", m.provider());
+                var fixes = d.putArray("fixes");
+                m.fixes().forEach(f -> fixes.add(RecordJson.write(f, Fix.class)));
+                yield ErrorCategory.NOT_FOUND;
+            }
+            case RunFailed r -> {
+                d.put("provider", r.provider()).put("control_session_id", r.controlSessionId());
+                d.set("failure", RecordJson.write(r.failure(), HostFailure.class));
+                d.put("output_so_far", r.outputSoFar());
+                yield category(r.failure());
+            }
+            case NoActiveSession n -> {
+                d.put("control_session_id", n.controlSessionId());
+                yield ErrorCategory.NOT_FOUND;
+            }
+            case CancelNotSupported c -> {
+                d.put("provider", c.provider()).put("control_session_id", c.controlSessionId());
+                yield ErrorCategory.NOT_SUPPORTED;
+            }
+        };
+        return error(category, p.getMessage(), d);
     }
 
     private static List<String> strings(JsonNode array) {

@@ -6,12 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.control.ControlError;
 import dev.animus.control.RecordJson;
+import dev.animus.core.Fix;
 import dev.animus.core.HostFailure;
 import dev.animus.core.InitializeResult;
 import dev.animus.host.LaunchFailed;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.host.PluginStatus;
 import dev.animus.install.LaunchRefused;
+import dev.animus.providers.CancelNotSupported;
+import dev.animus.providers.NoActiveSession;
+import dev.animus.providers.ProviderFailure;
+import dev.animus.providers.ProviderMissing;
+import dev.animus.providers.RunFailed;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -95,6 +101,37 @@ class WireFormTest {
                 case LaunchFailed l -> assertEquals(List.of("x"), l.stderrTail());
                 case LaunchRefused l -> assertEquals(f, l.failure());
                 default -> throw new AssertionError(back);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void aProviderFailureComesBackAsTheSameFailureWithTheSameMessage(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        HostFailure f = (HostFailure) Values.make(Values.pick(kinds(HostFailure.class), random), random, 0);
+        Fix fix = (Fix) Values.make(Values.pick(kinds(Fix.class), random), random, 0);
+        List<ProviderFailure> failures = List.of(
+                new ProviderMissing("oai", List.of(fix)),
+                new RunFailed("flaky", "cs-" + seed, f, "partial " + seed),
+                new NoActiveSession("cs-" + seed),
+                new CancelNotSupported("quiet", "cs-" + seed));
+        for (ProviderFailure sent : failures) {
+            ControlError wire = FailureWire.toWire(sent).orElseThrow();
+            JsonNode data = JSON.readTree(JSON.writeValueAsString(wireData(wire)));
+            RuntimeException back =
+                    FailureWire.fromWire(ControlError.fromWire(wire.category().code(), wire.getMessage(), data));
+            assertInstanceOf(sent.getClass(), back);
+            assertEquals(sent.getMessage(), back.getMessage());
+            switch ((ProviderFailure) back) {
+                case ProviderMissing m -> assertEquals(List.of(fix), m.fixes());
+                case RunFailed r -> {
+                    assertEquals(f, r.failure());
+                    assertEquals("partial " + seed, r.outputSoFar());
+                    assertEquals("cs-" + seed, r.controlSessionId());
+                }
+                case NoActiveSession n -> assertEquals("cs-" + seed, n.controlSessionId());
+                case CancelNotSupported c -> assertEquals("quiet", c.provider());
             }
         }
     }

@@ -5,32 +5,35 @@ import dev.animus.rpc.Subscription;
 import dev.animus.rpc.SubscriptionEvent;
 import java.time.Duration;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
 
 /**
- * Forwards a plugin's notifications to one caller while its request runs: those that carry the
- * request's id in {@code params.id} (its streamed output) and those that carry no id at all
- * ({@code log/entry}). Owns one virtual thread and the subscription; {@link #close()} delivers
- * what arrived before the answer, then stops.
+ * Forwards a plugin's notifications to one caller while its request runs, in arrival order, as its
+ * {@link NotificationRoute} says: the request's own (its streamed output) and shared ones
+ * ({@code log/entry}); another request's are dropped. Owns one virtual thread and the subscription;
+ * {@link #close()} delivers what arrived before the answer, then stops.
  */
 final class StreamForwarder implements AutoCloseable {
     private final Subscription subscription;
     private final long requestId;
     private final Consumer<Notification> sink;
+    private final NotificationRoute route;
     private final Thread thread;
     private volatile boolean stopping;
     private volatile boolean forwardedOwn;
 
-    private StreamForwarder(Subscription subscription, long requestId, Consumer<Notification> sink) {
+    private StreamForwarder(
+            Subscription subscription, long requestId, Consumer<Notification> sink, NotificationRoute route) {
         this.subscription = subscription;
         this.requestId = requestId;
         this.sink = sink;
+        this.route = route;
         this.thread = RuntimeThreads.start("animus-stream-" + requestId, this::pump);
     }
 
     /** Starts forwarding; {@code subscription} must have been opened before the request was sent. */
-    static StreamForwarder start(Subscription subscription, long requestId, Consumer<Notification> sink) {
-        return new StreamForwarder(subscription, requestId, sink);
+    static StreamForwarder start(
+            Subscription subscription, long requestId, Consumer<Notification> sink, NotificationRoute route) {
+        return new StreamForwarder(subscription, requestId, sink, route);
     }
 
     /** Whether any notification of this request itself reached the caller. */
@@ -60,12 +63,13 @@ final class StreamForwarder implements AutoCloseable {
     }
 
     private void deliver(Notification n) {
-        JsonNode id = n.params().path("id");
-        if (id.isMissingNode()) {
-            sink.accept(n);
-        } else if (id.isIntegralNumber() && id.asLong() == requestId) {
-            forwardedOwn = true;
-            sink.accept(n);
+        switch (route.claim(n, requestId)) {
+            case OWN -> {
+                forwardedOwn = true;
+                sink.accept(n);
+            }
+            case SHARED -> sink.accept(n);
+            case FOREIGN -> {}
         }
     }
 

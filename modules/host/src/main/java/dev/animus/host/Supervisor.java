@@ -17,8 +17,10 @@ import dev.animus.rpc.RequestTimedOut;
 import dev.animus.rpc.Subscription;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -110,6 +112,35 @@ public final class Supervisor implements AutoCloseable {
                     throw new PluginCallFailed(
                             name(), method, s.failure(), s.failure() != failure || attempt.requestWritten());
             }
+        }
+    }
+
+    /**
+     * Sends {@code method} to the process of {@code incarnation} only (the one a {@link Dispatch}
+     * named), never launching, never retrying: for a request that means nothing to another process,
+     * such as {@code agent/cancel} of a run. It is not counted in flight (it rides along a request
+     * that is).
+     *
+     * @throws PluginCallFailed with {@link HostFailure.ProcessExited} when that process is gone
+     *     (another one may run), or the failure of the request as {@link #call} has it
+     */
+    public JsonNode callOn(long incarnation, String method, JsonNode params, Duration timeout) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        Optional<PluginSession> session = state.liveSession(incarnation);
+        if (session.isEmpty()) {
+            throw new PluginCallFailed(name(), method, new HostFailure.ProcessExited(OptionalInt.empty(), List.of()));
+        }
+        try {
+            return session.get().call(method, params, timeout).await();
+        } catch (RemoteError e) {
+            throw new PluginCallFailed(name(), method, HostFailures.of(e, method));
+        } catch (RequestCancelled e) {
+            throw new PluginCallFailed(name(), method, HostFailures.of(e, method));
+        } catch (RequestTimedOut e) {
+            throw new PluginCallFailed(name(), method, new HostFailure.Timeout(method, timeout));
+        } catch (ConnectionLost e) {
+            throw new PluginCallFailed(name(), method, HostFailures.lost(e));
         }
     }
 
@@ -290,9 +321,12 @@ public final class Supervisor implements AutoCloseable {
             SupervisorState.Admission a = admit();
             Optional<Subscription> sub =
                     options.notifications().map(n -> a.session().subscribe());
+            PluginSession session = a.session();
+            options.onDispatch()
+                    .ifPresent(d -> d.accept(new Dispatch(a.incarnation(), session.pid(), session.initializeResult())));
             PendingCall call = a.session().call(method, params, limit); // the deadline starts at dispatch
             Optional<StreamForwarder> stream = sub.map(s ->
-                    StreamForwarder.start(s, call.id(), options.notifications().orElseThrow()));
+                    StreamForwarder.start(s, call.id(), options.notifications().orElseThrow(), options.route()));
             try {
                 JsonNode result = call.await();
                 state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));

@@ -182,6 +182,16 @@ final class SupervisorState {
         }
     }
 
+    /** The current process if it is the one of {@code incarnation}. */
+    Optional<PluginSession> liveSession(long incarnation) {
+        lock.lock();
+        try {
+            return live.filter(l -> l.incarnation() == incarnation).map(Live::session);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     PluginStatus status(String name) {
         lock.lock();
         try {

@@ -203,6 +203,36 @@ class SupervisorTest {
     }
 
     @Nested
+    class Dispatches {
+        @Test
+        void eachAttemptNamesItsProcessBeforeTheRequestIsWrittenAndCallOnReachesOnlyThatOne() throws Exception {
+            Supervisor s = host.register(registration(TestPlugins.echo()));
+            List<Dispatch> seen = new CopyOnWriteArrayList<>();
+            s.call("echo", obj("text", "a"), CallOptions.defaults().onDispatch(seen::add));
+            assertEquals(1, seen.size());
+            Dispatch d = seen.getFirst();
+            assertEquals(s.status().pid().orElseThrow(), d.pid());
+            assertEquals(obj("text", "b"), s.callOn(d.incarnation(), "echo", obj("text", "b"), WAIT));
+            s.stopProcess();
+            PluginCallFailed gone = assertThrows(
+                    PluginCallFailed.class, () -> s.callOn(d.incarnation(), "echo", obj("text", "c"), WAIT));
+            assertInstanceOf(HostFailure.ProcessExited.class, gone.failure());
+            assertTrue(s.status().pid().isEmpty(), "callOn never launches");
+        }
+
+        @Test
+        void aRouteDropsAnotherRequestsNotificationsAndCountsItsOwn() {
+            Supervisor s = host.register(registration(TestPlugins.echo()));
+            List<Notification> got = new CopyOnWriteArrayList<>();
+            s.call(
+                    "stream",
+                    obj("count", 3),
+                    CallOptions.defaults().streamingTo(got::add, (n, id) -> NotificationRoute.Claim.FOREIGN));
+            assertEquals(List.of(), got, "every notification was another's");
+        }
+    }
+
+    @Nested
     class Crashes {
         @Test
         void aCrashMidRequestFailsTheCallerAtOnceAndTheNextRequestRestartsThePlugin() throws Exception {

@@ -674,6 +674,15 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
+     * The provider use cases over {@code plugins} for {@code agent}, the providers bound to
+     * {@code binding} (empty: as {@code plugins}' options say). The runs are {@code plugins}'
+     * (one session map per host), whichever {@link Agents} started them.
+     */
+    public Agents agents(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
+        return new Agents(this, plugins, agent, binding);
+    }
+
+    /**
      * {@code options} that also hand every notification the plugin sends during the call to
      * {@code sink}, as its method and params.
      */

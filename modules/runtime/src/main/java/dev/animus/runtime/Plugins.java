@@ -5,8 +5,10 @@ import dev.animus.host.PluginHost;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.PluginStatus;
 import dev.animus.host.ProjectBinding;
+import dev.animus.providers.AgentSessions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -78,6 +80,8 @@ public final class Plugins implements AutoCloseable {
 
     private final PluginHost host;
     private final Options options;
+    // one session map per host: every Agents over these plugins cancels the runs of the others
+    private final AgentSessions sessions = AgentSessions.create(InstantSource.system());
 
     private Plugins(PluginHost host, Options options) {
         this.host = host;
@@ -165,6 +169,10 @@ public final class Plugins implements AutoCloseable {
 
     PluginHost host() {
         return host;
+    }
+
+    AgentSessions sessions() {
+        return sessions;
     }
 
     /** Stops every plugin and waits for them to be gone (not longer when interrupted). */

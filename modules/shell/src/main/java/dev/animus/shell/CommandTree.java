@@ -1,5 +1,9 @@
 package dev.animus.shell;
 
+import dev.animus.shell.agent.AgentCancelCommand;
+import dev.animus.shell.agent.AgentCommand;
+import dev.animus.shell.agent.AgentProvidersCommand;
+import dev.animus.shell.agent.AgentRunCommand;
 import dev.animus.shell.completion.CompleteCommand;
 import dev.animus.shell.completion.CompletionCommand;
 import dev.animus.shell.daemon.DaemonCommand;
@@ -66,6 +70,7 @@ final class CommandTree {
                     List.of(
                             PluginCommand.class,
                             DaemonCommand.class,
+                            AgentCommand.class,
                             SecretCommand.class,
                             TrustOrgsCommand.class,
                             VerifyBundleCommand.class,
@@ -99,6 +104,9 @@ final class CommandTree {
                             ResetCommand.class,
                             CacheCommand.class,
                             DevCommand.class)),
+            Map.entry(
+                    AgentCommand.class,
+                    List.of(AgentRunCommand.class, AgentProvidersCommand.class, AgentCancelCommand.class)),
             Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
             Map.entry(
                     ConfigCommand.class,

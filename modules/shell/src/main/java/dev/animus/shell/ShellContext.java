@@ -101,6 +101,11 @@ public record ShellContext(
         return mode == Mode.SCRIPT;
     }
 
+    /** Whether this is the interactive shell: it handles Ctrl-C itself (by interrupting the command's thread). */
+    public boolean interactive() {
+        return mode == Mode.SHELL;
+    }
+
     /** Whether stdin holds the commands (a script or the shell), so it is not free for {@code --params -}. */
     public boolean commandsOnStdin() {
         return mode != Mode.ONE_SHOT;

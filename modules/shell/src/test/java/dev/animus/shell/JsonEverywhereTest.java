@@ -99,6 +99,7 @@ class JsonEverywhereTest {
         Path examples = root.resolve("examples");
         TourCommandTest.echoExample(examples);
         String echo = Cli.echo();
+        Path flaky = AgentCommandsTest.flaky(root.resolve("flaky"));
         VerifyBundleCommandTest.Case bundle = VerifyBundleCommandTest.named("happy-path-v0.3");
         List<String> verify = new ArrayList<>(bundle.args(true));
         verify.add(bundle.artifact().toString());
@@ -132,6 +133,12 @@ class JsonEverywhereTest {
                 json("trust-orgs list", 0, "trust-orgs", "list"),
                 json("trust-orgs revoke", 0, "trust-orgs", "revoke", "acme"),
                 json("verify-bundle", 0, verify.toArray(String[]::new)),
+                json("plugin install", 0, "plugin", "install", "--path", flaky.toString(), "--trust", "--yes"),
+                json("plugin consent", 0, "plugin", "consent", "flaky", "--yes"),
+                json("plugin enable", 0, "plugin", "enable", "flaky"),
+                json("agent providers", 0, "agent", "providers"),
+                lines("agent run", 0, "agent", "run", "--provider", "flaky", "--prompt", "events"),
+                json("agent cancel", 1, "agent", "cancel", "no-such-session"),
                 json("plugin dev ping", 0, "plugin", "dev", echo, "ping"),
                 json("plugin dev info", 0, "plugin", "dev", echo, "info"),
                 json("plugin dev call", 0, "plugin", "dev", echo, "call", "echo"),

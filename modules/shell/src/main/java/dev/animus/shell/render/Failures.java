@@ -15,6 +15,11 @@ import dev.animus.host.SupervisionFailure;
 import dev.animus.install.InstallFailed;
 import dev.animus.install.InstallationFailure;
 import dev.animus.install.LaunchRefused;
+import dev.animus.providers.CancelNotSupported;
+import dev.animus.providers.NoActiveSession;
+import dev.animus.providers.ProviderFailure;
+import dev.animus.providers.ProviderMissing;
+import dev.animus.providers.RunFailed;
 import dev.animus.runtime.AdapterFailures;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.FailureReport;
@@ -48,6 +53,7 @@ public final class Failures {
             case SupervisionFailure s -> of(s);
             case InstallationFailure i -> of(i);
             case DaemonFailure d -> of(d);
+            case ProviderFailure p -> of(p);
             default -> AdapterFailures.report(e).map(Failures::of).orElseGet(() -> internal(e));
         };
     }
@@ -61,6 +67,26 @@ public final class Failures {
         String code = "daemon_" + d.reason().name().toLowerCase(Locale.ROOT);
         String line = d.getMessage() + d.fix().map(f -> " (" + f + ")").orElse("");
         return new CommandFailed(exit, code, line);
+    }
+
+    /** A provider session's failure (docs/protocol.md#providers). */
+    public static CommandFailed of(ProviderFailure failure) {
+        return switch (failure) {
+            case ProviderMissing m ->
+                new CommandFailed(
+                                ExitCodes.USAGE,
+                                m.code(),
+                                m.getMessage() + " (never another provider instead)"
+                                        + FixText.commandOf(m.fixes())
+                                                .map(c -> "; to install it: " + c)
+                                                .orElse(""))
+                        .withFix(FixText.commandOf(m.fixes()))
+                        .withPlugin(m.provider());
+            case RunFailed r -> of(r.failure(), r.provider(), "agent/run");
+            case NoActiveSession n -> new CommandFailed(ExitCodes.FAILED, n.code(), n.getMessage());
+            case CancelNotSupported c ->
+                new CommandFailed(ExitCodes.FAILED, c.code(), c.getMessage()).withPlugin(c.provider());
+        };
     }
 
     private static CommandFailed internal(Throwable e) {

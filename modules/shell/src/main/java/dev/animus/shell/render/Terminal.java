@@ -276,6 +276,16 @@ public final class Terminal {
                 .writeValueAsString(json);
     }
 
+    /**
+     * Prints {@code json} compact on one line of stdout and flushes (a stream of documents, one a
+     * line), every character {@link OneLine#isUnsafe unsafe} on a terminal written as a JSON
+     * unicode escape.
+     */
+    public void printJsonLine(JsonNode json) {
+        out.println(Json.MAPPER.writer().with(TerminalSafeEscapes.INSTANCE).writeValueAsString(json));
+        out.flush();
+    }
+
     /** A versioned envelope {@code {"schema": "animus.<command>.v1"}} to add fields to. */
     public static ObjectNode envelope(String command) {
         return JsonNodeFactory.instance.objectNode().put("schema", "animus." + command + ".v1");

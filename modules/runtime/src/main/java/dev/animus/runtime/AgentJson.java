@@ -1,0 +1,87 @@
+package dev.animus.runtime;
+
+import dev.animus.providers.AgentOutcome;
+import dev.animus.providers.RunFailed;
+import dev.animus.providers.RunnerEvent;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The JSON form of a run's events and of its end, one object a line (docs/cli.md#agent-runs): the
+ * shell's {@code agent run --json} and a daemon's stream print the same. Every object has
+ * {@code schema} ({@value #SCHEMA}: the form and its version, as every JSON line of the CLI) and
+ * {@code type}.
+ */
+public final class AgentJson {
+    /** The schema, with the version of this form. */
+    public static final String SCHEMA = "animus.agent.event.v1";
+
+    private AgentJson() {}
+
+    /** One event: {@code output}, {@code thinking}, {@code tool_call}, {@code tool_result}, {@code error}, {@code metadata}. */
+    public static ObjectNode event(RunnerEvent event) {
+        ObjectNode o = head(
+                switch (event) {
+                    case RunnerEvent.Output x -> "output";
+                    case RunnerEvent.Thinking x -> "thinking";
+                    case RunnerEvent.ToolCall x -> "tool_call";
+                    case RunnerEvent.ToolResult x -> "tool_result";
+                    case RunnerEvent.Error x -> "error";
+                    case RunnerEvent.Metadata x -> "metadata";
+                });
+        switch (event) {
+            case RunnerEvent.Output x -> o.put("text", x.text()).put("final", x.last());
+            case RunnerEvent.Thinking x -> o.put("text", x.text());
+            case RunnerEvent.ToolCall x -> {
+                o.put("name", x.name()).set("arguments", x.arguments());
+                x.server().ifPresent(s -> o.put("server", s));
+            }
+            case RunnerEvent.ToolResult x -> {
+                o.put("name", x.name()).set("output", x.output());
+                o.put("success", x.success());
+            }
+            case RunnerEvent.Error x -> o.put("message", x.message()).put("recoverable", x.recoverable());
+            case RunnerEvent.Metadata x -> {
+                o.put("method", x.method());
+                o.set("params", x.params());
+            }
+        }
+        return o;
+    }
+
+    /** The first line: the run's id (what {@code agent cancel} takes) and the plugin running it. */
+    public static ObjectNode started(String controlSessionId, String provider) {
+        ObjectNode o = head("started");
+        o.put("control_session_id", controlSessionId);
+        o.put("provider", provider);
+        return o;
+    }
+
+    /** The last line of a run that ended with a result. */
+    public static ObjectNode result(AgentOutcome outcome) {
+        ObjectNode o = head("result");
+        o.put("control_session_id", outcome.controlSessionId());
+        o.put("exit_code", outcome.exitCode());
+        o.put("output", outcome.output());
+        o.set("metadata", outcome.metadata());
+        outcome.sessionId().ifPresent(s -> o.put("session_id", s));
+        return o;
+    }
+
+    /** The last line of a run that failed: the failure and the output that reached the caller before it. */
+    public static ObjectNode failure(RunFailed failed, int exitCode) {
+        ObjectNode o = head("failed");
+        o.put("control_session_id", failed.controlSessionId());
+        o.put("exit_code", exitCode);
+        o.put("message", failed.getMessage());
+        o.put("output_so_far", failed.outputSoFar());
+        return o;
+    }
+
+    private static ObjectNode head(String type) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("schema", SCHEMA);
+        o.put("type", type);
+        return o;
+    }
+}
