@@ -34,7 +34,7 @@ public final class ExactJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /**
      * The streaming parser's factory alone: a command that only reads JSON text needs no mapper, whose
-     * construction loads some 500 classes (docs/performance.md#the-daemon).
+     * construction loads some 500 classes (docs/performance.md#the-daemon-benchdaemon-issue-20).
      */
     private static final JsonFactory FACTORY = new JsonFactory();
     /** Integers up to this many digits become exact BigInteger nodes; longer ones stay text (parsing them is quadratic). */

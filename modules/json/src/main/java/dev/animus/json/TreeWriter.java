@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Writes a tree through a streaming generator, token for token as the tree's own {@code serialize}
  * would, without a mapper: building Jackson's mapper loads some 500 classes, most of what a short
- * command that prints one document costs (docs/performance.md#the-daemon). Numbers kept as written
+ * command that prints one document costs (docs/performance.md#the-daemon-benchdaemon-issue-20). Numbers kept as written
  * ({@link ExactNumberNode}) are written as their text.
  *
  * <p>Stateless and thread-safe; the generator is the caller's.

@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       the process may use more than one CPU; confined to one, a pooled platform thread (a
  *       sequential client reuses the same one): there the virtual threads' carrier pool spins
  *       before it parks, on the one CPU the reader, the plugin and the caller need
- *       (docs/performance.md#the-daemon). {@code -Danimus.rpc.handler=platform|virtual} overrides
+ *       (docs/performance.md#the-daemon-benchdaemon-issue-20). {@code -Danimus.rpc.handler=platform|virtual} overrides
  *       the choice, for measurements.
  *   <li><b>Short tasks</b> on virtual threads: completing timed-out calls, sending
  *       {@code $/cancelRequest} for them, closing a stream a blocked write holds, completing a

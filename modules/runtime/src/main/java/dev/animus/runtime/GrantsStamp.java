@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * mean no grant, pin or secret changed in between, so a long-lived front end (the daemon) may reuse
  * a permit it checked before; a different stamp means check again. Cheap: a {@code stat} or an
  * {@code access} per file, no text built, no exception for a file that does not exist (the daemon
- * takes a stamp at every call, docs/performance.md#the-daemon).
+ * takes a stamp at every call, docs/performance.md#the-daemon-benchdaemon-issue-20).
  *
  * @param files one entry per file
  */
