@@ -186,6 +186,23 @@ if run install 0 "$img/bin/animus" plugin install --path "$img/examples/echo/ani
 }'
 fi
 
+# the first-party plugins: a fresh home's preflight names the command that installs the provider
+# the image ships, which then runs a prompt through the project's .animus/providers/cli.toml
+if run preflight-fresh 2 "$img/bin/animus" daemon preflight; then
+  grep -qxF '[missing] provider — run: animus plugin install-defaults' "$tmp/preflight-fresh.out" ||
+    fail "preflight-fresh: no install command for the provider role: $(cat "$tmp/preflight-fresh.out")"
+fi
+if run install-defaults 0 "$img/bin/animus" plugin install-defaults --yes; then
+  grep -q '^\[ok\] cli (provider)' "$tmp/install-defaults.out" ||
+    fail "install-defaults: the bundled cli provider was not installed: $(cat "$tmp/install-defaults.out")"
+  mkdir -p "$tmp/work/.animus/providers"
+  printf 'command = ["%s", "a-z", "A-Z"]\n' "$(command -v tr)" > "$tmp/work/.animus/providers/cli.toml"
+  if run agent-cli 0 "$img/bin/animus" agent run --provider cli --prompt 'hello from the smoke test'; then
+    grep -q 'HELLO FROM THE SMOKE TEST' "$tmp/agent-cli.out" ||
+      fail "agent-cli: stdout was '$(cat "$tmp/agent-cli.out")', expected the upper-cased prompt"
+  fi
+fi
+
 # the daemon: started in the background by the image's launcher, a call through it from another
 # process, its status, then a stop that leaves no daemon and no socket
 if run daemon-start 0 "$img/bin/animus" daemon start --skip-preflight; then
