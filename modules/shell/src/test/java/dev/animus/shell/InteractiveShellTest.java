@@ -249,6 +249,35 @@ class InteractiveShellTest {
         assertEquals("{\"id\": " + id + "}", notice.strip());
     }
 
+    @Test
+    void ctrlCDuringAnAgentRunCancelsTheRunAndKeepsTheShell() throws Exception {
+        Path provider = AgentCommandsTest.flaky(dir.resolve("provider"));
+        for (String line : List.of(
+                "plugin install --path " + provider + " --trust --yes",
+                "plugin consent flaky --yes",
+                "plugin enable flaky")) {
+            Cli.Run r = Cli.runWith(env, "", line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
+        }
+        TmuxSession s = shell();
+        s.type("agent run --provider flaky --prompt forever");
+        s.press("Enter");
+        String running = s.awaitLine(".*started pid=(\\d+).*");
+        Matcher pid = Pattern.compile("started pid=(\\d+)").matcher(running);
+        assertTrue(pid.find(), running);
+        s.press("C-c");
+        s.awaitLine("cancelling session .*");
+        s.awaitLine("animus> *");
+        s.type("agent providers");
+        s.press("Enter");
+        s.awaitLine("flaky\\s.*");
+        assertTrue(
+                ProcessHandle.of(Long.parseLong(pid.group(1)))
+                        .map(ProcessHandle::isAlive)
+                        .orElse(false),
+                "the provider confirmed the cancel and stays warm for the next run");
+    }
+
     /**
      * Ctrl-C gives the call up, but the plugin (busy sleeping) ignores the cancellation; when the
      * call's deadline passes the host kills it, and the shell says so above the prompt.
