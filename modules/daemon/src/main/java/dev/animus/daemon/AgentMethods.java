@@ -94,19 +94,23 @@ final class AgentMethods {
             }
         });
         ObjectNode ended = fields(run);
+        JsonNode last = null;
         try {
             AgentOutcome outcome = run.await();
-            stream.emit(AgentJson.result(outcome));
+            last = AgentJson.result(outcome);
             ended.put("outcome", "result").put("exit_code", outcome.exitCode());
         } catch (RuntimeException e) {
-            stream.emit(AgentWire.failed(id, e));
+            last = AgentWire.failed(id, e);
             ended.put("outcome", "failed").put("message", String.valueOf(e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             ended.put("outcome", "interrupted");
         }
         ended.put("client_gone", stream.isEnded());
-        events.publish("agent_run_ended", ended);
+        events.publish("agent_run_ended", ended); // before the last value: a client that saw the end finds it
+        if (last != null) {
+            stream.emit(last);
+        }
         stream.close("end");
         stream.awaitEnd();
     }

@@ -208,6 +208,41 @@ class DaemonAgentTest {
     }
 
     @Test
+    void ctrlCDuringARunOfTheDaemonCancelsItThroughTheDaemonAndExits130() throws Exception {
+        Path err = dir.resolve("sigint.err");
+        Forever run = forever(err);
+        try {
+            Process kill = new ProcessBuilder(
+                            "kill", "-INT", Long.toString(run.process().pid()))
+                    .start();
+            assertEquals(0, kill.waitFor());
+            run.out().lines().forEach(l -> {}); // up to its end
+            assertTrue(run.process().waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "animus did not end after Ctrl-C");
+            String stderr = Files.readString(err);
+            assertEquals(130, run.process().exitValue(), stderr);
+            assertTrue(stderr.contains("cancelling session " + run.id()), stderr);
+            assertTrue(!stderr.contains("warning"), "the provider confirmed: " + stderr);
+            Cli.Run events = Cli.inProject(env, project, "--json", "daemon", "events");
+            List<JsonNode> mine = events.out()
+                    .lines()
+                    .map(JSON::readTree)
+                    .filter(e -> run.id().equals(e.path("control_session_id").asString("")))
+                    .toList();
+            JsonNode ended = mine.stream()
+                    .filter(e -> e.path("type").asString().equals("agent_run_ended"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("the run ended in the daemon: " + mine));
+            assertEquals(130, ended.path("exit_code").asInt(), "the provider confirmed the cancel: " + ended);
+            assertTrue(!ended.path("client_gone").asBoolean(), "the cancel came as agent/cancel: " + ended);
+            assertTrue(
+                    mine.stream().noneMatch(e -> e.path("type").asString().equals("agent_run_cancelled")),
+                    "the client's agent/cancel, not its departure, ended the run: " + mine);
+        } finally {
+            run.process().destroyForcibly();
+        }
+    }
+
+    @Test
     void aClientThatGoesAwayMidRunHasItsRunCancelled() throws Exception {
         Forever run = forever(dir.resolve("gone.err"));
         Process follower = animus(dir.resolve("events.err"), "--json", "daemon", "events", "--follow");
