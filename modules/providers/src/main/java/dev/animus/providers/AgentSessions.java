@@ -92,13 +92,14 @@ public final class AgentSessions {
         LaunchSpec launch = provider.registration().launch();
         JsonNode params =
                 RunParams.of(request, entry.id, context, launch.environmentPolicy(), launch.callerEnvironment());
-        StringBuilder streamed = new StringBuilder();
+        // appended by the forwarding thread, read by the run's thread once the call returned
+        StringBuffer streamed = new StringBuffer();
         CallOptions options = CallOptions.defaults()
                 .streamingTo(
                         n -> {
                             RunnerEvent e = RunnerEvent.of(n.method(), n.params());
                             if (e instanceof RunnerEvent.Output o) {
-                                streamed.append(o.text()); // only the forwarding thread appends
+                                streamed.append(o.text());
                             }
                             sink.accept(e);
                         },
@@ -107,22 +108,30 @@ public final class AgentSessions {
         CallOptions timed = request.timeout().map(options::withTimeout).orElse(options);
         CompletableFuture<AgentOutcome> outcome = new CompletableFuture<>();
         SessionThreads.start("animus-agent-" + entry.id, () -> {
+            // the run leaves the map before its caller learns the end: a cancel after await() finds nothing
+            JsonNode result;
             try {
-                JsonNode result = provider.call(request.method(), params, timed);
-                outcome.complete(AgentOutcome.read(entry.id, result, text(streamed)));
+                result = provider.call(request.method(), params, timed);
             } catch (PluginCallFailed e) {
-                outcome.completeExceptionally(new RunFailed(provider.name(), entry.id, e.failure(), text(streamed)));
-            } catch (RuntimeException | java.lang.Error e) {
-                outcome.completeExceptionally(e);
-            } finally {
                 remove(entry);
+                outcome.completeExceptionally(new RunFailed(provider.name(), entry.id, e.failure(), text(streamed)));
+                return;
+            } catch (RuntimeException | java.lang.Error e) {
+                remove(entry);
+                outcome.completeExceptionally(e);
+                return;
+            }
+            remove(entry);
+            try {
+                outcome.complete(AgentOutcome.read(entry.id, result, text(streamed)));
+            } catch (RuntimeException e) {
+                outcome.completeExceptionally(e);
             }
         });
         return new AgentRun(entry.id, provider.name(), outcome);
     }
 
-    private static String text(StringBuilder streamed) {
-        // the forwarder has finished when the call returned (its close joins it)
+    private static String text(StringBuffer streamed) {
         return streamed.toString();
     }
 

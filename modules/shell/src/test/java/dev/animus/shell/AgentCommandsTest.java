@@ -141,6 +141,14 @@ class AgentCommandsTest {
     }
 
     @Test
+    void aRunThatOutlivesItsTimeoutExits124WithWhatItPrintedSoFar() {
+        Cli.Run r =
+                Cli.runWith(env, "", "agent", "run", "--provider", "flaky", "--prompt", "forever", "--timeout", "1s");
+        assertEquals(124, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("started pid="), r.out());
+    }
+
+    @Test
     void providersListsTheInstalledProvider() {
         Cli.Run r = Cli.runWith(env, "", "agent", "providers");
         assertEquals(0, r.exitCode(), r.err());
