@@ -92,6 +92,7 @@ public final class Daemon implements AutoCloseable {
         Handlers.Builder table = Handlers.builder();
         new DaemonMethods(d, plugins, d.events, d.startedAt).addTo(table);
         new PluginMethods(animus, plugins).addTo(table);
+        new AgentMethods(animus, plugins, d.events).addTo(table);
         try {
             d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
         } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import dev.animus.control.ErrorCategory;
 import dev.animus.control.RecordJson;
 import dev.animus.host.PluginStatus;
 import dev.animus.install.Permit;
+import dev.animus.runtime.AgentEndpoint;
 import dev.animus.runtime.PluginEndpoint;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -141,6 +142,14 @@ public final class DaemonLink implements AutoCloseable {
         } catch (ControlError e) {
             throw typed(e);
         }
+    }
+
+    /**
+     * The daemon's provider use cases for {@code agent} (docs/daemon.md#agent-runs): runs streamed
+     * over this connection, cancellable from any client of the daemon.
+     */
+    public AgentEndpoint agents(String agent) {
+        return new RemoteAgents(this, Objects.requireNonNull(agent, "agent"));
     }
 
     static ObjectNode target(String name, String agent) {

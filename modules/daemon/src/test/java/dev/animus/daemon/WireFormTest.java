@@ -13,11 +13,15 @@ import dev.animus.host.LaunchFailed;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.host.PluginStatus;
 import dev.animus.install.LaunchRefused;
+import dev.animus.providers.AgentOutcome;
+import dev.animus.providers.AgentRequest;
 import dev.animus.providers.CancelNotSupported;
 import dev.animus.providers.NoActiveSession;
 import dev.animus.providers.ProviderFailure;
 import dev.animus.providers.ProviderMissing;
 import dev.animus.providers.RunFailed;
+import dev.animus.providers.RunnerEvent;
+import dev.animus.runtime.AgentJson;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -134,6 +138,76 @@ class WireFormTest {
                 case CancelNotSupported c -> assertEquals("quiet", c.provider());
             }
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void aRunsFailureComesBackFromTheAgentStreamAsTheSameFailure(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        HostFailure f = (HostFailure) Values.make(Values.pick(kinds(HostFailure.class), random), random, 0);
+        List<RuntimeException> failures = List.of(
+                new RunFailed("flaky", "cs-" + seed, f, "partial " + seed),
+                new ProviderMissing("oai", List.of()),
+                new IllegalStateException("odd " + seed));
+        for (RuntimeException sent : failures) {
+            JsonNode line = JSON.readTree(JSON.writeValueAsString(AgentWire.failed("cs-" + seed, sent)));
+            assertEquals("failed", line.path("type").asString());
+            RuntimeException back = AgentWire.failure(line);
+            assertEquals(sent.getMessage(), back.getMessage());
+            if (sent instanceof RunFailed r) {
+                RunFailed b = assertInstanceOf(RunFailed.class, back);
+                assertEquals(r.failure(), b.failure());
+                assertEquals(r.outputSoFar(), b.outputSoFar());
+                assertEquals(r.outputSoFar(), line.path("output_so_far").asString());
+            } else if (sent instanceof ProviderMissing) {
+                assertInstanceOf(ProviderMissing.class, back);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void aRunsRequestAndEventsSurviveTheAgentStreamEqual(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        AgentRequest sent = AgentRequest.of("p" + r.nextInt(100), r.nextBoolean() ? "" : "say \"hi\"\n" + seed);
+        if (r.nextBoolean()) {
+            sent = sent.withModel("m" + r.nextInt(9));
+        }
+        if (r.nextBoolean()) {
+            sent = sent.resuming("conv-" + r.nextInt(1000));
+        }
+        if (r.nextBoolean()) {
+            sent = sent.withTimeout(Duration.ofMillis(1 + r.nextInt(100_000)));
+        }
+        if (r.nextBoolean()) {
+            sent = sent.withEnv(Map.of("A" + r.nextInt(5), "v=" + seed, "B", ""));
+        }
+        if (r.nextBoolean()) {
+            sent = sent.withSystemPrompt("be brief");
+        }
+        JsonNode params = JSON.readTree(JSON.writeValueAsString(AgentWire.params(sent, "default")));
+        assertEquals(sent, AgentWire.request(params, sent.resume().isPresent()));
+        JsonNode value = JSON.readTree("{\"k\": [1, \"two\", null, {\"x\": " + seed + "}]}");
+        List<RunnerEvent> events = List.of(
+                new RunnerEvent.Output("chunk " + seed + "\u0000\n", r.nextBoolean()),
+                new RunnerEvent.Thinking("hmm " + seed),
+                new RunnerEvent.ToolCall("ls", value, r.nextBoolean() ? Optional.of("fs") : Optional.empty()),
+                new RunnerEvent.ToolResult("ls", value.path("k"), r.nextBoolean()),
+                new RunnerEvent.Error("slow " + seed, r.nextBoolean()),
+                new RunnerEvent.Metadata(
+                        "vendor/odd",
+                        r.nextBoolean() ? value : tools.jackson.databind.node.JsonNodeFactory.instance.nullNode()));
+        for (RunnerEvent e : events) {
+            JsonNode line = JSON.readTree(JSON.writeValueAsString(AgentJson.event(e)));
+            assertEquals(e, AgentJson.readEvent(line));
+        }
+        AgentOutcome outcome = new AgentOutcome(
+                "cs-" + seed,
+                r.nextInt(256),
+                "all " + seed,
+                value,
+                r.nextBoolean() ? Optional.of("conv-" + seed) : Optional.empty());
+        assertEquals(outcome, AgentJson.readResult(JSON.readTree(JSON.writeValueAsString(AgentJson.result(outcome)))));
     }
 
     private static JsonNode wireData(ControlError e) {

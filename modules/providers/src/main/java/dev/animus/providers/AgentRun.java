@@ -19,10 +19,14 @@ public final class AgentRun {
     private final String provider;
     private final CompletableFuture<AgentOutcome> outcome;
 
-    AgentRun(String controlSessionId, String provider, CompletableFuture<AgentOutcome> outcome) {
+    /**
+     * A run whose outcome {@code outcome} completes with: normally, or exceptionally with its
+     * {@link ProviderFailure} (how a daemon's client stands for a run of the daemon).
+     */
+    public AgentRun(String controlSessionId, String provider, CompletableFuture<AgentOutcome> outcome) {
         this.controlSessionId = Objects.requireNonNull(controlSessionId, "controlSessionId");
         this.provider = Objects.requireNonNull(provider, "provider");
-        this.outcome = outcome;
+        this.outcome = Objects.requireNonNull(outcome, "outcome");
     }
 
     public String controlSessionId() {

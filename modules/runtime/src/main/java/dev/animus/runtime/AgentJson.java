@@ -3,6 +3,8 @@ package dev.animus.runtime;
 import dev.animus.providers.AgentOutcome;
 import dev.animus.providers.RunFailed;
 import dev.animus.providers.RunnerEvent;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -76,6 +78,70 @@ public final class AgentJson {
         o.put("message", failed.getMessage());
         o.put("output_so_far", failed.outputSoFar());
         return o;
+    }
+
+    /**
+     * The event {@link #event} wrote (what a daemon's {@code agent/event} data holds).
+     *
+     * @throws IllegalArgumentException when {@code json} is no event of this form
+     */
+    public static RunnerEvent readEvent(JsonNode json) {
+        String type = json.path("type").asString("");
+        return switch (type) {
+            case "output" ->
+                new RunnerEvent.Output(text(json, "text"), json.path("final").asBoolean(false));
+            case "thinking" -> new RunnerEvent.Thinking(text(json, "text"));
+            case "tool_call" ->
+                new RunnerEvent.ToolCall(
+                        text(json, "name"),
+                        present(json.path("arguments")),
+                        json.path("server").isString()
+                                ? Optional.of(json.path("server").asString())
+                                : Optional.empty());
+            case "tool_result" ->
+                new RunnerEvent.ToolResult(
+                        text(json, "name"),
+                        present(json.path("output")),
+                        json.path("success").asBoolean(true));
+            case "error" ->
+                new RunnerEvent.Error(
+                        text(json, "message"), json.path("recoverable").asBoolean(true));
+            case "metadata" -> new RunnerEvent.Metadata(text(json, "method"), present(json.path("params")));
+            default -> throw new IllegalArgumentException("not an agent event: type '" + type + "'");
+        };
+    }
+
+    /**
+     * The outcome {@link #result} wrote.
+     *
+     * @throws IllegalArgumentException when {@code json} is no result of this form
+     */
+    public static AgentOutcome readResult(JsonNode json) {
+        if (!json.path("type").asString("").equals("result")
+                || !json.path("exit_code").isIntegralNumber()) {
+            throw new IllegalArgumentException("not an agent result: " + json);
+        }
+        JsonNode meta = json.path("metadata");
+        return new AgentOutcome(
+                text(json, "control_session_id"),
+                json.path("exit_code").asInt(),
+                text(json, "output"),
+                meta.isObject() ? meta : JsonNodeFactory.instance.objectNode(),
+                json.path("session_id").isString()
+                        ? Optional.of(json.path("session_id").asString())
+                        : Optional.empty());
+    }
+
+    private static String text(JsonNode json, String field) {
+        JsonNode v = json.path(field);
+        if (!v.isString()) {
+            throw new IllegalArgumentException("agent event field '" + field + "' must be a string: " + json);
+        }
+        return v.asString();
+    }
+
+    private static JsonNode present(JsonNode n) {
+        return n.isMissingNode() ? JsonNodeFactory.instance.nullNode() : n;
     }
 
     private static ObjectNode head(String type) {

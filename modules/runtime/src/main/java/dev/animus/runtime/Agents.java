@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe. It owns nothing to close: the processes are its {@link Plugins}'.
  */
-public final class Agents {
+public final class Agents implements AgentEndpoint {
     /** How long a cancel waits for the run's process and for its answer (docs/protocol.md#agentcancel). */
     public static final Duration CANCEL_TIMEOUT = AgentSessions.CANCEL_TIMEOUT;
 
@@ -57,13 +57,14 @@ public final class Agents {
      * @throws dev.animus.install.LaunchRefused when it is installed but may not run
      * @throws RequirementMissing for a required variable or secret that is set nowhere
      */
+    @Override
     public RunningAgent run(AgentRequest request, Consumer<RunnerEvent> sink) {
         Objects.requireNonNull(request, "request");
         String name = resolve(request.provider());
         Permit permit = animus.permit(name, agent);
         Supervisor supervisor = animus.register(permit, plugins.host(), binding);
         RunContext context = new RunContext(Path.of("").toAbsolutePath(), binding.map(ProjectBinding::projectRoot));
-        return new RunningAgent(sessions.start(supervisor, request, context, sink));
+        return RunningAgent.of(sessions.start(supervisor, request, context, sink));
     }
 
     /**
@@ -73,6 +74,7 @@ public final class Agents {
      * @throws dev.animus.providers.CancelNotSupported when the provider did not advertise cancellation
      * @throws dev.animus.host.PluginCallFailed when the cancel failed
      */
+    @Override
     public CancelOutcome cancel(String controlSessionId) throws InterruptedException {
         return sessions.cancel(controlSessionId);
     }
@@ -83,6 +85,7 @@ public final class Agents {
     }
 
     /** The installed plugins of kind {@code provider}, by name. */
+    @Override
     public List<ProviderInfo> providers() {
         List<ProviderInfo> found = new ArrayList<>();
         for (String name : animus.state().plugins().keySet()) {

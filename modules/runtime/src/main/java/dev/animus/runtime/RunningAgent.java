@@ -13,8 +13,13 @@ import java.util.Optional;
 public final class RunningAgent {
     private final AgentRun run;
 
-    RunningAgent(AgentRun run) {
+    private RunningAgent(AgentRun run) {
         this.run = run;
+    }
+
+    /** {@code run} as a front end holds it (a daemon client builds the run from its stream). */
+    public static RunningAgent of(AgentRun run) {
+        return new RunningAgent(java.util.Objects.requireNonNull(run, "run"));
     }
 
     /** The host-minted id of the run. */

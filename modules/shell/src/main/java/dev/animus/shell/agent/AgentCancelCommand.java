@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
             "",
             "Cancel a run by its control session id (what 'agent run' prints first): agent/cancel goes to the very",
             "process running it, which answers within 10s. Exit codes: 0 cancelled, 1 no such run or the provider",
-            "does not support cancellation."
+            "does not support cancellation. A run in the project's daemon can be cancelled from any other client."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  animus agent cancel 6f1c2a9e-0d1b-4c55-9f0e-2b8f1c3d4e5a"})
@@ -39,9 +39,7 @@ public final class AgentCancelCommand implements Callable<Integer> {
         Terminal t = root.terminal();
         CancelOutcome done;
         try {
-            done = root.animus()
-                    .agents(root.context().host(), root.agent(), root.projectBinding())
-                    .cancel(id);
+            done = AgentLookup.endpoint(root).cancel(id);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommandFailed(ExitCodes.INTERRUPTED, "interrupted", "interrupted while cancelling session " + id);

@@ -1,8 +1,10 @@
 package dev.animus.shell.agent;
 
+import dev.animus.daemon.DaemonFailure;
 import dev.animus.runtime.ProviderInfo;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.ExitCodes;
+import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Table;
 import dev.animus.shell.render.Terminal;
 import java.util.List;
@@ -33,9 +35,12 @@ public final class AgentProvidersCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = agent.root;
         Terminal t = root.terminal();
-        List<ProviderInfo> found = root.animus()
-                .agents(root.context().host(), root.agent(), root.projectBinding())
-                .providers();
+        List<ProviderInfo> found;
+        try {
+            found = AgentLookup.endpoint(root).providers();
+        } catch (DaemonFailure e) {
+            throw Failures.ofException(e);
+        }
         if (root.json) {
             ObjectNode env = Terminal.envelope("agent.providers");
             ArrayNode list = env.putArray("providers");

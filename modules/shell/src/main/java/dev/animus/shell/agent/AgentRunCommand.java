@@ -2,12 +2,14 @@ package dev.animus.shell.agent;
 
 import dev.animus.core.OneLine;
 import dev.animus.core.Redaction;
+import dev.animus.daemon.DaemonFailure;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.providers.AgentOutcome;
 import dev.animus.providers.AgentRequest;
 import dev.animus.providers.ProviderFailure;
 import dev.animus.providers.RunFailed;
 import dev.animus.providers.RunnerEvent;
+import dev.animus.runtime.AgentEndpoint;
 import dev.animus.runtime.AgentJson;
 import dev.animus.runtime.Agents;
 import dev.animus.runtime.RunningAgent;
@@ -27,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -41,7 +44,8 @@ import tools.jackson.databind.JsonNode;
             "",
             "Run a prompt on an installed provider and print the answer on stdout as it arrives; thinking and",
             "tool calls go to stderr. --json prints one JSON object a line instead (docs/cli.md#agent-runs).",
-            "Ctrl-C sends agent/cancel to the provider and exits 130 once it confirms (or after 10s).",
+            "Ctrl-C sends agent/cancel to the provider and exits 130 once it confirms (or after 10s). The run",
+            "happens in the project's daemon when one runs ('--no-daemon': in this process).",
             "Exit codes: the provider's exit code, 1 the run failed, 2 usage or no such provider, 124 timeout,",
             "130 cancelled."
         },
@@ -95,17 +99,25 @@ public final class AgentRunCommand implements Callable<Integer> {
                     "--prompt - reads stdin, which holds the commands here; give the prompt inline: --prompt 'TEXT'");
         }
         AgentRequest request = request(t);
-        Agents agents = root.animus().agents(root.context().host(), root.agent(), root.projectBinding());
+        AgentEndpoint agents = AgentLookup.endpoint(root);
+        CountDownLatch announced = new CountDownLatch(1); // the run's id is printed before its events
         RunningAgent run;
         try {
-            run = agents.run(request, e -> show(t, root.json, e));
-        } catch (ProviderFailure e) {
+            run = agents.run(request, e -> {
+                awaitQuietly(announced);
+                show(t, root.json, e);
+            });
+        } catch (ProviderFailure | DaemonFailure e) {
             throw Failures.ofException(e);
         }
-        if (root.json) {
-            line(t, AgentJson.started(run.controlSessionId(), run.provider()));
-        } else {
-            t.info("session " + run.controlSessionId() + " on " + run.provider());
+        try {
+            if (root.json) {
+                line(t, AgentJson.started(run.controlSessionId(), run.provider()));
+            } else {
+                t.info("session " + run.controlSessionId() + " on " + run.provider());
+            }
+        } finally {
+            announced.countDown();
         }
         Thread waiting = Thread.currentThread();
         Optional<SigInt> sigint = root.context().interactive() ? Optional.empty() : SigInt.install(waiting::interrupt);
@@ -119,6 +131,14 @@ public final class AgentRunCommand implements Callable<Integer> {
         } finally {
             sigint.ifPresent(SigInt::close);
             Thread.interrupted(); // a Ctrl-C that came as the run ended must not reach the next command
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -229,7 +249,7 @@ public final class AgentRunCommand implements Callable<Integer> {
     }
 
     /** Ctrl-C: agent/cancel to the run's process, then 130 once it confirms and the run ends, or after 10 s. */
-    private static int cancel(Terminal t, Agents agents, RunningAgent run) {
+    private static int cancel(Terminal t, AgentEndpoint agents, RunningAgent run) {
         long deadline = System.nanoTime() + Agents.CANCEL_TIMEOUT.toNanos();
         t.info("cancelling session " + run.controlSessionId());
         try {
@@ -238,7 +258,7 @@ public final class AgentRunCommand implements Callable<Integer> {
             run.await(left);
         } catch (RunFailed e) {
             // the provider ended the cancelled run with an error (-32002, or its death): still a cancel
-        } catch (ProviderFailure | PluginCallFailed e) {
+        } catch (ProviderFailure | PluginCallFailed | DaemonFailure e) {
             t.warn(e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // a second Ctrl-C: leave at once

@@ -66,6 +66,17 @@ public final class EventsCommand implements Callable<Integer> {
                 "pid " + e.path("pid").asLong() + ", version "
                         + e.path("version").asString();
             case "daemon_stopping" -> e.path("reason").asString();
+            case "agent_run_started" ->
+                e.path("control_session_id").asString() + " on "
+                        + e.path("provider").asString();
+            case "agent_run_ended" ->
+                e.path("control_session_id").asString() + " "
+                        + e.path("outcome").asString()
+                        + (e.has("exit_code") ? " (exit " + e.path("exit_code").asInt() + ")" : "")
+                        + (e.path("client_gone").asBoolean() ? ", its client gone" : "");
+            case "agent_run_cancelled" ->
+                e.path("control_session_id").asString() + " ("
+                        + e.path("reason").asString() + "; pid " + e.path("pid").asLong() + ")";
             default -> e.toString();
         };
         return at + "  " + type + "  " + what;
