@@ -26,7 +26,7 @@ import java.util.Map;
  *   first PROVIDER WARMUP RUNS                 in-process: the shell's `agent run` (Main.execute, the CLI's own path
  *                                              after JVM start) RUNS times on one warm host; per run, the µs from the
  *                                              plugin's stamp in the first event to the shell's write of it
- *   stream PROVIDER N PAD REPEAT               in-process: `agent run` of N events REPEAT times; per run events/s
+ *   stream PROVIDER N PAD WARMUP RUNS          in-process: `agent run` of N events WARMUP + RUNS times; per run events/s
  *                                              from the write of the first event to the write of the last
  *   cli N PAD RUNS -- COMMAND...               COMMAND (the tarball's `animus agent run`) RUNS times, its stdout a
  *                                              pipe drained here; per run the µs from the plugin's stamp to this
@@ -34,8 +34,9 @@ import java.util.Map;
  * </pre>
  *
  * Each run's whole stdout is checked: the events "t=&lt;ns&gt; 0", "1", ... "N-1", each with PAD 'x'
- * and a newline, in order, nothing else; a wrong one ends the harness with exit 1. Output lines:
- * {@code first <µs>} and {@code rate <events/s>} per run.
+ * and a newline, in order, nothing else; anything else ends the harness with a FAIL line and exit
+ * 1. Events missing in between (the host dropped them) are counted instead: a {@code lost <k>}
+ * line. Output lines per run: {@code first <µs>}, {@code rate <events/s>} and maybe {@code lost}.
  */
 public final class ProviderBench {
     private ProviderBench() {}
@@ -43,7 +44,12 @@ public final class ProviderBench {
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
             case "first" -> first(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]));
-            case "stream" -> stream(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            case "stream" -> stream(
+                    args[1],
+                    Integer.parseInt(args[2]),
+                    Integer.parseInt(args[3]),
+                    Integer.parseInt(args[4]),
+                    Integer.parseInt(args[5]));
             case "cli" -> cli(
                     Integer.parseInt(args[1]),
                     Integer.parseInt(args[2]),
@@ -81,7 +87,21 @@ public final class ProviderBench {
         }
     }
 
-    private record Run(long stampNs, long firstAt, long lastAt) {}
+    private record Run(long stampNs, long firstAt, long lastAt, int lost) {
+        Run(Checked c, long firstAt, long lastAt) {
+            this(c.stamp(), firstAt, lastAt, c.lost());
+        }
+
+        void print(int n) {
+            System.out.printf("first %.3f%n", (firstAt - stampNs) / 1e3);
+            if (n > 1) {
+                System.out.printf("rate %.0f%n", lastAt > firstAt ? (n - 1) / ((lastAt - firstAt) / 1e9) : Double.NaN);
+                System.out.println("lost " + lost);
+            }
+        }
+    }
+
+    private record Checked(long stamp, int lost) {}
 
     /** One `agent run` through the shell, in this JVM, on {@code host}; stdout goes to /dev/null through the stamper. */
     private static Run inProcess(Plugins host, String provider, int n, int pad) throws IOException {
@@ -102,8 +122,7 @@ public final class ProviderBench {
             if (code != 0) {
                 fail("agent run exited " + code + ": " + errText);
             }
-            long stamp = check(out.bytes.toByteArray(), n, pad);
-            return new Run(stamp, out.firstAt, out.lastAt);
+            return new Run(check(out.bytes.toByteArray(), n, pad), out.firstAt, out.lastAt);
         }
     }
 
@@ -118,18 +137,15 @@ public final class ProviderBench {
         }
     }
 
-    private static void stream(String provider, int n, int pad, int repeat) throws IOException {
+    private static void stream(String provider, int n, int pad, int warmup, int runs) throws IOException {
         try (Plugins host = Plugins.start(Plugins.Options.fromEnvironment(System.getenv()))) {
-            for (int i = 0; i < repeat; i++) {
+            for (int i = 0; i < warmup + runs; i++) {
                 Run r = inProcess(host, provider, n, pad);
-                System.out.printf("first %.3f%n", (r.firstAt - r.stampNs) / 1e3);
-                System.out.printf("rate %.0f%n", rate(n, r));
+                if (i >= warmup) {
+                    r.print(n);
+                }
             }
         }
-    }
-
-    private static double rate(int n, Run r) {
-        return r.lastAt > r.firstAt ? (n - 1) / ((r.lastAt - r.firstAt) / 1e9) : Double.NaN;
     }
 
     private static void cli(int n, int pad, int runs, List<String> command) throws IOException, InterruptedException {
@@ -165,41 +181,46 @@ public final class ProviderBench {
             if (code != 0) {
                 fail("the command exited " + code + ": " + err.toString(StandardCharsets.UTF_8).strip());
             }
-            long stamp = check(all.toByteArray(), n, pad);
-            Run r = new Run(stamp, firstAt, lastAt);
-            System.out.printf("first %.3f%n", (r.firstAt - r.stampNs) / 1e3);
-            if (n > 1) {
-                System.out.printf("rate %.0f%n", rate(n, r));
-            }
+            new Run(check(all.toByteArray(), n, pad), firstAt, lastAt).print(n);
         }
     }
 
-    /** Checks the whole stdout of one run; returns the plugin's stamp of the first event. */
-    private static long check(byte[] out, int n, int pad) {
+    /**
+     * Checks the whole stdout of one run and returns the plugin's stamp of the first event. Every
+     * line must be an expected event, in order, and the first and the last must be there; events
+     * missing in between are counted (a "lost" line: the host dropped them), anything else fails.
+     */
+    private static Checked check(byte[] out, int n, int pad) {
         String text = new String(out, StandardCharsets.UTF_8);
         String padding = "x".repeat(pad);
-        List<String> problems = new ArrayList<>();
-        if (!text.startsWith("t=")) {
-            fail("stdout does not start with the first event: " + head(text));
+        if (!text.startsWith("t=") || !text.endsWith("\n")) {
+            fail("stdout does not start with the first event and end with a newline: " + head(text));
         }
-        int sp = text.indexOf(' ');
-        long stamp = Long.parseLong(text.substring(2, sp));
-        int at = sp + 1;
-        for (int k = 0; k < n && problems.isEmpty(); k++) {
-            String want = k + padding + "\n";
-            if (!text.startsWith(want, at)) {
-                problems.add("event " + k + " is not '" + want.strip() + "' but " + head(text.substring(at)));
+        String[] lines = text.substring(0, text.length() - 1).split("\n", -1);
+        int sp = lines[0].indexOf(' ');
+        long stamp = Long.parseLong(lines[0].substring(2, sp));
+        lines[0] = lines[0].substring(sp + 1);
+        long previous = -1;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            long k = -1;
+            if (line.endsWith(padding) && line.length() > pad) {
+                try {
+                    k = Long.parseLong(line.substring(0, line.length() - pad));
+                } catch (NumberFormatException e) {
+                    k = -1;
+                }
             }
-            at += want.length();
+            if (k <= previous || k >= n || (i == 0 && k != 0)) {
+                fail("wrong output: line " + (i + 1) + " is " + head(line) + " after event " + previous
+                        + " (" + n + " events of " + pad + " padding bytes expected, in order)");
+            }
+            previous = k;
         }
-        if (problems.isEmpty() && at != text.length()) {
-            problems.add((text.length() - at) + " unexpected bytes after the last event: " + head(text.substring(at)));
+        if (previous != n - 1) {
+            fail("wrong output: the last event written is " + previous + ", not " + (n - 1));
         }
-        if (!problems.isEmpty()) {
-            fail("wrong output (" + n + " events expected, " + text.split("\n", -1).length + " lines written): "
-                    + problems.getFirst());
-        }
-        return stamp;
+        return new Checked(stamp, n - lines.length);
     }
 
     private static String head(String s) {
