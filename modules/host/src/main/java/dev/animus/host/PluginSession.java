@@ -251,6 +251,11 @@ public final class PluginSession implements AutoCloseable {
         return connection.subscribe();
     }
 
+    /** {@link #subscribe()} with a buffer of {@code capacity} notifications (a request's own stream). */
+    public Subscription subscribe(int capacity) {
+        return connection.subscribe(capacity);
+    }
+
     /** Counters of the connection: frames, malformed and oversized output, dropped responses. */
     public RpcStats stats() {
         return connection.stats();

@@ -1,6 +1,7 @@
 package dev.animus.host;
 
 import dev.animus.rpc.Notification;
+import dev.animus.rpc.RpcOptions;
 import dev.animus.rpc.Subscription;
 import dev.animus.rpc.SubscriptionEvent;
 import java.time.Duration;
@@ -10,9 +11,18 @@ import java.util.function.Consumer;
  * Forwards a plugin's notifications to one caller while its request runs, in arrival order, as its
  * {@link NotificationRoute} says: the request's own (its streamed output) and shared ones
  * ({@code log/entry}); another request's are dropped. Owns one virtual thread and the subscription;
- * {@link #close()} delivers what arrived before the answer, then stops.
+ * {@link #close()} delivers what arrived before the answer, all of it, then stops.
  */
 final class StreamForwarder implements AutoCloseable {
+    /**
+     * The subscription's buffer, in notifications: 16384, or the connection's broadcast capacity
+     * when {@value RpcOptions#BROADCAST_CAPACITY_ENV} sets more. A full buffer drops the oldest,
+     * i.e. streamed text, and a provider streams far faster than a terminal takes it: with the
+     * connection's default (256) bench/provider lost most of a million-event stream. A bigger
+     * buffer absorbs bursts; only backpressure would make a sustained flood lossless.
+     */
+    static final int CAPACITY = Math.max(1 << 14, RpcOptions.defaults("stream").broadcastCapacity());
+
     private final Subscription subscription;
     private final long requestId;
     private final Consumer<Notification> sink;
@@ -77,7 +87,9 @@ final class StreamForwarder implements AutoCloseable {
     public void close() {
         stopping = true;
         try {
-            thread.join(Duration.ofSeconds(1));
+            // no bound: what is still buffered is the request's output, which the sink must get
+            // (a slow sink is drained, not cut: the pump ends at the first idle poll after the answer)
+            thread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
