@@ -215,6 +215,11 @@ if run daemon-start 0 "$img/bin/animus" daemon start --skip-preflight; then
   if run daemon-plugins 0 "$img/bin/animus" plugin status --json; then
     grep -q '"ready"' "$tmp/daemon-plugins.out" || fail "daemon-plugins: the daemon's echo is not ready: $(cat "$tmp/daemon-plugins.out")"
   fi
+  if [ -f "$tmp/work/.animus/providers/cli.toml" ] &&
+      run daemon-agent 0 "$img/bin/animus" agent run --provider cli --prompt 'through the daemon'; then
+    grep -q 'THROUGH THE DAEMON' "$tmp/daemon-agent.out" ||
+      fail "daemon-agent: stdout was '$(cat "$tmp/daemon-agent.out")', expected the upper-cased prompt"
+  fi
   run daemon-status 0 "$img/bin/animus" daemon status
   run daemon-stop 0 "$img/bin/animus" daemon stop
   if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then
