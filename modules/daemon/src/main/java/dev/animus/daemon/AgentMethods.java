@@ -84,7 +84,13 @@ final class AgentMethods {
             throw FailureWire.toWire(e).orElseThrow(() -> e);
         }
         String id = run.controlSessionId();
-        ControlStream stream = ControlStream.open(r, "agent", STREAM_CAPACITY);
+        ControlStream stream;
+        try {
+            stream = ControlStream.open(r, "agent", STREAM_CAPACITY);
+        } catch (RuntimeException e) { // the client went away before the ack: the run has no reader
+            cancelOrphan(agents, run);
+            throw e;
+        }
         events.track(stream);
         events.publish("agent_run_started", fields(run));
         relay.attach(stream, AgentJson.started(id, run.provider()));

@@ -8,7 +8,6 @@ import dev.animus.control.StreamEvent;
 import dev.animus.core.HostFailure;
 import dev.animus.providers.AgentOutcome;
 import dev.animus.providers.AgentRequest;
-import dev.animus.providers.AgentRun;
 import dev.animus.providers.CancelOutcome;
 import dev.animus.providers.RunFailed;
 import dev.animus.providers.RunnerEvent;
@@ -68,7 +67,7 @@ final class RemoteAgents implements AgentEndpoint {
         String provider = started.path("provider").asString();
         CompletableFuture<AgentOutcome> outcome = new CompletableFuture<>();
         Thread.ofVirtual().name("animus-agent-stream-" + id).start(() -> pump(sub, id, provider, sink, outcome));
-        return RunningAgent.of(new AgentRun(id, provider, outcome));
+        return RunningAgent.of(id, provider, outcome);
     }
 
     /** The stream's first value: the run's {@code started} line. */

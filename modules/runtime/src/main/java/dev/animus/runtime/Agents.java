@@ -64,7 +64,7 @@ public final class Agents implements AgentEndpoint {
         Permit permit = animus.permit(name, agent);
         Supervisor supervisor = animus.register(permit, plugins.host(), binding);
         RunContext context = new RunContext(Path.of("").toAbsolutePath(), binding.map(ProjectBinding::projectRoot));
-        return RunningAgent.of(sessions.start(supervisor, request, context, sink));
+        return new RunningAgent(sessions.start(supervisor, request, context, sink));
     }
 
     /**

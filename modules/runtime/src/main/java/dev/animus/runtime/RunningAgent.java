@@ -13,13 +13,17 @@ import java.util.Optional;
 public final class RunningAgent {
     private final AgentRun run;
 
-    private RunningAgent(AgentRun run) {
+    RunningAgent(AgentRun run) {
         this.run = run;
     }
 
-    /** {@code run} as a front end holds it (a daemon client builds the run from its stream). */
-    public static RunningAgent of(AgentRun run) {
-        return new RunningAgent(java.util.Objects.requireNonNull(run, "run"));
+    /**
+     * A run of somewhere else (a daemon's client builds it from the run's stream): its outcome
+     * completes normally, or exceptionally with the run's failure ({@link dev.animus.providers.RunFailed}).
+     */
+    public static RunningAgent of(
+            String controlSessionId, String provider, java.util.concurrent.CompletableFuture<AgentOutcome> outcome) {
+        return new RunningAgent(new AgentRun(controlSessionId, provider, outcome));
     }
 
     /** The host-minted id of the run. */

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.animus.control.StreamEvent;
+import dev.animus.daemon.DaemonLink;
+import dev.animus.daemon.DaemonStream;
 import dev.animus.shell.render.Terminal;
 import java.io.BufferedReader;
 import java.io.File;
@@ -16,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.stream.Stream;
@@ -32,13 +34,15 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * {@code animus agent run|providers|cancel} through the project's daemon
  * (docs/daemon.md#agent-runs), against the real misbehaving Python provider: the same output and
  * exit code as in this process (golden files under {@code src/test/resources/golden/daemon-agent/}),
  * a run of one {@code animus} process cancelled by another's {@code agent cancel} at the very
- * plugin process of the run, and a run whose client went away cancelled by the daemon.
+ * plugin process of the run, Ctrl-C of a daemon-routed run, and a run whose client disconnected or
+ * cancelled its stream cancelled by the daemon (real sockets: {@link DaemonLink} in this JVM).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -53,6 +57,7 @@ class DaemonAgentTest {
     Map<String, String> env;
     Path project;
     long daemon;
+    Path socket;
 
     @BeforeAll
     void startTheDaemon() throws IOException {
@@ -72,6 +77,7 @@ class DaemonAgentTest {
         Matcher m = DaemonTest.STARTED.matcher(r.out());
         assertTrue(m.find(), r.out());
         daemon = Long.parseLong(m.group(1));
+        socket = Path.of(m.group(2));
     }
 
     @AfterAll
@@ -242,39 +248,92 @@ class DaemonAgentTest {
         }
     }
 
+    /** The next value of {@code stream}, failing on its end or after {@link #WAIT}. */
+    static JsonNode next(DaemonStream stream) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            var e = stream.next(Duration.ofMillis(500));
+            if (e.isPresent()) {
+                switch (e.get()) {
+                    case StreamEvent.Data d -> {
+                        return d.data();
+                    }
+                    case StreamEvent.Lagged l -> {}
+                    case StreamEvent.Closed c -> throw new AssertionError("the stream ended: " + c.reason());
+                }
+            }
+        }
+        throw new AssertionError("nothing came in " + WAIT);
+    }
+
     @Test
-    void aClientThatGoesAwayMidRunHasItsRunCancelled() throws Exception {
-        Forever run = forever(dir.resolve("gone.err"));
-        Process follower = animus(dir.resolve("events.err"), "--json", "daemon", "events", "--follow");
-        CompletableFuture.delayedExecutor(WAIT.toSeconds(), TimeUnit.SECONDS).execute(follower::destroyForcibly);
-        try {
-            BufferedReader events =
-                    new BufferedReader(new InputStreamReader(follower.getInputStream(), StandardCharsets.UTF_8));
-            run.process().destroyForcibly(); // SIGKILL: no agent/cancel from it, only its connection's end
-            assertTrue(run.process().waitFor(WAIT.toSeconds(), TimeUnit.SECONDS));
+    void aClientThatCancelsTheRunsStreamHasTheRunCancelled() throws Exception {
+        try (DaemonLink link = DaemonLink.connect(socket);
+                DaemonStream events = link.follow(
+                        "daemon/events", JsonNodeFactory.instance.objectNode().put("follow", true), 1024)) {
+            DaemonStream run = link.follow(
+                    "agent/run",
+                    JsonNodeFactory.instance
+                            .objectNode()
+                            .put("provider", "flaky")
+                            .put("prompt", "forever"),
+                    1024);
+            JsonNode started = next(run);
+            assertEquals("started", started.path("type").asString(), started.toString());
+            String id = started.path("control_session_id").asString();
+            JsonNode first = next(run);
+            Matcher m = java.util.regex.Pattern.compile("started pid=(\\d+)")
+                    .matcher(first.path("text").asString(""));
+            assertTrue(m.find(), first.toString());
+            run.close(); // $/cancelRequest for the stream; the connection stays open
+            while (true) {
+                JsonNode e = next(events);
+                if (id.equals(e.path("control_session_id").asString(""))
+                        && e.path("type").asString().equals("agent_run_cancelled")) {
+                    assertEquals(Long.parseLong(m.group(1)), e.path("pid").asLong(), e.toString());
+                    break;
+                }
+            }
+            assertTrue(link.isOpen());
+        }
+    }
+
+    @Test
+    void aClientThatDisconnectsMidRunHasTheRunCancelled() throws Exception {
+        try (DaemonLink watcher = DaemonLink.connect(socket);
+                DaemonStream events = watcher.follow(
+                        "daemon/events", JsonNodeFactory.instance.objectNode().put("follow", true), 1024)) {
+            DaemonLink client = DaemonLink.connect(socket);
+            DaemonStream run = client.follow(
+                    "agent/run",
+                    JsonNodeFactory.instance
+                            .objectNode()
+                            .put("provider", "flaky")
+                            .put("prompt", "forever"),
+                    1024);
+            String id = next(run).path("control_session_id").asString();
+            Matcher m = java.util.regex.Pattern.compile("started pid=(\\d+)")
+                    .matcher(next(run).path("text").asString(""));
+            assertTrue(m.find());
+            client.close(); // the socket closes mid-run: no agent/cancel, no $/cancelRequest from it
             JsonNode cancelled = null;
             JsonNode ended = null;
             while (cancelled == null || ended == null) {
-                String line = events.readLine();
-                assertTrue(line != null, "the daemon's events ended before the run did (cancelled: " + cancelled + ")");
-                JsonNode e = JSON.readTree(line);
-                if (!run.id().equals(e.path("control_session_id").asString(""))) {
-                    continue;
-                }
-                switch (e.path("type").asString("")) {
-                    case "agent_run_cancelled" -> cancelled = e;
-                    case "agent_run_ended" -> ended = e;
-                    default -> {}
+                JsonNode e = next(events);
+                if (id.equals(e.path("control_session_id").asString(""))) {
+                    switch (e.path("type").asString("")) {
+                        case "agent_run_cancelled" -> cancelled = e;
+                        case "agent_run_ended" -> ended = e;
+                        default -> {}
+                    }
                 }
             }
             assertEquals(
-                    run.pid(), cancelled.path("pid").asLong(), "agent/cancel went to the run's process: " + cancelled);
+                    Long.parseLong(m.group(1)), cancelled.path("pid").asLong(), "to the run's process: " + cancelled);
             assertTrue(ended.path("client_gone").asBoolean(), ended.toString());
             assertEquals(130, ended.path("exit_code").asInt(), "the provider confirmed the cancel: " + ended);
-        } finally {
-            follower.destroyForcibly();
+            Cli.Run again = Cli.inProject(env, project, "agent", "cancel", id);
+            assertEquals(1, again.exitCode(), "nothing is left to cancel: " + again.err());
         }
-        Cli.Run again = Cli.inProject(env, project, "agent", "cancel", run.id());
-        assertEquals(1, again.exitCode(), "nothing is left to cancel: " + again.err());
     }
 }
