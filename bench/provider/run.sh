@@ -20,7 +20,8 @@
 #           each (texts "1\n" .. "999999\n"), events/s from the write of the first event to stdout
 #           to the write of the last; in the warm JVM (stdout: /dev/null behind the stamper,
 #           STREAM_RUNS runs after one warm-up run) and through the tarball's CLI (stdout: a pipe
-#           drained by this harness, STREAM_RUNS runs). Median (target: >= 100,000 events/s).
+#           drained by this harness, STREAM_RUNS runs). Median (target: >= 100,000 events/s); the
+#           rate counts the events written (lost ones are not).
 #
 #   bench/provider/run.sh [first|cli|stream]...     default: all three
 #

@@ -95,7 +95,10 @@ public final class ProviderBench {
         void print(int n) {
             System.out.printf("first %.3f%n", (firstAt - stampNs) / 1e3);
             if (n > 1) {
-                System.out.printf("rate %.0f%n", lastAt > firstAt ? (n - 1) / ((lastAt - firstAt) / 1e9) : Double.NaN);
+                // the events written (a lost one was not), from the first to the last
+                long written = n - lost;
+                System.out.printf(
+                        "rate %.0f%n", lastAt > firstAt ? (written - 1) / ((lastAt - firstAt) / 1e9) : Double.NaN);
                 System.out.println("lost " + lost);
             }
         }
