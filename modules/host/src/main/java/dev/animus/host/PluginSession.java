@@ -251,9 +251,12 @@ public final class PluginSession implements AutoCloseable {
         return connection.subscribe();
     }
 
-    /** {@link #subscribe()} with a buffer of {@code capacity} notifications (a request's own stream). */
-    public Subscription subscribe(int capacity) {
-        return connection.subscribe(capacity);
+    /**
+     * A request's own stream: a buffer of {@code capacity} notifications that, when full, makes the
+     * connection's reader wait for room (back-pressure on the plugin) rather than drop streamed text.
+     */
+    public Subscription subscribeWaiting(int capacity) {
+        return connection.subscribeWaiting(capacity);
     }
 
     /** Counters of the connection: frames, malformed and oversized output, dropped responses. */

@@ -1,7 +1,6 @@
 package dev.animus.host;
 
 import dev.animus.rpc.Notification;
-import dev.animus.rpc.RpcOptions;
 import dev.animus.rpc.Subscription;
 import dev.animus.rpc.SubscriptionEvent;
 import java.time.Duration;
@@ -15,13 +14,12 @@ import java.util.function.Consumer;
  */
 final class StreamForwarder implements AutoCloseable {
     /**
-     * The subscription's buffer, in notifications: 16384, or the connection's broadcast capacity
-     * when {@value RpcOptions#BROADCAST_CAPACITY_ENV} sets more. A full buffer drops the oldest,
-     * i.e. streamed text, and a provider streams far faster than a terminal takes it: with the
-     * connection's default (256) bench/provider lost most of a million-event stream. A bigger
-     * buffer absorbs bursts; only backpressure would make a sustained flood lossless.
+     * The subscription's buffer, in notifications. It waits (back-pressure): when the caller takes
+     * the stream more slowly than the plugin writes it (a terminal, a pipe), the connection's reader
+     * waits for room and with it the plugin's writes, so not a word is lost (bench/provider streams a
+     * million events through it). The buffer only smooths bursts.
      */
-    static final int CAPACITY = Math.max(1 << 14, RpcOptions.defaults("stream").broadcastCapacity());
+    static final int CAPACITY = 4096;
 
     private final Subscription subscription;
     private final long requestId;
@@ -86,9 +84,9 @@ final class StreamForwarder implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
+        subscription.finish(); // the pump delivers what is buffered, then ends at once
         try {
             // no bound: what is still buffered is the request's output, which the sink must get
-            // (a slow sink is drained, not cut: the pump ends at the first idle poll after the answer)
             thread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

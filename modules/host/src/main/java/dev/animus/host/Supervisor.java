@@ -320,7 +320,7 @@ public final class Supervisor implements AutoCloseable {
             requestWritten = true;
             SupervisorState.Admission a = admit();
             Optional<Subscription> sub =
-                    options.notifications().map(n -> a.session().subscribe(StreamForwarder.CAPACITY));
+                    options.notifications().map(n -> a.session().subscribeWaiting(StreamForwarder.CAPACITY));
             PluginSession session = a.session();
             options.onDispatch()
                     .ifPresent(d -> d.accept(new Dispatch(a.incarnation(), session.pid(), session.initializeResult())));

@@ -3,8 +3,8 @@ package dev.animus.rpc;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Fans the peer's notifications out to every subscriber. Publishing never waits for a subscriber:
- * each has its own bounded buffer that drops its oldest entry when full. Thread-safe; published to
+ * Fans the peer's notifications out to every subscriber. Each has its own bounded buffer, which
+ * drops its oldest entry when full, or, for a waiting subscriber, makes publishing wait for room. Thread-safe; published to
  * by the reader thread only.
  */
 final class Broadcast {
@@ -12,7 +12,11 @@ final class Broadcast {
     private volatile ConnectionLost ended;
 
     Subscription subscribe(int capacity) {
-        SubscriberQueue queue = new SubscriberQueue(capacity, subscribers::remove);
+        return subscribe(capacity, false);
+    }
+
+    Subscription subscribe(int capacity, boolean waitsForRoom) {
+        SubscriberQueue queue = new SubscriberQueue(capacity, subscribers::remove, waitsForRoom);
         subscribers.add(queue);
         ConnectionLost cause = ended;
         if (cause != null) {

@@ -111,6 +111,11 @@ final class Connection implements RpcConnection {
     }
 
     @Override
+    public Subscription subscribeWaiting(int capacity) {
+        return broadcast.subscribe(capacity, true);
+    }
+
+    @Override
     public void peerSupportsCancellation(boolean supported) {
         peerCancels = supported;
     }

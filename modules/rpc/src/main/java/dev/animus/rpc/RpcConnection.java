@@ -79,6 +79,14 @@ public interface RpcConnection extends AutoCloseable {
     /** Subscribes to the peer's notifications with a buffer of {@code capacity} notifications. */
     Subscription subscribe(int capacity);
 
+    /**
+     * Subscribes to the peer's notifications with a buffer of {@code capacity} that, when full,
+     * makes the reader wait for room instead of dropping: back-pressure on the peer, whose later
+     * output (answers included) waits too. For a subscriber that drains it until it finishes or
+     * closes it, such as a request's own stream, which must not lose a word.
+     */
+    Subscription subscribeWaiting(int capacity);
+
     /** Whether to send {@code $/cancelRequest} on cancellation and timeout; set after the handshake. */
     void peerSupportsCancellation(boolean supported);
 

@@ -8,19 +8,28 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * One subscriber's bounded buffer. The lock is only held to move references, never across I/O or
- * a wait of the publisher: {@link #offer} never blocks beyond that.
+ * One subscriber's bounded buffer. The lock is only held to move references, never across I/O. A
+ * dropping queue's {@link #offer} never waits beyond that; a waiting one ({@code waitsForRoom})
+ * makes the publisher (the connection's reader) wait while it is full: back-pressure, for a
+ * subscriber that drains it until it closes it.
  */
 final class SubscriberQueue implements Subscription {
     private final int capacity;
     private final Consumer<SubscriberQueue> onClose;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
+    private final Condition room = lock.newCondition();
+    private final boolean waitsForRoom;
     private final ArrayDeque<Notification> buffer;
     private long missed;
     private ConnectionLost ended;
 
     SubscriberQueue(int capacity, Consumer<SubscriberQueue> onClose) {
+        this(capacity, onClose, false);
+    }
+
+    SubscriberQueue(int capacity, Consumer<SubscriberQueue> onClose, boolean waitsForRoom) {
+        this.waitsForRoom = waitsForRoom;
         if (capacity <= 0) {
             throw new IllegalArgumentException("capacity must be positive: " + capacity);
         }
@@ -29,10 +38,16 @@ final class SubscriberQueue implements Subscription {
         this.buffer = new ArrayDeque<>(Math.min(capacity, 64));
     }
 
-    /** Buffers the notification; returns false if the oldest one had to be dropped for it. */
+    /**
+     * Buffers the notification, first waiting for room if this queue waits for it; returns false if
+     * the oldest one had to be dropped for it.
+     */
     boolean offer(Notification notification) {
         lock.lock();
         try {
+            while (waitsForRoom && ended == null && buffer.size() == capacity) {
+                room.awaitUninterruptibly(); // signalled by a take, an end or a close
+            }
             if (ended != null) {
                 return true;
             }
@@ -55,6 +70,7 @@ final class SubscriberQueue implements Subscription {
             if (ended == null) {
                 ended = cause;
                 changed.signalAll();
+                room.signalAll();
             }
         } finally {
             lock.unlock();
@@ -75,6 +91,7 @@ final class SubscriberQueue implements Subscription {
                 }
                 Notification next = buffer.pollFirst();
                 if (next != null) {
+                    room.signal();
                     return new SubscriptionEvent.Delivered(next);
                 }
                 if (ended != null) {
@@ -91,6 +108,11 @@ final class SubscriberQueue implements Subscription {
     }
 
     @Override
+    public void finish() {
+        end(new ConnectionLost("subscription finished"));
+    }
+
+    @Override
     public void close() {
         lock.lock();
         try {
@@ -100,6 +122,7 @@ final class SubscriberQueue implements Subscription {
                 ended = new ConnectionLost("subscription closed");
             }
             changed.signalAll();
+            room.signalAll();
         } finally {
             lock.unlock();
         }

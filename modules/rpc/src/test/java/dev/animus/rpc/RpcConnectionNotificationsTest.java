@@ -126,4 +126,60 @@ class RpcConnectionNotificationsTest {
             assertInstanceOf(SubscriptionEvent.Ended.class, s.next(LONG));
         }
     }
+
+    @Test
+    void aWaitingSubscriptionLosesNothingTheReaderWaitsForRoomAndTheAnswerComesAfter() throws Exception {
+        try (FakePeer peer = FakePeer.start();
+                Subscription own = peer.connection.subscribeWaiting(4)) {
+            PendingCall call = peer.connection.call("after", JSON.createObjectNode(), LONG);
+            long id = peer.nextRequest("after").get("id").longValue();
+            StringBuilder burst = new StringBuilder();
+            for (int i = 0; i < 1000; i++) {
+                burst.append(progress(i));
+            }
+            burst.append("{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"result\":\"done\"}\n");
+            peer.send(burst.toString());
+            for (int i = 0; i < 1000; i++) {
+                // taken i, the reader can have published at most i + 4 (+ the one it offers): the
+                // answer, written after the 1000th, cannot be in before the subscriber took 995
+                if (i <= 994) {
+                    assertEquals(
+                            false, call.result().isDone(), "the reader read past a full waiting subscription at " + i);
+                }
+                assertEquals(i, valueOf(own.next(LONG)));
+            }
+            assertEquals("done", call.await().stringValue());
+            assertEquals(0, peer.connection.stats().laggedNotifications());
+        }
+    }
+
+    @Test
+    void aFinishedSubscriptionDeliversWhatItHoldsThenEndsWithoutWaitingForItsTimeout() throws Exception {
+        try (FakePeer peer = FakePeer.start();
+                Subscription s = peer.connection.subscribeWaiting(8)) {
+            PendingCall call = peer.connection.call("after", JSON.createObjectNode(), LONG);
+            peer.send(progress(1) + progress(2));
+            peer.respond(peer.nextRequest("after"), JSON.readTree("\"done\""));
+            call.await();
+            s.finish();
+            assertEquals(1, valueOf(s.next(LONG)));
+            assertEquals(2, valueOf(s.next(LONG)));
+            long start = System.nanoTime();
+            assertInstanceOf(SubscriptionEvent.Ended.class, s.next(LONG));
+            assertEquals(true, System.nanoTime() - start < LONG.toNanos() / 2, "next waited for its timeout");
+        }
+    }
+
+    @Test
+    void closingAWaitingSubscriptionReleasesAReaderWaitingForRoom() throws Exception {
+        try (FakePeer peer = FakePeer.start()) {
+            Subscription own = peer.connection.subscribeWaiting(2);
+            PendingCall call = peer.connection.call("after", JSON.createObjectNode(), LONG);
+            long id = peer.nextRequest("after").get("id").longValue();
+            peer.send(progress(1) + progress(2) + progress(3) + "{\"jsonrpc\":\"2.0\",\"id\":" + id
+                    + ",\"result\":\"done\"}\n");
+            own.close(); // the subscriber gives up: the reader must go on
+            assertEquals("done", call.await().stringValue());
+        }
+    }
 }

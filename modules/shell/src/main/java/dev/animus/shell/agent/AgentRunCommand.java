@@ -212,6 +212,9 @@ public final class AgentRunCommand implements Callable<Integer> {
     /** Plugin text as the terminal may get it: secrets masked, control characters (but newlines and tabs) escaped. */
     static String safe(String text) {
         String masked = Redaction.maskKnown(text);
+        if (plain(masked)) {
+            return masked; // the common case: printable text, no copy
+        }
         StringBuilder b = new StringBuilder(masked.length());
         masked.codePoints().forEach(c -> {
             if (c == '\n' || c == '\t' || !OneLine.isUnsafe(c)) {
@@ -221,6 +224,17 @@ public final class AgentRunCommand implements Callable<Integer> {
             }
         });
         return b.toString();
+    }
+
+    /** Whether {@code text} holds nothing {@link #safe} would escape (ASCII checked without a code point walk). */
+    private static boolean plain(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 ? c != '\n' && c != '\t' : c >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int ended(Terminal t, boolean json, AgentOutcome outcome) {
