@@ -179,7 +179,37 @@ public final class TrainCommand implements Callable<Integer> {
         expect(failures, quiet, ExitCodes.OK, "plugin", "list");
         expect(failures, quiet, ExitCodes.OK, "plugin", "consent", "echo", "--yes");
         expect(failures, quiet, ExitCodes.OK, "plugin", "enable", "echo");
-        throughADaemon(failures, quiet, env, project);
+        boolean provider = shippedProvider(failures, quiet, project);
+        throughADaemon(failures, quiet, env, project, provider);
+        if (provider) {
+            expect(
+                    failures,
+                    quiet,
+                    ExitCodes.OK,
+                    "--no-daemon",
+                    "agent",
+                    "run",
+                    "--provider",
+                    "cli",
+                    "--prompt",
+                    "trained",
+                    "--project-root",
+                    project.toString());
+            expect(
+                    failures,
+                    quiet,
+                    ExitCodes.OK,
+                    "--json",
+                    "--no-daemon",
+                    "agent",
+                    "run",
+                    "--provider",
+                    "cli",
+                    "--prompt",
+                    "trained",
+                    "--project-root",
+                    project.toString());
+        }
         expect(failures, quiet, ExitCodes.OK, "completion", "bash");
         try {
             Files.writeString(bundle, bundleWithProductionCertificate());
@@ -218,12 +248,38 @@ public final class TrainCommand implements Callable<Integer> {
     }
 
     /**
+     * The image's cli provider installed as a fresh home gets it ({@code plugin install-defaults}),
+     * running {@code cat} for the project: the host's side of an agent run is trained too. False
+     * (nothing to train) when this runtime ships no plugins or has no {@code cat}.
+     */
+    private static boolean shippedProvider(List<String> failures, ShellContext quiet, Path project) {
+        Path shipped = Path.of(System.getProperty("java.home"), "plugins", "animus-provider-cli");
+        Optional<Path> cat = Stream.of("/usr/bin/cat", "/bin/cat")
+                .map(Path::of)
+                .filter(Files::isExecutable)
+                .findFirst();
+        if (!Files.isDirectory(shipped) || cat.isEmpty()) {
+            return false;
+        }
+        expect(failures, quiet, ExitCodes.OK, "plugin", "install-defaults", "--yes");
+        try {
+            Path config = Files.createDirectories(project.resolve(".animus/providers"))
+                    .resolve("cli.toml");
+            Files.writeString(config, "command = [\"" + cat.get() + "\"]\n");
+        } catch (IOException e) {
+            failures.add("cannot write the training project's cli.toml: " + e.getMessage());
+            return false;
+        }
+        return true;
+    }
+
+    /**
      * The daemon's side and its client's, in this one process: a daemon of {@code project} (its
      * control socket in the throwaway home), then the commands a running daemon serves, which take the
      * client's path (docs/daemon.md#the-cli-uses-a-running-daemon).
      */
     private static void throughADaemon(
-            List<String> failures, ShellContext quiet, Map<String, String> env, Path project) {
+            List<String> failures, ShellContext quiet, Map<String, String> env, Path project, boolean provider) {
         DaemonScope scope = DaemonScope.of(env, Optional.of(project), project);
         String root = project.toString();
         try {
@@ -265,6 +321,20 @@ public final class TrainCommand implements Callable<Integer> {
                 expect(failures, quiet, ExitCodes.OK, "plugin", "ping", "echo", "--project-root", root);
                 expect(failures, quiet, ExitCodes.OK, "plugin", "status", "--project-root", root);
                 expect(failures, quiet, ExitCodes.OK, "daemon", "status", "--project-root", root);
+                if (provider) {
+                    expect(
+                            failures,
+                            quiet,
+                            ExitCodes.OK,
+                            "agent",
+                            "run",
+                            "--provider",
+                            "cli",
+                            "--prompt",
+                            "trained",
+                            "--project-root",
+                            root);
+                }
                 run.daemon().requestStop("training");
             } finally {
                 quiet.closeDaemonLinks();
