@@ -46,6 +46,8 @@ public final class CliProvider implements Provider {
     /** The definition: kind {@code provider}, and a deadline for runs longer than the host's default. */
     static PluginDefinition definition() {
         ObjectNode timeouts = JsonNodeFactory.instance.objectNode();
+        // a JVM: the host's 2 s for the handshake is too short on a busy machine
+        timeouts.put("launch", "10s");
         timeouts.put("agent/run", "2h");
         timeouts.put("agent/resume", "2h");
         return PluginDefinition.of(

@@ -20,12 +20,15 @@ public final class OaiPlugin {
 
     /**
      * The definition: kind {@code provider}; env {@code OPENAI_BASE_URL}, {@code OPENAI_MODEL}; the
-     * secret {@code openai_api_key} handed over as {@code OPENAI_API_KEY}; an hour for a run (a
-     * local model may be slow; the idle bound of {@link ChatLimits} catches a stuck server sooner).
+     * secret {@code openai_api_key} handed over as {@code OPENAI_API_KEY}; 10 s to start (a JVM);
+     * an hour for a run (a local model may be slow; the idle bound of {@link ChatLimits} catches a
+     * stuck server sooner).
      */
     static PluginDefinition definition() {
         JsonNodeFactory json = JsonNodeFactory.instance;
         ObjectNode timeouts = json.objectNode();
+        // a JVM: the host's 2 s for the handshake is too short on a busy machine
+        timeouts.put("launch", "10s");
         timeouts.put("agent/run", "1h");
         timeouts.put("agent/resume", "1h");
         ArrayNode secrets = json.arrayNode();
