@@ -30,9 +30,9 @@
 # -XX:StartFlightRecording=filename=bench/out/provider/stream.jfr).
 #
 # Every run's whole stdout is checked (every event, in order, nothing else; exit code 0): a wrong
-# one fails the bench (exit 1) at once; events missing in between (the host dropped them: a full
-# notification buffer drops its oldest) are counted, shown in the table, and fail it at the end.
-# ANIMUS_PLUGIN_BROADCAST_CAPACITY (a number of notifications) raises the host's buffer. Builds the release tarball when there is none, or when BUILD=1
+# one fails the bench (exit 1) at once; events missing in between (a host that drops streamed
+# text; a request's own stream waits for room instead) are counted, shown in the table, and fail
+# it at the end. Builds the release tarball when there is none, or when BUILD=1
 # (./mvnw package of packaging/ and what it needs, tests not even compiled), extracts it into a
 # fresh temporary directory, compiles the plugin with gcc and the harness with JDK 25's javac
 # against the same build's modular jars (jlink/target/modules), installs the plugin as the
