@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -101,11 +102,12 @@ public final class AgentRunCommand implements Callable<Integer> {
         AgentRequest request = request(t);
         AgentEndpoint agents = AgentLookup.endpoint(root);
         CountDownLatch announced = new CountDownLatch(1); // the run's id is printed before its events
+        AtomicBoolean midLine = new AtomicBoolean(); // the last text printed did not end its line
         RunningAgent run;
         try {
             run = agents.run(request, e -> {
                 awaitQuietly(announced);
-                show(t, root.json, e);
+                show(t, root.json, e, midLine);
             });
         } catch (ProviderFailure | DaemonFailure e) {
             throw Failures.ofException(e);
@@ -125,7 +127,7 @@ public final class AgentRunCommand implements Callable<Integer> {
             AgentOutcome outcome = run.await();
             return ended(t, root.json, outcome);
         } catch (InterruptedException e) {
-            return cancel(t, agents, run);
+            return cancel(t, agents, run, midLine);
         } catch (RunFailed e) {
             return failed(t, root.json, e);
         } finally {
@@ -177,15 +179,18 @@ public final class AgentRunCommand implements Callable<Integer> {
     }
 
     /** One event as it arrives: flushed at once, so the answer shows word by word. */
-    private static void show(Terminal t, boolean json, RunnerEvent e) {
+    private static void show(Terminal t, boolean json, RunnerEvent e, AtomicBoolean midLine) {
         if (json) {
             line(t, AgentJson.event(e));
             return;
         }
         switch (e) {
             case RunnerEvent.Output o -> {
-                t.out().print(safe(o.text()));
-                t.out().flush();
+                if (!o.text().isEmpty()) {
+                    t.out().print(safe(o.text()));
+                    t.out().flush();
+                    midLine.set(!o.text().endsWith("\n"));
+                }
             }
             case RunnerEvent.Thinking th -> err(t, safe(th.text()));
             case RunnerEvent.ToolCall c ->
@@ -263,7 +268,7 @@ public final class AgentRunCommand implements Callable<Integer> {
     }
 
     /** Ctrl-C: agent/cancel to the run's process, then 130 once it confirms and the run ends, or after 10 s. */
-    private static int cancel(Terminal t, AgentEndpoint agents, RunningAgent run) {
+    private static int cancel(Terminal t, AgentEndpoint agents, RunningAgent run, AtomicBoolean midLine) {
         long deadline = System.nanoTime() + Agents.CANCEL_TIMEOUT.toNanos();
         t.info("cancelling session " + run.controlSessionId());
         try {
@@ -276,6 +281,9 @@ public final class AgentRunCommand implements Callable<Integer> {
             t.warn(e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // a second Ctrl-C: leave at once
+        }
+        if (midLine.get()) {
+            t.out().println(); // the prompt that follows starts its own line
         }
         t.out().flush();
         return ExitCodes.INTERRUPTED;
