@@ -21,8 +21,12 @@ final class BuiltClasses {
             "dev.animus.sigstore");
 
     /** The capabilities split out of runtime (supervision, provider sessions, discovery, installation). */
-    static final List<String> CAPABILITIES =
-            List.of("dev.animus.host", "dev.animus.providers", "dev.animus.discovery", "dev.animus.install");
+    static final List<String> CAPABILITIES = List.of(
+            "dev.animus.host",
+            "dev.animus.providers",
+            "dev.animus.subjects",
+            "dev.animus.discovery",
+            "dev.animus.install");
 
     /** The first-party plugins (the modules under plugins/ of the repository): written with the sdk only. */
     static final List<String> PLUGINS = List.of("dev.animus.plugins");

@@ -33,8 +33,12 @@ class ModuleGraphTest {
             "dev.animus.keyring",
             "dev.animus.fetch",
             "dev.animus.sigstore");
-    private static final Set<String> CAPABILITIES =
-            Set.of("dev.animus.host", "dev.animus.providers", "dev.animus.discovery", "dev.animus.install");
+    private static final Set<String> CAPABILITIES = Set.of(
+            "dev.animus.host",
+            "dev.animus.providers",
+            "dev.animus.subjects",
+            "dev.animus.discovery",
+            "dev.animus.install");
     private static final Set<String> EXPECTED = Set.of(
             "dev.animus.core",
             "dev.animus.rpc",
@@ -45,6 +49,7 @@ class ModuleGraphTest {
             "dev.animus.sigstore",
             "dev.animus.host",
             "dev.animus.providers",
+            "dev.animus.subjects",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.runtime",
@@ -181,6 +186,7 @@ class ModuleGraphTest {
                 "dev.animus.process",
                 "dev.animus.host",
                 "dev.animus.providers",
+                "dev.animus.subjects",
                 "dev.animus.discovery",
                 "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);
