@@ -13,6 +13,7 @@
 module dev.animus.shell {
     requires dev.animus.runtime;
     requires dev.animus.daemon;
+    requires dev.animus.subjects;
     requires info.picocli;
     requires org.jline.reader;
     requires org.jline.terminal;
@@ -34,6 +35,8 @@ module dev.animus.shell {
     opens dev.animus.shell.render to
             info.picocli;
     opens dev.animus.shell.repl to
+            info.picocli;
+    opens dev.animus.shell.subject to
             info.picocli;
     opens dev.animus.shell.tour to
             info.picocli;
