@@ -31,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {
             "  animus subject create --kind task --title 'Fix the login page' --label bug --priority 2",
-            "  git log -1 --format=%B | animus subject create --kind task --title 'Follow up' --description -",
+            "  animus subject create --kind task --title 'It crashes' --description - < report.txt",
             "  id=$(animus subject create --kind task --title 'Write the docs')"
         })
 public final class SubjectCreateCommand implements Callable<Integer> {

@@ -24,7 +24,7 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {
             "  animus subject next --kind task",
-            "  id=$(animus subject next --kind task --json | jq -r .subject.id) && animus subject status \"$id\" in-progress"
+            "  animus subject next --kind task --json | jq -r .subject.id"
         })
 public final class SubjectNextCommand implements Callable<Integer> {
 

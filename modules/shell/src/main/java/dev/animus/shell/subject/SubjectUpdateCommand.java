@@ -68,7 +68,7 @@ public final class SubjectUpdateCommand implements Callable<Integer> {
 
     @Option(
             names = "--label",
-            paramLabel = "+<label>|-<label>",
+            paramLabel = "(+|-)<label>",
             description = "+LABEL adds a label, -LABEL removes one (repeat for more).")
     List<String> labels = new ArrayList<>();
 
