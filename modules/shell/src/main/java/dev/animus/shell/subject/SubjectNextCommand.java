@@ -22,10 +22,7 @@ import picocli.CommandLine.ParentCommand;
             "was found, 1 none is ready (error code no_ready_subject)."
         },
         footerHeading = "%nExamples:%n",
-        footer = {
-            "  animus subject next --kind task",
-            "  animus subject next --kind task --json | jq -r .subject.id"
-        })
+        footer = {"  animus subject next --kind task", "  animus subject next --kind task --json | jq -r .subject.id"})
 public final class SubjectNextCommand implements Callable<Integer> {
 
     @ParentCommand
