@@ -30,8 +30,8 @@ import picocli.CommandLine.ParentCommand;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-            "  animus subject create --kind task --title 'Fix the login page' --label bug --priority 2",
-            "  animus subject create --kind task --title 'It crashes' --description - < report.txt",
+            "  animus subject create --kind task --title 'Fix login' --label bug --priority 2",
+            "  animus subject create --kind task --title Crash --description - < report.txt",
             "  id=$(animus subject create --kind task --title 'Write the docs')"
         })
 public final class SubjectCreateCommand implements Callable<Integer> {
