@@ -5,7 +5,7 @@ package dev.animus.router;
  * catch-alls): the router is not built. The message is one line, names both plugins and says how
  * to make both routable.
  */
-public final class RouterConflict extends RuntimeException {
+public final class RouterConflict extends RuntimeException implements RoutingFailure {
     private static final long serialVersionUID = 1L;
 
     private final String pattern;

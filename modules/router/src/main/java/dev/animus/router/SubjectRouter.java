@@ -1,5 +1,6 @@
 package dev.animus.router;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -25,6 +26,9 @@ import java.util.TreeSet;
  * <p>Immutable and safe to share between threads.
  */
 public final class SubjectRouter {
+    /** The deadline of a routed call when neither the caller nor the backend's manifest sets one. */
+    public static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(2);
+
     private final Map<String, Registration> exact;
     private final Map<String, Registration> globs;
     private final Optional<Registration> catchAll;

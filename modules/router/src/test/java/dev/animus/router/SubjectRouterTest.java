@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.ErrorCodes;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -92,6 +93,10 @@ class SubjectRouterTest {
         assertTrue(e.getMessage().contains("animus subject kinds"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
         assertEquals("tasks", r.route("task").plugin());
+        String notAKind =
+                assertThrows(NoSubjectBackend.class, () -> r.route("Task")).getMessage();
+        assertTrue(notAKind.startsWith("no subject backend for kind 'Task': it is not a kind"), notAKind);
+        assertEquals(Duration.ofMinutes(2), SubjectRouter.DEFAULT_DEADLINE);
     }
 
     @Test
