@@ -9,6 +9,9 @@
  * than rpc's value types; never writes to the standard streams.
  */
 module dev.animus.subjects {
+    requires transitive dev.animus.core;
+    requires transitive dev.animus.host;
+    requires transitive dev.animus.rpc;
     requires transitive tools.jackson.databind;
 
     exports dev.animus.subjects;

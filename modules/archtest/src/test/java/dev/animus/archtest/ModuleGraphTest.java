@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The dependency rule of docs/architecture.md, checked on the real module descriptors the build
- * produced: adapters never require each other, the capabilities (host, discovery, install) never
+ * produced: adapters never require each other, the capabilities (host, discovery, install, router) never
  * require runtime or the shell, host and install never require each other and discovery neither of
  * them, sdk never requires the host side, runtime never requires the shell, and every package
  * starts with its module's name.
@@ -38,7 +38,8 @@ class ModuleGraphTest {
             "dev.animus.providers",
             "dev.animus.subjects",
             "dev.animus.discovery",
-            "dev.animus.install");
+            "dev.animus.install",
+            "dev.animus.router");
     private static final Set<String> EXPECTED = Set.of(
             "dev.animus.core",
             "dev.animus.rpc",
@@ -52,6 +53,7 @@ class ModuleGraphTest {
             "dev.animus.subjects",
             "dev.animus.discovery",
             "dev.animus.install",
+            "dev.animus.router",
             "dev.animus.runtime",
             "dev.animus.daemon",
             "dev.animus.shell",
@@ -175,6 +177,17 @@ class ModuleGraphTest {
                 assertEquals(Set.of(), bad, name + " requires capabilities");
             }
         });
+    }
+
+    /** The router is pure: core's values and Jackson's trees, nothing that does I/O. */
+    @Test
+    void theRouterRequiresCoreAndJacksonOnly() {
+        assertEquals(
+                Set.of("dev.animus.core", "tools.jackson.databind"),
+                requires(animusModules().get("dev.animus.router")).stream()
+                        .filter(m -> !m.equals("java.base"))
+                        .collect(Collectors.toSet()),
+                "dev.animus.router");
     }
 
     @Test

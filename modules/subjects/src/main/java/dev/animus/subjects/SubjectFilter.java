@@ -80,6 +80,11 @@ public record SubjectFilter(
                 kinds, statuses, assignees, labelsAny, labelsAll, updatedSince, cursor, OptionalInt.of(n));
     }
 
+    public SubjectFilter withoutLimit() {
+        return new SubjectFilter(
+                kinds, statuses, assignees, labelsAny, labelsAll, updatedSince, cursor, OptionalInt.empty());
+    }
+
     /** The {@code filter} object of a {@code list} call; empty fields are left out. */
     public ObjectNode toJson() {
         ObjectNode f = JsonNodeFactory.instance.objectNode();
