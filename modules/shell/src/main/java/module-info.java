@@ -13,7 +13,6 @@
 module dev.animus.shell {
     requires dev.animus.runtime;
     requires dev.animus.daemon;
-    requires dev.animus.subjects;
     requires info.picocli;
     requires org.jline.reader;
     requires org.jline.terminal;

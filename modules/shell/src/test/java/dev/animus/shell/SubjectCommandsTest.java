@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,10 +44,14 @@ class SubjectCommandsTest {
     Map<String, String> env;
     Path project;
 
+    /**
+     * A copy of the notes backend named as docs/plugin-authoring.md#any-language says
+     * ({@code animus-plugin-<name>}), so it installs as {@code notes}, its manifest's name.
+     */
     static Path notes(Path into) throws IOException {
         Path src = Path.of(System.getProperty("animus.testproviders.dir"), "animus-subject-notes");
         Files.createDirectories(into);
-        Path p = into.resolve("animus-subject-notes");
+        Path p = into.resolve("animus-plugin-notes");
         Files.copy(src, p);
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         return p;
@@ -154,6 +159,7 @@ class SubjectCommandsTest {
     }
 
     @Test
+    @Disabled("the daemon's subject endpoint (DaemonLink.subjects) is not merged yet: each client runs its own backend")
     void aSecondClientsWatchSeesTheChangesInOrderUntilCtrlC() throws Exception {
         Process watch = animus("--json", "subject", "watch", "--kind", "note");
         try {

@@ -85,6 +85,12 @@ class SubjectUsageTest {
     }
 
     @Test
+    void anIdWithoutItsKindIsRefused() {
+        refused("subject id '42' is not <kind>:<id>: give it with its kind, e.g. task:42", "subject", "get", "42");
+        refused("is not <kind>:<id>", "subject", "status", "task:", "done");
+    }
+
+    @Test
     void aLimitBelowOneIsRefused() {
         refused("--limit 0: give at least 1", "subject", "list", "--limit", "0");
     }

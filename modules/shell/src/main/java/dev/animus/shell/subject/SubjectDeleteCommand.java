@@ -37,6 +37,7 @@ public final class SubjectDeleteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = subject.root;
+        SubjectIds.require(id);
         Confirm.require(root, yes, "delete subject " + id, "Delete subject " + id + "?");
         SubjectLookup.endpoint(root).delete(id);
         Terminal t = root.terminal();

@@ -32,6 +32,7 @@ public final class SubjectGetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = subject.root;
+        SubjectIds.require(id);
         Subject s = SubjectLookup.endpoint(root).get(id);
         print(root, "get", s);
         return ExitCodes.OK;

@@ -2,20 +2,16 @@ package dev.animus.shell.subject;
 
 import dev.animus.runtime.SubjectEndpoint;
 import dev.animus.shell.AnimusCommand;
-import dev.animus.shell.CommandFailed;
-import dev.animus.shell.ExitCodes;
 
 /**
- * Where a command line's subject calls go: the project's daemon when one runs (the same rule as
- * {@code plugin call}, docs/daemon.md#the-cli-uses-a-running-daemon; {@code --no-daemon} forces
- * this process), else this process's host. Both give the same results and failures.
+ * Where a command line's subject calls go: this process's host, the backends enabled for the
+ * command's agent, bound to its project when {@code --project-root} is given.
  */
 final class SubjectLookup {
     private SubjectLookup() {}
 
     static SubjectEndpoint endpoint(AnimusCommand root) {
-        // placeholder until the runtime's endpoint (Animus.subjects, DaemonLink.subjects) is merged
-        throw new CommandFailed(
-                ExitCodes.FAILED, "not_supported", "subjects are not routed by this build of animus yet");
+        // the daemon's endpoint (DaemonLink.subjects) is not there yet: every call runs in this process
+        return root.animus().subjects(root.context().host(), root.agent(), root.projectBinding());
     }
 }

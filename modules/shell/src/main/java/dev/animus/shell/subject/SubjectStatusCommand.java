@@ -41,6 +41,7 @@ public final class SubjectStatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = subject.root;
+        SubjectIds.require(id);
         Subject s = SubjectLookup.endpoint(root).status(id, status);
         printChanged(root, "status", s);
         return ExitCodes.OK;

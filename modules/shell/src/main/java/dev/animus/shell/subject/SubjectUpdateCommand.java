@@ -78,6 +78,7 @@ public final class SubjectUpdateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnimusCommand root = subject.root;
+        SubjectIds.require(id);
         SubjectPatch patch = patch();
         if (patch.isEmpty()) {
             throw new CommandLine.ParameterException(
