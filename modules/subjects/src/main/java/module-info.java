@@ -11,6 +11,7 @@
 module dev.animus.subjects {
     requires transitive dev.animus.core;
     requires transitive dev.animus.host;
+    requires transitive dev.animus.router;
     requires transitive dev.animus.rpc;
     requires transitive tools.jackson.databind;
 

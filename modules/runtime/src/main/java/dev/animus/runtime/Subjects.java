@@ -1,10 +1,13 @@
 package dev.animus.runtime;
 
-import dev.animus.core.InstallState;
 import dev.animus.core.Manifest;
 import dev.animus.core.PluginKind;
 import dev.animus.core.PluginState;
 import dev.animus.host.ProjectBinding;
+import dev.animus.router.KindAlias;
+import dev.animus.router.Registration;
+import dev.animus.router.Registrations;
+import dev.animus.router.SubjectRouter;
 import dev.animus.subjects.KindRow;
 import dev.animus.subjects.NewSubject;
 import dev.animus.subjects.Polling;
@@ -125,39 +128,39 @@ public final class Subjects implements SubjectEndpoint {
 
     private SubjectCalls calls() {
         return new SubjectCalls(
-                routing(), name -> animus.register(animus.permit(name, agent), plugins.host(), binding), deadline);
+                router(), name -> animus.register(animus.permit(name, agent), plugins.host(), binding), deadline);
     }
 
-    /** The enabled backends' declared kinds, in name order. */
-    private SubjectRouting routing() {
-        InstallState state = animus.state();
-        List<SubjectRouting.Backend> backends = new ArrayList<>();
-        for (Map.Entry<String, PluginState> e : state.plugins().entrySet()) {
+    /**
+     * The router over the enabled backends' declared kinds.
+     *
+     * @throws dev.animus.router.RouterConflict when two of them claim one pattern (naming both)
+     */
+    private SubjectRouter router() {
+        List<Registration> registrations = new ArrayList<>();
+        for (Map.Entry<String, PluginState> e : animus.state().plugins().entrySet()) {
             PluginState ps = e.getValue();
             if (!ps.enabledAllAgents() && !ps.enabledAgents().contains(agent)) {
                 continue;
             }
             animus.manifest(e.getKey())
                     .filter(Subjects::isBackend)
-                    .ifPresent(m -> backends.add(new SubjectRouting.Backend(e.getKey(), m.subjectKinds())));
+                    .ifPresent(m -> registrations.addAll(
+                            Registrations.forPlugin(e.getKey(), m.subjectKinds(), aliases(e.getKey()))));
         }
-        return new SubjectRouting(backends, this::installHint);
+        return SubjectRouter.of(registrations);
+    }
+
+    /**
+     * SEAM (issue 22): the {@code --as-kind} aliases {@code plugin} was installed with. The state
+     * does not record them yet; until it does, none.
+     */
+    private static List<KindAlias> aliases(String plugin) {
+        return List.of();
     }
 
     static boolean isBackend(Manifest m) {
         return m.kind().routed() == PluginKind.Routed.SUBJECT_BACKEND
                 || m.extraKinds().stream().anyMatch(k -> k.routed() == PluginKind.Routed.SUBJECT_BACKEND);
-    }
-
-    /** What installs a backend: the built-in defaults' subjects group when it has one. */
-    private String installHint() {
-        try {
-            if (!animus.defaults().forRole("subject_backend").isEmpty()) {
-                return "install one with: animus plugin install-defaults --include-subjects";
-            }
-        } catch (DefaultsInvalid e) {
-            // the hint below needs no defaults
-        }
-        return "install a subject_backend plugin with: animus plugin install <path>";
     }
 }

@@ -12,7 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
  * when it answered -32001 (docs/protocol.md#subjects).
  */
 sealed interface BackendWatch permits StreamedWatch, PolledWatch {
-    /** The JSON-RPC code of "not supported" (docs/protocol.md#errors). */
+    /** The JSON-RPC code of "not supported" (docs/protocol.md#error-codes). */
     int NOT_SUPPORTED = -32001;
 
     boolean polled();

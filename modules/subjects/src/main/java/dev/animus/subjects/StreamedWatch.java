@@ -66,7 +66,7 @@ final class StreamedWatch implements BackendWatch {
                     break;
                 }
                 if (e instanceof SubscriptionEvent.Delivered d && mine(d.notification())) {
-                    sink.accept(change(d.notification().params().path("event")));
+                    sink.accept(change(route.inbound(d.notification().params()).path("event")));
                 }
             }
         } catch (InterruptedException e) {
@@ -96,13 +96,9 @@ final class StreamedWatch implements BackendWatch {
         } catch (IllegalArgumentException e) {
             throw new SubjectInvalid(e.getMessage());
         }
-        Optional<Subject> subject = Optional.empty();
-        if (event.path("subject").isObject()) {
-            ObjectNode wrapped = SubjectCalls.object();
-            wrapped.set("subject", event.path("subject"));
-            subject = Optional.of(Subject.of(route.inbound(wrapped).path("subject")));
-        }
-        return new SubjectChange(route.inboundId(event.path("id").asString()), kind, subject, route.plugin());
+        Optional<Subject> subject =
+                event.path("subject").isObject() ? Optional.of(Subject.of(event.path("subject"))) : Optional.empty();
+        return new SubjectChange(event.path("id").asString(), kind, subject, route.plugin());
     }
 
     @Override

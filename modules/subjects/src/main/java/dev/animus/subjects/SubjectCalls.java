@@ -2,6 +2,7 @@ package dev.animus.subjects;
 
 import dev.animus.host.CallOptions;
 import dev.animus.host.Supervisor;
+import dev.animus.router.SubjectRouter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SubjectCalls {
     /** A subject call's deadline unless the caller gives another (docs/protocol.md#subjects). */
-    public static final Duration DEADLINE = Duration.ofMinutes(2);
+    public static final Duration DEADLINE = SubjectRouter.DEFAULT_DEADLINE;
 
     private final SubjectRoutes routes;
     private final Function<String, Supervisor> supervisors;
@@ -36,33 +37,19 @@ public final class SubjectCalls {
      * @param supervisors the supervisor of a backend by plugin name (it may refuse: a plugin that
      *     may not run)
      */
-    public SubjectCalls(SubjectRoutes routes, Function<String, Supervisor> supervisors, Duration deadline) {
-        this.routes = Objects.requireNonNull(routes, "routes");
+    public SubjectCalls(SubjectRouter router, Function<String, Supervisor> supervisors, Duration deadline) {
+        this.routes = new SubjectRoutes(router);
         this.supervisors = Objects.requireNonNull(supervisors, "supervisors");
         this.deadline = Objects.requireNonNull(deadline, "deadline");
     }
 
-    public SubjectCalls(SubjectRoutes routes, Function<String, Supervisor> supervisors) {
-        this(routes, supervisors, DEADLINE);
+    public SubjectCalls(SubjectRouter router, Function<String, Supervisor> supervisors) {
+        this(router, supervisors, DEADLINE);
     }
 
     /** The routing table. */
     public List<KindRow> kinds() {
         return routes.table();
-    }
-
-    /**
-     * The kind an id names: the text before its first {@code :}.
-     *
-     * @throws IllegalArgumentException when it has no kind prefix
-     */
-    public static String kindOfId(String id) {
-        int colon = id.indexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException(
-                    "subject id '" + id + "' has no kind prefix: give it as <kind>:<id>, e.g. task:42");
-        }
-        return id.substring(0, colon);
     }
 
     /**
@@ -109,7 +96,7 @@ public final class SubjectCalls {
     }
 
     public Subject get(String id) {
-        SubjectRoute route = routes.resolve(kindOfId(id));
+        SubjectRoute route = routes.forId(id);
         return subjectOf(route, "get", call(route, "get", idParams(id)));
     }
 
@@ -119,21 +106,21 @@ public final class SubjectCalls {
     }
 
     public Subject update(String id, SubjectPatch patch) {
-        SubjectRoute route = routes.resolve(kindOfId(id));
+        SubjectRoute route = routes.forId(id);
         ObjectNode params = idParams(id);
         params.set("patch", patch.toJson());
         return subjectOf(route, "update", call(route, "update", params));
     }
 
     public Subject status(String id, SubjectStatus status) {
-        SubjectRoute route = routes.resolve(kindOfId(id));
+        SubjectRoute route = routes.forId(id);
         ObjectNode params = idParams(id);
         params.put("status", status.wire());
         return subjectOf(route, "status", call(route, "status", params));
     }
 
     public void delete(String id) {
-        SubjectRoute route = routes.resolve(kindOfId(id));
+        SubjectRoute route = routes.forId(id);
         JsonNode answer = call(route, "delete", idParams(id));
         if (!answer.path("ok").asBoolean(false)) {
             throw invalid(route, "delete", "{\"ok\":true}", answer);

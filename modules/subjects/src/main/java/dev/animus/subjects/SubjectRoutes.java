@@ -1,29 +1,57 @@
 package dev.animus.subjects;
 
+import dev.animus.router.Registration;
+import dev.animus.router.SubjectRouter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
-/**
- * The routing table as {@link SubjectCalls} asks it (docs/protocol.md#subjects): built from the
- * installed backends' manifests, never by spawning one.
- */
-public interface SubjectRoutes {
+/** The router as {@link SubjectCalls} asks it. */
+final class SubjectRoutes {
+    private final SubjectRouter router;
 
-    /** Every pattern and its backend, exact ones first. */
-    List<KindRow> table();
+    SubjectRoutes(SubjectRouter router) {
+        this.router = Objects.requireNonNull(router, "router");
+    }
+
+    List<KindRow> table() {
+        return router.table().stream()
+                .map(r -> new KindRow(
+                        r.pattern().text(), r.plugin(), r.nativePattern().text()))
+                .toList();
+    }
 
     /**
-     * The backend serving {@code kind}.
-     *
-     * @throws RuntimeException the router's failure: no backend for the kind (with the install
-     *     command), or two backends claiming one pattern (naming both)
+     * @throws dev.animus.router.NoSubjectBackend when nothing serves {@code kind}
      */
-    SubjectRoute resolve(String kind);
+    SubjectRoute resolve(String kind) {
+        return SubjectRoute.of(kind, router.route(kind));
+    }
 
     /**
-     * One route per backend, for a call that goes to every backend (a list or a watch without a
-     * kind): its first pattern. Empty when no backend is installed.
+     * The backend of a subject id, by its prefix.
      *
-     * @throws RuntimeException when two backends claim one pattern
+     * @throws IllegalArgumentException when the id has no kind prefix
      */
-    List<SubjectRoute> backends();
+    SubjectRoute forId(String id) {
+        String kind = SubjectRouter.kindOfId(id)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "subject id '" + id + "' has no kind prefix: give it as <kind>:<id>, e.g. task:42"));
+        return resolve(kind);
+    }
+
+    /**
+     * One route per backend (its first registration in table order), for a call to every backend:
+     * a list or a watch without a kind.
+     */
+    List<SubjectRoute> backends() {
+        List<SubjectRoute> out = new ArrayList<>();
+        for (String plugin : router.plugins()) {
+            List<Registration> mine = router.registrationsOf(plugin);
+            if (!mine.isEmpty()) {
+                out.add(SubjectRoute.of(mine.getFirst()));
+            }
+        }
+        return out;
+    }
 }
