@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -159,7 +158,6 @@ class SubjectCommandsTest {
     }
 
     @Test
-    @Disabled("the daemon's subject endpoint (DaemonLink.subjects) is not merged yet: each client runs its own backend")
     void aSecondClientsWatchSeesTheChangesInOrderUntilCtrlC() throws Exception {
         Process watch = animus("--json", "subject", "watch", "--kind", "note");
         try {
