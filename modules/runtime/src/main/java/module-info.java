@@ -13,6 +13,8 @@ module dev.animus.runtime {
     requires transitive dev.animus.core;
     requires transitive dev.animus.host;
     requires transitive dev.animus.providers;
+    requires transitive dev.animus.subjects;
+    requires transitive dev.animus.router;
     requires transitive dev.animus.discovery;
     requires transitive dev.animus.install;
     requires transitive dev.animus.store;

@@ -46,6 +46,8 @@ import dev.animus.sigstore.TrustedRoot;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockTimedOut;
+import dev.animus.subjects.Polling;
+import dev.animus.subjects.SubjectCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -680,6 +682,15 @@ public final class Animus implements AutoCloseable {
      */
     public Agents agents(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
         return new Agents(this, plugins, agent, binding);
+    }
+
+    /**
+     * The subject use cases over {@code plugins} for {@code agent} (docs/protocol.md#subjects): the
+     * backends enabled for it, bound to {@code binding} (empty: as {@code plugins}' options say),
+     * each call with the 2-minute default deadline, backends that cannot watch polled every 2 s.
+     */
+    public Subjects subjects(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
+        return new Subjects(this, plugins, agent, binding, Polling.defaults(), SubjectCalls.DEADLINE);
     }
 
     /**
