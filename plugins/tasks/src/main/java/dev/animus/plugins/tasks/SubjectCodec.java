@@ -11,7 +11,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A subject as JSON (docs/protocol.md#subjects): snake_case, optional fields left out when empty,
+ * A subject as JSON (the shape plugins/tasks/README.md gives): snake_case, optional fields left out when empty,
  * {@code comments} only when there are some. Also reads back what it wrote (the change log keeps
  * each write's subject as this JSON).
  */
