@@ -61,6 +61,7 @@ class ModuleGraphTest {
             "dev.animus.testplugins",
             "dev.animus.plugins.cli",
             "dev.animus.plugins.oai",
+            "dev.animus.plugins.tasks",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {
