@@ -129,15 +129,7 @@ class InteractiveShellTest {
 
     /** {@code animus} with no arguments on a terminal, with the launcher's JVM options. */
     private TmuxSession shell(String... jvmOptions) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto"));
-        cmd.addAll(List.of(jvmOptions));
-        cmd.addAll(
-                List.of("-p", System.getProperty("jdk.module.path"), "-m", "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = AnimusJvm.command(jvmOptions);
         TmuxSession s =
                 TmuxSession.start(tmux, dir.resolve("tmux-" + started++ + ".sock"), dir, Cli.requireOwnHome(env), cmd);
         sessions.add(s);

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,18 +46,8 @@ class ScriptEqualityTest {
 
     /** {@code animus --project-root P args...}, with {@code stdin} (or /dev/null) as its standard input. */
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main",
-                "--project-root",
-                project.toString()));
+        List<String> cmd = AnimusJvm.command();
+        cmd.addAll(List.of("--project-root", project.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("ANIMUS_HOME", home);

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,16 +79,7 @@ class SecretsHandOffTest {
     }
 
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = AnimusJvm.command();
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
