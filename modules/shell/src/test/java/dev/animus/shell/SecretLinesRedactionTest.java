@@ -92,15 +92,7 @@ class SecretLinesRedactionTest {
 
     @Test
     void noLineOfAPemKeyOrATabbedSecretIsInAnErrorOrADebugLine() throws Exception {
-        String setup = String.join(
-                "\n",
-                "plugin install --path " + plugin + " --no-trust",
-                "plugin trust pyecho --yes",
-                "plugin consent pyecho --yes",
-                "plugin enable pyecho",
-                "");
-        Result ready = animus(setup);
-        assertEquals(0, ready.exit(), ready.err());
+        SecretsHandOffTest.ready(dir, env, plugin);
         for (String secret : List.of(PEM, TABBED)) {
             Result set = animus(secret + "\n", "secret", "set", "pyecho", "api_key");
             assertEquals(0, set.exit(), set.err());

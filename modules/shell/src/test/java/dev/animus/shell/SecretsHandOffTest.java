@@ -103,7 +103,15 @@ class SecretsHandOffTest {
                 p.exitValue(), new String(out.join(), StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
-    void ready() throws IOException, InterruptedException {
+    /**
+     * The plugin installed, trusted, consented to and enabled, in this JVM (the setup, not the
+     * subject; host logging at its default, since this JVM's logging is everyone's).
+     */
+    void ready() {
+        ready(dir, env, plugin);
+    }
+
+    static void ready(Path dir, Map<String, String> env, Path plugin) {
         String script = String.join(
                 "\n",
                 "plugin install --path " + plugin + " --no-trust",
@@ -111,8 +119,11 @@ class SecretsHandOffTest {
                 "plugin consent pyecho --yes",
                 "plugin enable pyecho",
                 "");
-        Result r = animus(script);
-        assertEquals(0, r.exit(), r.err());
+        Map<String, String> setup = new HashMap<>(env);
+        setup.remove("ANIMUS_LOG");
+        Cli.ownDirectory(dir);
+        Cli.Run r = Cli.runWith(setup, script);
+        assertEquals(0, r.exitCode(), r.err());
     }
 
     @Test
