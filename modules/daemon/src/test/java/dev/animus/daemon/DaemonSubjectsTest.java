@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.AgentScope;
-import dev.animus.core.AnimusPaths;
 import dev.animus.core.HostFailure;
+import dev.animus.discovery.AnimusPaths;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.PluginInstaller;
