@@ -32,6 +32,7 @@ class FailureFamiliesTest {
             "dev.animus.install.InstallationFailure",
             "dev.animus.discovery.DiscoveryFailure",
             "dev.animus.router.RoutingFailure",
+            "dev.animus.subjects.SubjectFailure",
             "dev.animus.runtime.UseCaseFailure",
             "dev.animus.daemon.DaemonFailure",
             "dev.animus.control.ControlError",

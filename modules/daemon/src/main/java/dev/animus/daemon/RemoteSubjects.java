@@ -8,7 +8,6 @@ import dev.animus.runtime.SubjectWatch;
 import dev.animus.subjects.KindRow;
 import dev.animus.subjects.NewSubject;
 import dev.animus.subjects.Subject;
-import dev.animus.subjects.SubjectCalls;
 import dev.animus.subjects.SubjectChange;
 import dev.animus.subjects.SubjectFilter;
 import dev.animus.subjects.SubjectPage;
@@ -31,8 +30,11 @@ import tools.jackson.databind.node.ObjectNode;
  * are read by a thread of its own and handed to the sink in order.
  */
 final class RemoteSubjects implements SubjectEndpoint {
-    /** The backend's deadline plus the round trip, so the daemon's deadline wins. */
-    private static final Duration TIMEOUT = SubjectCalls.DEADLINE.plusSeconds(10);
+    /**
+     * The backend's deadline (2 minutes, docs/protocol.md#subjects) plus the round trip, so the
+     * daemon's deadline wins.
+     */
+    private static final Duration TIMEOUT = Duration.ofMinutes(2).plusSeconds(10);
 
     private final DaemonLink link;
     private final String agent;
