@@ -320,6 +320,22 @@ public final class Installation {
         return p;
     }
 
+    /**
+     * The manifest recorded for {@code name}'s current code, validated as at install time.
+     *
+     * @throws InstallationRefused {@code NOT_INSTALLED}, or {@code NO_MANIFEST} when none was read
+     *     (the code was never trusted) or the recorded one no longer validates
+     */
+    public static Manifest currentManifest(InstallState s, String name) {
+        InstallRecord record = installed(s, name).current().orElseThrow();
+        RecordedManifest recorded = record.manifest().orElseThrow(() -> InstallationRefused.noManifest(name));
+        try {
+            return validate(name, record, recorded);
+        } catch (ManifestInvalid e) {
+            throw InstallationRefused.invalidManifest(name, e.getMessage());
+        }
+    }
+
     /** The disclosure digest of {@code record}, or why there is none. */
     private static String disclosureDigest(String name, InstallRecord record) {
         RecordedManifest recorded = record.manifest().orElseThrow(() -> InstallationRefused.noManifest(name));
