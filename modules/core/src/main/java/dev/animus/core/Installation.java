@@ -209,7 +209,7 @@ public final class Installation {
             Objects.requireNonNull(a, "subject alias");
             if (a.isBlank() || a.codePoints().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
                 throw new IllegalArgumentException(ManifestRules.quote(OneLine.escape(a))
-                        + " is not a subject alias: write --as-kind <kind> or <native>=<kind>, e.g. task=task2");
+                        + " is not a subject alias: write <kind> or <native>=<kind>, e.g. task=task2");
             }
         }
         PluginState p = installed(s, name);

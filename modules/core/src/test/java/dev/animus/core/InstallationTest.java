@@ -321,7 +321,7 @@ class InstallationTest {
                 var e = assertThrows(
                         IllegalArgumentException.class,
                         () -> Installation.aliasKinds(installed(CODE_1), PLUGIN, List.of(bad)));
-                assertTrue(e.getMessage().contains("--as-kind"), e.getMessage());
+                assertTrue(e.getMessage().contains("is not a subject alias"), e.getMessage());
                 assertFalse(e.getMessage().contains("\n"), e.getMessage());
             }
         }

@@ -511,8 +511,7 @@ public final class Animus implements AutoCloseable {
         if (texts.isEmpty()) {
             return List.of();
         }
-        String fix = ": remove it ('animus plugin remove " + plugin
-                + "') and install it again with an --as-kind its kinds allow";
+        String fix = ": remove the plugin and install it again with aliases its kinds allow";
         List<String> kinds;
         try {
             kinds = Installation.currentManifest(s, plugin).subjectKinds();

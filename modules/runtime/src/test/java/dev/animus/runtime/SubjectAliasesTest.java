@@ -104,6 +104,6 @@ class SubjectAliasesTest {
         home.state().transact(s -> dev.animus.core.Installation.aliasKinds(s, "pyecho", List.of("note=n2")));
         var e = assertThrows(IllegalStateException.class, () -> animus.subjectAliases("pyecho"));
         assertTrue(e.getMessage().startsWith("plugin pyecho: "), e.getMessage());
-        assertTrue(e.getMessage().contains("animus plugin remove pyecho"), e.getMessage());
+        assertTrue(e.getMessage().contains("remove the plugin and install it again"), e.getMessage());
     }
 }
