@@ -4,7 +4,6 @@ import dev.animus.core.Manifest;
 import dev.animus.core.PluginKind;
 import dev.animus.core.PluginState;
 import dev.animus.host.ProjectBinding;
-import dev.animus.router.KindAlias;
 import dev.animus.router.Registration;
 import dev.animus.router.Registrations;
 import dev.animus.router.SubjectRouter;
@@ -146,17 +145,9 @@ public final class Subjects implements SubjectEndpoint {
             animus.manifest(e.getKey())
                     .filter(Subjects::isBackend)
                     .ifPresent(m -> registrations.addAll(
-                            Registrations.forPlugin(e.getKey(), m.subjectKinds(), aliases(e.getKey()))));
+                            Registrations.forPlugin(e.getKey(), m.subjectKinds(), animus.subjectAliases(e.getKey()))));
         }
         return SubjectRouter.of(registrations);
-    }
-
-    /**
-     * SEAM (issue 22): the {@code --as-kind} aliases {@code plugin} was installed with. The state
-     * does not record them yet; until it does, none.
-     */
-    private static List<KindAlias> aliases(String plugin) {
-        return List.of();
     }
 
     static boolean isBackend(Manifest m) {

@@ -217,6 +217,29 @@ class SubjectsTest {
     }
 
     @Test
+    void anAliasGivenAtInstallMakesBothClaimantsRoutable() throws IOException {
+        Installs.ready(home, SubjectBackends.memo(dir.resolve("src"), "memo2", "memo", true));
+        assertThrows(RuntimeException.class, subjects::kinds);
+        animus.aliasKinds("animus-subject-memo2", List.of("memo-b"));
+
+        assertTrue(
+                subjects.kinds().stream()
+                        .anyMatch(r -> r.pattern().equals("memo-b")
+                                && r.plugin().equals("animus-subject-memo2")
+                                && r.nativePattern().equals("memo")),
+                subjects.kinds().toString());
+        Subject mine = subjects.create(NewSubject.of("memo", "in memo"));
+        Subject theirs = subjects.create(NewSubject.of("memo-b", "in memo2"));
+        assertTrue(mine.id().startsWith("memo:"), mine.id());
+        assertEquals("memo", mine.kind());
+        assertTrue(theirs.id().startsWith("memo-b:"), theirs.id());
+        assertEquals("memo-b", theirs.kind(), "the kind comes back under its alias");
+        assertEquals("in memo2", subjects.get(theirs.id()).title());
+        assertEquals("in memo", subjects.get(mine.id()).title());
+        assertEquals(List.of(theirs.id()), ids(subjects.list(SubjectFilter.all().withKinds(List.of("memo-b")))));
+    }
+
+    @Test
     void aKindNobodyServesSaysWhatInstallsOne() {
         RuntimeException e = assertThrows(RuntimeException.class, () -> subjects.next("ghost"));
         assertTrue(e.getMessage().contains("no subject backend for kind 'ghost'"), e.getMessage());
