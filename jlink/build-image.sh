@@ -24,12 +24,21 @@ fi
 # passes --enable-native-access itself.
 rm -rf "$image"
 mkdir -p "$(dirname -- "$image")"
+# SQLite's JDBC driver (for the tasks plugin) carries a native library for each of 24 platforms,
+# 12 MB in all: the image keeps none of them in the module (--exclude-resources) and this
+# platform's one as a file, lib/sqlitejdbc/, which the plugin's launcher names
+# (-Dorg.sqlite.lib.path), so the driver never copies it into a shared temporary directory
+sqlite_jar=$(find "$modules" -maxdepth 1 -name 'sqlite-jdbc-*.jar' | head -n 1)
+[ -n "$sqlite_jar" ] || { echo "build-image: no sqlite-jdbc jar in $modules" >&2; exit 1; }
+sqlite_native=$image.sqlitejdbc
+sh "$plugins/tasks/src/build/sqlite-native.sh" "$sqlite_jar" "$sqlite_native" "$jdk/bin"
 # jlink warns about each signed jar (BouncyCastle's) even with --ignore-signing-information: the
 # signatures are not carried into the image, which is what we want; keep the rest of its output
 if ! "$jdk/bin/jlink" \
   --module-path "$modules" \
-  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,org.slf4j.simple,org.jline.terminal.ffm \
+  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,dev.animus.plugins.tasks,org.slf4j.simple,org.jline.terminal.ffm \
   --ignore-signing-information \
+  --exclude-resources='/org.xerial.sqlitejdbc/org/sqlite/native/**' \
   --strip-debug --no-header-files --no-man-pages --compress zip-6 \
   --output "$image" >"$image.jlink.log" 2>&1; then
   cat "$image.jlink.log" >&2
@@ -37,6 +46,11 @@ if ! "$jdk/bin/jlink" \
   exit 1
 fi
 grep -v '^WARNING: signed modular JAR .* is currently not supported$' "$image.jlink.log" >&2 || true
+
+mkdir -p "$image/lib/sqlitejdbc"
+mv "$sqlite_native"/* "$image/lib/sqlitejdbc/"
+rm -rf "$sqlite_native"
+chmod 755 "$image/lib/sqlitejdbc"
 
 # jlink's bin/ holds java, keytool and its own launcher scripts; keep java, add ours
 find "$image/bin" -mindepth 1 ! -name java -exec rm -f {} +

@@ -35,6 +35,8 @@ module dev.animus.shell {
             info.picocli;
     opens dev.animus.shell.repl to
             info.picocli;
+    opens dev.animus.shell.subject to
+            info.picocli;
     opens dev.animus.shell.tour to
             info.picocli;
     opens dev.animus.shell.trust to

@@ -20,9 +20,17 @@ final class BuiltClasses {
             "dev.animus.fetch",
             "dev.animus.sigstore");
 
-    /** The capabilities split out of runtime (supervision, provider sessions, discovery, installation). */
-    static final List<String> CAPABILITIES =
-            List.of("dev.animus.host", "dev.animus.providers", "dev.animus.discovery", "dev.animus.install");
+    /**
+     * The capabilities split out of runtime (supervision, provider sessions, routed subject calls,
+     * discovery, installation) and the subject router.
+     */
+    static final List<String> CAPABILITIES = List.of(
+            "dev.animus.host",
+            "dev.animus.providers",
+            "dev.animus.subjects",
+            "dev.animus.discovery",
+            "dev.animus.install",
+            "dev.animus.router");
 
     /** The first-party plugins (the modules under plugins/ of the repository): written with the sdk only. */
     static final List<String> PLUGINS = List.of("dev.animus.plugins");

@@ -112,6 +112,7 @@ class DocumentedGraphTest {
                 "host",
                 "discovery",
                 "install",
+                "router",
                 "runtime",
                 "daemon",
                 "shell",

@@ -31,6 +31,8 @@ class FailureFamiliesTest {
             "dev.animus.providers.ProviderFailure",
             "dev.animus.install.InstallationFailure",
             "dev.animus.discovery.DiscoveryFailure",
+            "dev.animus.router.RoutingFailure",
+            "dev.animus.subjects.SubjectFailure",
             "dev.animus.runtime.UseCaseFailure",
             "dev.animus.daemon.DaemonFailure",
             "dev.animus.control.ControlError",

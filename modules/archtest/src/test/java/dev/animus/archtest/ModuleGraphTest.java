@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The dependency rule of docs/architecture.md, checked on the real module descriptors the build
- * produced: adapters never require each other, the capabilities (host, discovery, install) never
+ * produced: adapters never require each other, the capabilities (host, discovery, install, router) never
  * require runtime or the shell, host and install never require each other and discovery neither of
  * them, sdk never requires the host side, runtime never requires the shell, and every package
  * starts with its module's name.
@@ -33,8 +33,13 @@ class ModuleGraphTest {
             "dev.animus.keyring",
             "dev.animus.fetch",
             "dev.animus.sigstore");
-    private static final Set<String> CAPABILITIES =
-            Set.of("dev.animus.host", "dev.animus.providers", "dev.animus.discovery", "dev.animus.install");
+    private static final Set<String> CAPABILITIES = Set.of(
+            "dev.animus.host",
+            "dev.animus.providers",
+            "dev.animus.subjects",
+            "dev.animus.discovery",
+            "dev.animus.install",
+            "dev.animus.router");
     private static final Set<String> EXPECTED = Set.of(
             "dev.animus.core",
             "dev.animus.rpc",
@@ -45,8 +50,10 @@ class ModuleGraphTest {
             "dev.animus.sigstore",
             "dev.animus.host",
             "dev.animus.providers",
+            "dev.animus.subjects",
             "dev.animus.discovery",
             "dev.animus.install",
+            "dev.animus.router",
             "dev.animus.runtime",
             "dev.animus.daemon",
             "dev.animus.shell",
@@ -54,6 +61,7 @@ class ModuleGraphTest {
             "dev.animus.testplugins",
             "dev.animus.plugins.cli",
             "dev.animus.plugins.oai",
+            "dev.animus.plugins.tasks",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {
@@ -172,6 +180,17 @@ class ModuleGraphTest {
         });
     }
 
+    /** The router is pure: core's values and Jackson's trees, nothing that does I/O. */
+    @Test
+    void theRouterRequiresCoreAndJacksonOnly() {
+        assertEquals(
+                Set.of("dev.animus.core", "tools.jackson.databind"),
+                requires(animusModules().get("dev.animus.router")).stream()
+                        .filter(m -> !m.equals("java.base"))
+                        .collect(Collectors.toSet()),
+                "dev.animus.router");
+    }
+
     @Test
     void theSdkNeverDependsOnTheHostSide() {
         Set<String> r = requires(animusModules().get("dev.animus.sdk"));
@@ -181,6 +200,7 @@ class ModuleGraphTest {
                 "dev.animus.process",
                 "dev.animus.host",
                 "dev.animus.providers",
+                "dev.animus.subjects",
                 "dev.animus.discovery",
                 "dev.animus.install")) {
             assertTrue(!r.contains(host), "sdk requires " + host);

@@ -69,6 +69,11 @@ class ModuleRulesTest {
     }
 
     @Test
+    void theRouterUsesCoreOnly() {
+        usesOnly("dev.animus.router", "dev.animus.core").check(BuiltClasses.main());
+    }
+
+    @Test
     void theSdkUsesCoreAndJsonOnly() {
         usesOnly("dev.animus.sdk", "dev.animus.core", "dev.animus.json").check(BuiltClasses.main());
     }

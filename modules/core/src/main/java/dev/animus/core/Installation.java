@@ -194,6 +194,29 @@ public final class Installation {
     }
 
     /**
+     * Records the subject kind aliases {@code name} is routed under ({@code --as-kind}), replacing
+     * the ones recorded (an empty list clears them). Core checks only that each is one line of text:
+     * whether it fits the plugin's kinds is the router's rule, checked before this step by the caller.
+     * Trust, grants and enablement are untouched: an alias changes the host's routing, not the code
+     * or its disclosure.
+     *
+     * @throws InstallationRefused {@code NOT_INSTALLED}
+     * @throws IllegalArgumentException when an alias is blank or holds whitespace or control characters
+     */
+    public static InstallState aliasKinds(InstallState s, String name, List<String> subjectAliases) {
+        Objects.requireNonNull(subjectAliases, "subjectAliases");
+        for (String a : subjectAliases) {
+            Objects.requireNonNull(a, "subject alias");
+            if (a.isBlank() || a.codePoints().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
+                throw new IllegalArgumentException(ManifestRules.quote(OneLine.escape(a))
+                        + " is not a subject alias: write <kind> or <native>=<kind>, e.g. task=task2");
+            }
+        }
+        PluginState p = installed(s, name);
+        return s.with(name, p.withSubjectAliases(subjectAliases));
+    }
+
+    /**
      * Disables {@code name} for {@code scope}: {@link AgentScope.One} removes that agent (the
      * all-agents flag, if set, still covers it); {@link AgentScope.All} clears every agent and the
      * flag. Disabling what is not enabled is not an error.
@@ -295,6 +318,22 @@ public final class Installation {
             throw InstallationRefused.notTrusted(name, digest, then);
         }
         return p;
+    }
+
+    /**
+     * The manifest recorded for {@code name}'s current code, validated as at install time.
+     *
+     * @throws InstallationRefused {@code NOT_INSTALLED}, or {@code NO_MANIFEST} when none was read
+     *     (the code was never trusted) or the recorded one no longer validates
+     */
+    public static Manifest currentManifest(InstallState s, String name) {
+        InstallRecord record = installed(s, name).current().orElseThrow();
+        RecordedManifest recorded = record.manifest().orElseThrow(() -> InstallationRefused.noManifest(name));
+        try {
+            return validate(name, record, recorded);
+        } catch (ManifestInvalid e) {
+            throw InstallationRefused.invalidManifest(name, e.getMessage());
+        }
     }
 
     /** The disclosure digest of {@code record}, or why there is none. */

@@ -26,7 +26,14 @@ final class ManifestRules {
     static final String UI_WEB = "$ui/web";
     static final String SUBJECT_KIND = "subject_kind:";
 
-    private static final Pattern SUBJECT_KIND_NAME = Pattern.compile("[a-z][a-z0-9_-]{0,63}");
+    /**
+     * A subject kind: dot-separated segments of lowercase letters, digits, {@code _} and {@code -},
+     * the first starting with a letter, every other with a letter or a digit (at most
+     * {@link #MAX_KIND} characters); the router's grammar (docs/protocol.md#subject-backends).
+     */
+    private static final Pattern SUBJECT_KIND_NAME = Pattern.compile("[a-z][a-z0-9_-]*(\\.[a-z0-9][a-z0-9_-]*)*");
+
+    static final int MAX_KIND = 64;
     private static final Pattern FLAG = Pattern.compile("\\$[A-Za-z0-9][A-Za-z0-9._-]*/\\S+");
     /** Quoted plugin text is cut here so that one bad value cannot flood an error message. */
     private static final int QUOTE_LIMIT = 80;
@@ -91,12 +98,13 @@ final class ManifestRules {
     /** A capability is a {@code subject_kind:} marker, a {@code $vendor/...} flag, or a method name. */
     static Optional<String> capabilityProblem(String capability) {
         if (capability.startsWith(SUBJECT_KIND)) {
-            String kind = capability.substring(SUBJECT_KIND.length());
-            return SUBJECT_KIND_NAME.matcher(kind).matches()
+            return subjectKindPattern(capability.substring(SUBJECT_KIND.length()))
                     ? Optional.empty()
                     : Optional.of(quote(capability)
-                            + " has an invalid subject kind: after 'subject_kind:' write 1 to 64 lowercase letters,"
-                            + " digits, '_' and '-', starting with a letter, e.g. subject_kind:task");
+                            + " has an invalid subject kind: after 'subject_kind:' write a kind (1 to " + MAX_KIND
+                            + " lowercase letters, digits, '_' and '-' in dot-separated segments, starting with a"
+                            + " letter, e.g. subject_kind:task or subject_kind:linear.issue), a kind and '.*' for its"
+                            + " subkinds (subject_kind:task.*), or '*' for every kind");
         }
         if (isFlag(capability)) {
             return FLAG.matcher(capability).matches() && capability.length() <= MAX_METHOD
@@ -105,6 +113,15 @@ final class ManifestRules {
                             + " (e.g. $ui/web), without whitespace, at most " + MAX_METHOD + " characters");
         }
         return methodProblem(capability);
+    }
+
+    /** Whether {@code text} is a kind, a kind followed by {@code .*}, or {@code *} alone. */
+    static boolean subjectKindPattern(String text) {
+        if (text.equals("*")) {
+            return true;
+        }
+        String kind = text.endsWith(".*") ? text.substring(0, text.length() - 2) : text;
+        return kind.length() <= MAX_KIND && SUBJECT_KIND_NAME.matcher(kind).matches();
     }
 
     /** Whether {@code capability} is a {@code $vendor/...} flag; {@code $/ping} is a method. */

@@ -21,6 +21,9 @@ import java.util.TreeSet;
  * @param enabledAllAgents whether it is enabled for every agent
  * @param interpreters for each trusted digest of a script, the interpreter resolved when it was
  *     trusted (a trusted digest without one is a native executable); every key is a trusted digest
+ * @param subjectAliases the subject kind aliases it was installed with ({@code animus plugin install
+ *     --as-kind}), as their texts ({@code task=task2}, {@code task.*=t2.*}), in the order given; kept
+ *     across updates and rollbacks (docs/protocol.md#aliases)
  */
 public record PluginState(
         Optional<InstallRecord> current,
@@ -29,7 +32,8 @@ public record PluginState(
         List<ConsentGrant> consentGrants,
         Set<String> enabledAgents,
         boolean enabledAllAgents,
-        Map<String, Interpreter> interpreters) {
+        Map<String, Interpreter> interpreters,
+        List<String> subjectAliases) {
     public PluginState {
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(previous, "previous");
@@ -44,6 +48,30 @@ public record PluginState(
                         "an interpreter is recorded for " + digest + ", which is not trusted");
             }
         }
+        subjectAliases = List.copyOf(subjectAliases);
+    }
+
+    /**
+     * The state before subject aliases were recorded, or of a plugin with none. Only for building
+     * states from scratch; a transition keeps {@link #subjectAliases}.
+     */
+    public PluginState(
+            Optional<InstallRecord> current,
+            Optional<InstallRecord> previous,
+            Set<String> trustedDigests,
+            List<ConsentGrant> consentGrants,
+            Set<String> enabledAgents,
+            boolean enabledAllAgents,
+            Map<String, Interpreter> interpreters) {
+        this(
+                current,
+                previous,
+                trustedDigests,
+                consentGrants,
+                enabledAgents,
+                enabledAllAgents,
+                interpreters,
+                List.of());
     }
 
     /**
@@ -67,25 +95,60 @@ public record PluginState(
 
     /** This state with other enablement: the one field most transitions change. */
     public PluginState withEnablement(Set<String> agents, boolean allAgents) {
-        return new PluginState(current, previous, trustedDigests, consentGrants, agents, allAgents, interpreters);
+        return new PluginState(
+                current, previous, trustedDigests, consentGrants, agents, allAgents, interpreters, subjectAliases);
     }
 
     /** This state with other code in its current and previous slots; nothing else changes. */
     public PluginState withInstalls(Optional<InstallRecord> current, Optional<InstallRecord> previous) {
         return new PluginState(
-                current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, interpreters);
+                current,
+                previous,
+                trustedDigests,
+                consentGrants,
+                enabledAgents,
+                enabledAllAgents,
+                interpreters,
+                subjectAliases);
     }
 
     /** This state with other trusted digests and the interpreters recorded for them. */
     public PluginState withTrust(Set<String> trustedDigests, Map<String, Interpreter> interpreters) {
         return new PluginState(
-                current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, interpreters);
+                current,
+                previous,
+                trustedDigests,
+                consentGrants,
+                enabledAgents,
+                enabledAllAgents,
+                interpreters,
+                subjectAliases);
     }
 
     /** This state with other consent grants. */
     public PluginState withConsentGrants(List<ConsentGrant> consentGrants) {
         return new PluginState(
-                current, previous, trustedDigests, consentGrants, enabledAgents, enabledAllAgents, interpreters);
+                current,
+                previous,
+                trustedDigests,
+                consentGrants,
+                enabledAgents,
+                enabledAllAgents,
+                interpreters,
+                subjectAliases);
+    }
+
+    /** This state with other subject aliases (their texts, as {@code --as-kind} takes them). */
+    public PluginState withSubjectAliases(List<String> subjectAliases) {
+        return new PluginState(
+                current,
+                previous,
+                trustedDigests,
+                consentGrants,
+                enabledAgents,
+                enabledAllAgents,
+                interpreters,
+                subjectAliases);
     }
 
     /** A name with nothing recorded. */

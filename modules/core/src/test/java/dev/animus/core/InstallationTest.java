@@ -277,6 +277,56 @@ class InstallationTest {
         }
     }
 
+    @Nested
+    class AliasKinds {
+
+        @Test
+        void aliasesAreRecordedAndReplacedLeavingEverythingElse() {
+            InstallState s = enabled(CODE_1);
+            InstallState aliased = Installation.aliasKinds(s, PLUGIN, List.of("task=task2", "bug.*=b2.*"));
+            assertEquals(List.of("task=task2", "bug.*=b2.*"), plugin(aliased).subjectAliases());
+            assertEquals(plugin(s), plugin(aliased).withSubjectAliases(List.of()));
+            InstallState cleared = Installation.aliasKinds(aliased, PLUGIN, List.of());
+            assertEquals(plugin(s), plugin(cleared));
+        }
+
+        @Test
+        void updateAndRollbackKeepTheAliases() {
+            InstallState s = Installation.aliasKinds(enabled(CODE_1), PLUGIN, List.of("task2"));
+            InstallState updated = Installation.update(s, PLUGIN, record(CODE_2));
+            assertEquals(List.of("task2"), plugin(updated).subjectAliases());
+            assertEquals(
+                    List.of("task2"),
+                    plugin(Installation.rollback(updated, PLUGIN)).subjectAliases());
+        }
+
+        @Test
+        void removingForgetsThem() {
+            InstallState s = Installation.aliasKinds(installed(CODE_1), PLUGIN, List.of("task2"));
+            InstallState again = Installation.install(Installation.remove(s, PLUGIN), PLUGIN, record(CODE_1));
+            assertEquals(List.of(), plugin(again).subjectAliases());
+        }
+
+        @Test
+        void aliasingWhatIsNotInstalledIsRefused() {
+            assertRefused(
+                    Reason.NOT_INSTALLED,
+                    INSTALL,
+                    () -> Installation.aliasKinds(InstallState.empty(), PLUGIN, List.of("task2")));
+        }
+
+        @Test
+        void aBlankOrSpacedAliasIsRejectedInOneLine() {
+            for (String bad : List.of("", " ", "task = task2", "a\nb")) {
+                var e = assertThrows(
+                        IllegalArgumentException.class,
+                        () -> Installation.aliasKinds(installed(CODE_1), PLUGIN, List.of(bad)));
+                assertTrue(e.getMessage().contains("is not a subject alias"), e.getMessage());
+                assertFalse(e.getMessage().contains("\n"), e.getMessage());
+            }
+        }
+    }
+
     @Test
     void refusalsAreIllegalStateExceptions() {
         var e = assertThrows(IllegalStateException.class, () -> Installation.remove(InstallState.empty(), PLUGIN));

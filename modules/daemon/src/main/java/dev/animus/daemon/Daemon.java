@@ -93,6 +93,7 @@ public final class Daemon implements AutoCloseable {
         new DaemonMethods(d, plugins, d.events, d.startedAt).addTo(table);
         new PluginMethods(animus, plugins).addTo(table);
         new AgentMethods(animus, plugins, d.events).addTo(table);
+        new SubjectMethods(animus, plugins).addTo(table);
         try {
             d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
         } catch (RuntimeException e) {

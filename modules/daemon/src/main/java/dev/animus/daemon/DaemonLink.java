@@ -9,6 +9,7 @@ import dev.animus.host.PluginStatus;
 import dev.animus.install.Permit;
 import dev.animus.runtime.AgentEndpoint;
 import dev.animus.runtime.PluginEndpoint;
+import dev.animus.runtime.SubjectEndpoint;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -150,6 +151,14 @@ public final class DaemonLink implements AutoCloseable {
      */
     public AgentEndpoint agents(String agent) {
         return new RemoteAgents(this, Objects.requireNonNull(agent, "agent"));
+    }
+
+    /**
+     * The daemon's subject use cases for {@code agent} (docs/daemon.md#subjects): routed by the
+     * daemon to its backends; a watch streamed over this connection.
+     */
+    public SubjectEndpoint subjects(String agent) {
+        return new RemoteSubjects(this, Objects.requireNonNull(agent, "agent"));
     }
 
     static ObjectNode target(String name, String agent) {

@@ -18,8 +18,11 @@ import dev.animus.providers.NoActiveSession;
 import dev.animus.providers.ProviderFailure;
 import dev.animus.providers.ProviderMissing;
 import dev.animus.providers.RunFailed;
+import dev.animus.router.NoSubjectBackend;
+import dev.animus.router.RouterConflict;
 import dev.animus.runtime.RequirementMissing;
 import dev.animus.runtime.UseCaseFailure;
+import dev.animus.subjects.SubjectInvalid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -84,6 +87,21 @@ final class FailureWire {
                         d.put("failure_type", "installation_refused")
                                 .put("reason", f.reason().name())));
             case ProviderFailure p -> Optional.of(provider(p, d));
+            case RouterConflict c ->
+                Optional.of(error(
+                        ErrorCategory.CONFLICT,
+                        c.getMessage(),
+                        d.put("failure_type", "router_conflict")
+                                .put("pattern", c.pattern())
+                                .put("first", c.first())
+                                .put("second", c.second())));
+            case NoSubjectBackend n ->
+                Optional.of(error(
+                        ErrorCategory.NOT_FOUND,
+                        n.getMessage(),
+                        d.put("failure_type", "no_subject_backend").put("kind", n.kind())));
+            case SubjectInvalid i ->
+                Optional.of(error(ErrorCategory.INTERNAL, i.getMessage(), d.put("failure_type", "subject_invalid")));
             // the other failures of the use cases: their messages are one line for people already
             case CoreFailure c -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
             case InstallationFailure i -> Optional.of(error(ErrorCategory.INVALID_REQUEST, e.getMessage(), d));
@@ -128,6 +146,13 @@ final class FailureWire {
                             d.path("control_session_id").asString(),
                             RecordJson.read(d.get("failure"), HostFailure.class),
                             d.path("output_so_far").asString());
+                case "router_conflict" ->
+                    new RouterConflict(
+                            d.path("pattern").asString(),
+                            d.path("first").asString(),
+                            d.path("second").asString());
+                case "no_subject_backend" -> new NoSubjectBackend(d.path("kind").asString());
+                case "subject_invalid" -> new SubjectInvalid(e.getMessage());
                 case "no_active_session" ->
                     new NoActiveSession(d.path("control_session_id").asString());
                 case "not_supported" ->

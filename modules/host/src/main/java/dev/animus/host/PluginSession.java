@@ -246,6 +246,24 @@ public final class PluginSession implements AutoCloseable {
         return Duration.ofNanos(System.nanoTime() - t0);
     }
 
+    /**
+     * Sends the notification {@code method} (best effort).
+     *
+     * @return false when the connection is closed or the write failed
+     */
+    public boolean notify(String method, JsonNode params) {
+        if (!connection.isOpen()) {
+            return false;
+        }
+        try {
+            connection.notify(method, params);
+            return true;
+        } catch (ConnectionLost e) { // the connection died under us: best effort
+            LOG.debug("plugin {}: {} not sent: {}", name(), method, e.toString());
+            return false;
+        }
+    }
+
     /** Notifications from the plugin (progress, log entries, ...). */
     public Subscription subscribe() {
         return connection.subscribe();

@@ -23,6 +23,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -94,10 +96,95 @@ public final class Supervisor implements AutoCloseable {
         registration.guard().refusal(method).ifPresent(refused -> {
             throw new PluginCallFailed(name(), method, refused);
         });
-        Duration limit = options.timeout()
+        return perform(new Attempt(method, params, options, limit(method, options)));
+    }
+
+    /**
+     * {@link #call}, keeping the answering process's notifications that arrive after the answer: for
+     * a request that opens a stream the plugin feeds later, addressed by the request's JSON-RPC id
+     * ({@code subject/watch} and its {@code subject/changed}, docs/protocol.md#subjects). The
+     * subscription starts before the request is written (nothing between the answer and the first
+     * read is lost) and waits for room (back-pressure on the plugin, never a dropped notification);
+     * it ends when that process exits. The caller owns it and must close it.
+     *
+     * @throws PluginCallFailed as {@link #call} does; nothing is kept then
+     */
+    public KeptStream callKeeping(String method, JsonNode params, CallOptions options) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        registration.guard().refusal(method).ifPresent(refused -> {
+            throw new PluginCallFailed(name(), method, refused);
+        });
+        AtomicReference<Subscription> kept = new AtomicReference<>();
+        AtomicLong incarnation = new AtomicLong(-1);
+        CallOptions subscribing = options.onDispatch(d -> {
+            options.onDispatch().ifPresent(listener -> listener.accept(d));
+            incarnation.set(d.incarnation());
+            Subscription fresh = state.liveSession(d.incarnation())
+                    .map(s -> s.subscribeWaiting(StreamForwarder.CAPACITY))
+                    .orElse(null);
+            Subscription old = kept.getAndSet(fresh);
+            if (old != null) { // a retry: the first process's stream means nothing
+                old.close();
+            }
+        });
+        Attempt attempt = new Attempt(method, params, subscribing, limit(method, options));
+        try {
+            JsonNode result = perform(attempt);
+            Subscription sub = kept.get();
+            if (sub == null) { // the process was gone between admission and dispatch
+                throw new PluginCallFailed(
+                        name(), method, new HostFailure.ProcessExited(OptionalInt.empty(), List.of()));
+            }
+            return new KeptStream(result, incarnation.get(), attempt.requestId(), sub);
+        } catch (RuntimeException e) {
+            Subscription sub = kept.getAndSet(null);
+            if (sub != null) {
+                sub.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The answer of {@link #callKeeping} and the notifications after it.
+     *
+     * @param incarnation the answering process ({@link #notifyOn})
+     * @param requestId the JSON-RPC id the answered request was sent with
+     * @param notifications the answering process's notifications from before the request was written
+     */
+    public record KeptStream(JsonNode result, long incarnation, long requestId, Subscription notifications) {
+        public KeptStream {
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(notifications, "notifications");
+        }
+    }
+
+    /**
+     * Sends the notification {@code method} to the process of {@code incarnation} only, never
+     * launching one (a best-effort message such as {@code subject/unwatch}).
+     *
+     * @return false when that process is gone or the notification could not be written
+     */
+    public boolean notifyOn(long incarnation, String method, JsonNode params) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        Optional<PluginSession> session = state.liveSession(incarnation);
+        if (session.isEmpty() || registration.guard().refusal(method).isPresent()) {
+            return false;
+        }
+        return session.get().notify(method, params);
+    }
+
+    private Duration limit(String method, CallOptions options) {
+        return options.timeout()
                 .or(() -> registration.timeouts().forMethod(method))
                 .orElse(Deadlines.NONE);
-        Attempt attempt = new Attempt(method, params, options, limit);
+    }
+
+    private JsonNode perform(Attempt attempt) {
+        String method = attempt.method;
+        CallOptions options = attempt.options;
         for (int retries = options.retry() ? 0 : RestartBudget.RETRIES; ; retries++) {
             HostFailure failure;
             try {
@@ -277,6 +364,7 @@ public final class Supervisor implements AutoCloseable {
         private final Duration limit;
         private boolean forwarded;
         private boolean requestWritten = true;
+        private long requestId = -1;
 
         Attempt(String method, JsonNode params, CallOptions options, Duration limit) {
             this.method = method;
@@ -307,6 +395,11 @@ public final class Supervisor implements AutoCloseable {
             });
         }
 
+        /** The JSON-RPC id of the last attempt's request; -1 before one was sent. */
+        long requestId() {
+            return requestId;
+        }
+
         boolean forwardedOutput() {
             return forwarded;
         }
@@ -325,6 +418,7 @@ public final class Supervisor implements AutoCloseable {
             options.onDispatch()
                     .ifPresent(d -> d.accept(new Dispatch(a.incarnation(), session.pid(), session.initializeResult())));
             PendingCall call = a.session().call(method, params, limit); // the deadline starts at dispatch
+            requestId = call.id();
             Optional<StreamForwarder> stream = sub.map(s ->
                     StreamForwarder.start(s, call.id(), options.notifications().orElseThrow(), options.route()));
             try {

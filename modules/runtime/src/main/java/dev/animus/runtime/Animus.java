@@ -6,6 +6,7 @@ import dev.animus.core.HostFailure;
 import dev.animus.core.InitializeResult;
 import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
+import dev.animus.core.Installation;
 import dev.animus.core.Manifest;
 import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
@@ -42,10 +43,14 @@ import dev.animus.install.SigstoreRoot;
 import dev.animus.install.StateRepair;
 import dev.animus.install.TrustReport;
 import dev.animus.install.TrustService;
+import dev.animus.router.KindAlias;
+import dev.animus.router.Registrations;
 import dev.animus.sigstore.TrustedRoot;
 import dev.animus.store.DocumentUnreadable;
 import dev.animus.store.HomeLayout;
 import dev.animus.store.LockTimedOut;
+import dev.animus.subjects.Polling;
+import dev.animus.subjects.SubjectCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -54,6 +59,7 @@ import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -463,6 +469,73 @@ public final class Animus implements AutoCloseable {
         trust().enable(name, scope);
     }
 
+    /**
+     * Routes {@code plugin}'s subject kinds under the aliases {@code asKinds} (the texts of {@code
+     * animus plugin install --as-kind}: {@code task2}, {@code task=task2}, {@code task.*=t2.*}),
+     * replacing those recorded; an empty list clears them (docs/protocol.md#aliases). Each is
+     * checked against the {@code subject_kind:} markers of the manifest recorded for its current
+     * code, and all of them together as the router registers them, before one state transaction
+     * records their canonical texts; a refusal changes nothing. Returns the aliases recorded.
+     *
+     * @throws IllegalArgumentException with one line naming the {@code --as-kind} and what to write
+     * @throws dev.animus.core.InstallationRefused {@code NOT_INSTALLED}, or {@code NO_MANIFEST} when
+     *     aliases are asked of code whose manifest was never read (it was not trusted yet)
+     */
+    public List<KindAlias> aliasKinds(String plugin, List<String> asKinds) {
+        List<KindAlias> parsed = new ArrayList<>();
+        home.state().transact(s -> {
+            parsed.clear();
+            List<String> kinds = asKinds.isEmpty()
+                    ? List.of()
+                    : Installation.currentManifest(s, plugin).subjectKinds();
+            for (String asKind : asKinds) {
+                parsed.add(KindAlias.parse(asKind, kinds));
+            }
+            if (!parsed.isEmpty()) {
+                Registrations.forPlugin(plugin, kinds, parsed);
+            }
+            return Installation.aliasKinds(
+                    s, plugin, parsed.stream().map(KindAlias::text).toList());
+        });
+        return List.copyOf(parsed);
+    }
+
+    /**
+     * The subject kind aliases recorded for {@code plugin}, parsed against the manifest of its current
+     * code; empty when it has none or is not installed.
+     *
+     * @throws IllegalStateException naming the plugin and the fix when a recorded alias no longer
+     *     fits its code (an update dropped the kind it renames, or the state document was edited)
+     */
+    public List<KindAlias> subjectAliases(String plugin) {
+        InstallState s = state();
+        List<String> texts = s.plugin(plugin).map(PluginState::subjectAliases).orElse(List.of());
+        if (texts.isEmpty()) {
+            return List.of();
+        }
+        String fix = ": remove the plugin and install it again with aliases its kinds allow";
+        List<String> kinds;
+        try {
+            kinds = Installation.currentManifest(s, plugin).subjectKinds();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(
+                    "plugin " + plugin + " has subject aliases (" + String.join(", ", texts)
+                            + ") but no readable manifest to apply them to: " + e.getMessage(),
+                    e);
+        }
+        try {
+            List<KindAlias> aliases =
+                    texts.stream().map(t -> KindAlias.parse(t, kinds)).toList();
+            Registrations.forPlugin(plugin, kinds, aliases);
+            return aliases;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(
+                    "plugin " + plugin + ": a recorded subject alias no longer fits its code (" + e.getMessage() + ")"
+                            + fix,
+                    e);
+        }
+    }
+
     /** Disables {@code name} for {@code scope}. */
     public void disable(String name, AgentScope scope) {
         trust().disable(name, scope);
@@ -680,6 +753,15 @@ public final class Animus implements AutoCloseable {
      */
     public Agents agents(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
         return new Agents(this, plugins, agent, binding);
+    }
+
+    /**
+     * The subject use cases over {@code plugins} for {@code agent} (docs/protocol.md#subjects): the
+     * backends enabled for it, bound to {@code binding} (empty: as {@code plugins}' options say),
+     * each call with the 2-minute default deadline, backends that cannot watch polled every 2 s.
+     */
+    public Subjects subjects(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
+        return new Subjects(this, plugins, agent, binding, Polling.defaults(), SubjectCalls.DEADLINE);
     }
 
     /**

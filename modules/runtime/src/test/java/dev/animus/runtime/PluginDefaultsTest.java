@@ -53,6 +53,22 @@ class PluginDefaultsTest {
                 List.of("cli", "oai"),
                 both.entries().stream().map(PluginDefaults.Entry::name).toList());
         assertEquals("oai-agent", both.entries().get(1).group());
+        Files.createDirectories(image.resolve("plugins/animus-subject-tasks"));
+        PluginDefaults all = PluginDefaults.builtIn(image.resolve("plugins"));
+        PluginDefaults.Entry tasks = all.entries().get(2);
+        assertEquals("tasks", tasks.name());
+        assertEquals("subject_backend", tasks.role());
+        assertEquals("subjects", tasks.group(), "installed by install-defaults --include-subjects");
+        assertEquals(
+                List.of("cli"),
+                all.inGroups(java.util.Set.of()).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList());
+        assertEquals(
+                List.of("cli", "tasks"),
+                all.inGroups(java.util.Set.of("subjects")).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList());
     }
 
     @Test

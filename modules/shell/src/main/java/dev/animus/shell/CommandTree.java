@@ -40,6 +40,16 @@ import dev.animus.shell.plugin.RollbackCommand;
 import dev.animus.shell.plugin.StateCommand;
 import dev.animus.shell.plugin.StatusCommand;
 import dev.animus.shell.plugin.UpdateCommand;
+import dev.animus.shell.subject.SubjectCommand;
+import dev.animus.shell.subject.SubjectCreateCommand;
+import dev.animus.shell.subject.SubjectDeleteCommand;
+import dev.animus.shell.subject.SubjectGetCommand;
+import dev.animus.shell.subject.SubjectKindsCommand;
+import dev.animus.shell.subject.SubjectListCommand;
+import dev.animus.shell.subject.SubjectNextCommand;
+import dev.animus.shell.subject.SubjectStatusCommand;
+import dev.animus.shell.subject.SubjectUpdateCommand;
+import dev.animus.shell.subject.SubjectWatchCommand;
 import dev.animus.shell.tour.TourCommand;
 import dev.animus.shell.tour.TrainCommand;
 import dev.animus.shell.trust.ConsentCommand;
@@ -71,6 +81,7 @@ final class CommandTree {
                             PluginCommand.class,
                             DaemonCommand.class,
                             AgentCommand.class,
+                            SubjectCommand.class,
                             SecretCommand.class,
                             TrustOrgsCommand.class,
                             VerifyBundleCommand.class,
@@ -107,6 +118,18 @@ final class CommandTree {
             Map.entry(
                     AgentCommand.class,
                     List.of(AgentRunCommand.class, AgentProvidersCommand.class, AgentCancelCommand.class)),
+            Map.entry(
+                    SubjectCommand.class,
+                    List.of(
+                            SubjectKindsCommand.class,
+                            SubjectListCommand.class,
+                            SubjectGetCommand.class,
+                            SubjectCreateCommand.class,
+                            SubjectUpdateCommand.class,
+                            SubjectStatusCommand.class,
+                            SubjectNextCommand.class,
+                            SubjectDeleteCommand.class,
+                            SubjectWatchCommand.class)),
             Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
             Map.entry(
                     ConfigCommand.class,

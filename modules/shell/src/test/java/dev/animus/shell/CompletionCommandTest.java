@@ -47,15 +47,7 @@ class CompletionCommandTest {
         env.put("ANIMUS_HOME", home.toString());
         Cli.Run install = Cli.runWith(env, "", "plugin", "install", "--path", Cli.echo(), "--trust", "--yes");
         assertEquals(0, install.exitCode(), install.err());
-        animus = dir.resolve("bin/animus");
-        Files.createDirectories(animus.getParent());
-        Files.writeString(
-                animus,
-                "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                        + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:UserThreadWaitAttemptsAtExit=0 -Xshare:auto -p '"
-                        + System.getProperty("jdk.module.path")
-                        + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
-        assertTrue(animus.toFile().setExecutable(true));
+        animus = AnimusJvm.launcher(Files.createDirectories(dir.resolve("bin")).resolve("animus"));
     }
 
     Shell shell(List<String> command) throws IOException, InterruptedException {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,18 +100,9 @@ class DaemonTest {
         }
     }
 
-    /** A launcher like bin/animus: this JVM's java on the reactor's module path. */
-    static Path launcher(Path dir) throws IOException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Path script = dir.resolve("animus-launcher");
-        Files.writeString(
-                script,
-                "#!/bin/sh\nexec '" + java
-                        + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:UserThreadWaitAttemptsAtExit=0 -Xlog:disable -p '"
-                        + System.getProperty("jdk.module.path")
-                        + "' -m dev.animus.shell/dev.animus.shell.Main \"$@\"\n");
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-        return script;
+    /** A launcher like bin/animus ({@link AnimusJvm#launcher}), its JVM logging nothing. */
+    static Path launcher(Path dir) {
+        return AnimusJvm.launcher(dir.resolve("animus-launcher"), "-Xlog:disable");
     }
 
     /** {@code daemon start} for the project; returns the daemon's pid. */

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -187,21 +186,8 @@ class HostilePluginOutputTest {
 
     @Test
     void theDebugLogOfTheRealCommandShowsThePluginsStderrEscaped() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main",
-                "-v",
-                "plugin",
-                "dev",
-                plugin.toString(),
-                "call",
-                "boom"));
+        List<String> cmd = AnimusJvm.command();
+        cmd.addAll(List.of("-v", "plugin", "dev", plugin.toString(), "call", "boom"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("ANIMUS_HOME", root.resolve("home").toString());
         Cli.childEnvironment(pb.environment(), root);

@@ -100,6 +100,7 @@ class JsonEverywhereTest {
         TourCommandTest.echoExample(examples);
         String echo = Cli.echo();
         Path flaky = AgentCommandsTest.flaky(root.resolve("flaky"));
+        Path notes = SubjectCommandsTest.notes(root.resolve("notes"));
         VerifyBundleCommandTest.Case bundle = VerifyBundleCommandTest.named("happy-path-v0.3");
         List<String> verify = new ArrayList<>(bundle.args(true));
         verify.add(bundle.artifact().toString());
@@ -139,6 +140,20 @@ class JsonEverywhereTest {
                 json("agent providers", 0, "agent", "providers"),
                 lines("agent run", 0, "agent", "run", "--provider", "flaky", "--prompt", "events"),
                 json("agent cancel", 1, "agent", "cancel", "no-such-session"),
+                json("plugin install", 0, "plugin", "install", "--path", notes.toString(), "--trust", "--yes"),
+                json("plugin consent", 0, "plugin", "consent", "notes", "--yes"),
+                json("plugin enable", 0, "plugin", "enable", "notes"),
+                json("subject kinds", 0, "subject", "kinds"),
+                json("subject create", 0, "subject", "create", "--kind", "note", "--title", "t"),
+                json("subject list", 0, "subject", "list"),
+                // each line is a process of its own, and the backend keeps its notes in memory: note:1 is gone
+                json("subject get", 1, "subject", "get", "note:1"),
+                json("subject update", 1, "subject", "update", "note:1", "--status", "done"),
+                json("subject status", 1, "subject", "status", "note:1", "done"),
+                json("subject next", 1, "subject", "next", "--kind", "note"),
+                json("subject delete", 1, "subject", "delete", "note:1", "--yes"),
+                // a watch runs until Ctrl-C: one of a kind no backend serves ends at once, with its error document
+                json("subject watch", 2, "subject", "watch", "--kind", "nope"),
                 json("plugin dev ping", 0, "plugin", "dev", echo, "ping"),
                 json("plugin dev info", 0, "plugin", "dev", echo, "info"),
                 json("plugin dev call", 0, "plugin", "dev", echo, "call", "echo"),

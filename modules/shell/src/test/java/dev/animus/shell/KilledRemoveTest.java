@@ -57,23 +57,9 @@ class KilledRemoveTest {
 
     /** {@code plugin remove pyecho} in a child JVM, SIGKILLed once its state commit is on disk. */
     void removeKilledAfterTheStateCommit() throws IOException, InterruptedException {
-        List<String> cmd = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-Danimus.crashpoint=remove.state-committed",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main",
-                "--project-root",
-                root.resolve("project").toString(),
-                "plugin",
-                "remove",
-                "pyecho",
-                "--yes");
+        List<String> cmd = AnimusJvm.command("-Danimus.crashpoint=remove.state-committed");
+        cmd.addAll(
+                List.of("--project-root", root.resolve("project").toString(), "plugin", "remove", "pyecho", "--yes"));
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

@@ -105,16 +105,7 @@ class OneConfirmationTest {
     }
 
     private Process process(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = AnimusJvm.command();
         cmd.addAll(Arrays.asList(inProject(args)));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().putAll(env);

@@ -9,8 +9,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,34 +31,28 @@ class ScriptEqualityTest {
     /** The ANIMUS_HOME of every run. */
     String home;
 
+    /** The plugin installed, trusted, consented to and enabled in this JVM: the setup, not the subject. */
     @BeforeEach
-    void installed() throws IOException, InterruptedException {
+    void installed() throws IOException {
         project = Files.createDirectories(dir.resolve("project"));
         home = dir.resolve("home").toString();
         Path v1 = TrustCommandsTest.pyecho(dir.resolve("v1"), "");
+        Map<String, String> env = Cli.env(dir);
+        env.put("ANIMUS_HOME", home);
+        env.put("ANIMUS_KEYRING", "file");
         for (String line : List.of(
                 "plugin install --path " + v1 + " --trust --yes",
                 "plugin consent pyecho --yes",
                 "plugin enable pyecho")) {
-            Result r = animus(null, line.split(" "));
-            assertEquals(0, r.exit(), line + ": " + new String(r.err(), StandardCharsets.UTF_8));
+            Cli.Run r = Cli.inProject(env, project, line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
         }
     }
 
     /** {@code animus --project-root P args...}, with {@code stdin} (or /dev/null) as its standard input. */
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main",
-                "--project-root",
-                project.toString()));
+        List<String> cmd = AnimusJvm.command();
+        cmd.addAll(List.of("--project-root", project.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("ANIMUS_HOME", home);

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,16 +66,7 @@ class SecretLinesRedactionTest {
     }
 
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = AnimusJvm.command();
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
@@ -102,15 +92,7 @@ class SecretLinesRedactionTest {
 
     @Test
     void noLineOfAPemKeyOrATabbedSecretIsInAnErrorOrADebugLine() throws Exception {
-        String setup = String.join(
-                "\n",
-                "plugin install --path " + plugin + " --no-trust",
-                "plugin trust pyecho --yes",
-                "plugin consent pyecho --yes",
-                "plugin enable pyecho",
-                "");
-        Result ready = animus(setup);
-        assertEquals(0, ready.exit(), ready.err());
+        SecretsHandOffTest.ready(dir, env, plugin);
         for (String secret : List.of(PEM, TABBED)) {
             Result set = animus(secret + "\n", "secret", "set", "pyecho", "api_key");
             assertEquals(0, set.exit(), set.err());

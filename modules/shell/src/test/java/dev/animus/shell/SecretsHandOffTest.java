@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,16 +79,7 @@ class SecretsHandOffTest {
     }
 
     Result animus(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main"));
+        List<String> cmd = AnimusJvm.command();
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
@@ -113,7 +103,15 @@ class SecretsHandOffTest {
                 p.exitValue(), new String(out.join(), StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
-    void ready() throws IOException, InterruptedException {
+    /**
+     * The plugin installed, trusted, consented to and enabled, in this JVM (the setup, not the
+     * subject; host logging at its default, since this JVM's logging is everyone's).
+     */
+    void ready() {
+        ready(dir, env, plugin);
+    }
+
+    static void ready(Path dir, Map<String, String> env, Path plugin) {
         String script = String.join(
                 "\n",
                 "plugin install --path " + plugin + " --no-trust",
@@ -121,8 +119,11 @@ class SecretsHandOffTest {
                 "plugin consent pyecho --yes",
                 "plugin enable pyecho",
                 "");
-        Result r = animus(script);
-        assertEquals(0, r.exit(), r.err());
+        Map<String, String> setup = new HashMap<>(env);
+        setup.remove("ANIMUS_LOG");
+        Cli.ownDirectory(dir);
+        Cli.Run r = Cli.runWith(setup, script);
+        assertEquals(0, r.exitCode(), r.err());
     }
 
     @Test

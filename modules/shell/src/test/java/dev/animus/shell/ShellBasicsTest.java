@@ -202,17 +202,7 @@ class ShellBasicsTest {
 
     /** {@code animus} with no arguments on a terminal in {@code workingDirectory}, with the launcher's options. */
     private TmuxSession shell(Path workingDirectory) throws IOException, InterruptedException {
-        List<String> cmd = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:UserThreadWaitAttemptsAtExit=0",
-                "-Xshare:auto",
-                "--enable-native-access=org.jline.terminal.ffm",
-                "-p",
-                System.getProperty("jdk.module.path"),
-                "-m",
-                "dev.animus.shell/dev.animus.shell.Main");
+        List<String> cmd = AnimusJvm.command("--enable-native-access=org.jline.terminal.ffm");
         TmuxSession s = TmuxSession.start(
                 tmux, dir.resolve("tmux-" + sessions.size() + ".sock"), workingDirectory, Cli.requireOwnHome(env), cmd);
         sessions.add(s);

@@ -91,7 +91,13 @@ final class StateDecoder {
         if (recorded != null) {
             recorded.entries().forEach((digest, i) -> interpreters.put(digestKey(i, digest), interpreter(i)));
         }
-        return node.built(() -> new PluginState(current, previous, trusted, grants, agents, allAgents, interpreters));
+        List<String> aliases = new ArrayList<>();
+        DocumentNode subjectAliases = f.get("subject_aliases");
+        if (subjectAliases != null) {
+            subjectAliases.elements().forEach(e -> aliases.add(e.text()));
+        }
+        return node.built(
+                () -> new PluginState(current, previous, trusted, grants, agents, allAgents, interpreters, aliases));
     }
 
     private static String digestKey(DocumentNode node, String key) {

@@ -41,9 +41,10 @@ final class StateJson {
             "consent_grants",
             "enabled_agents",
             "enabled_all_agents",
-            "trusted_interpreters");
+            "trusted_interpreters",
+            "subject_aliases");
     /** Keys a document written before they existed may lack: read as empty, always written. */
-    static final List<String> PLUGIN_KEYS_ADDED = List.of("trusted_interpreters");
+    static final List<String> PLUGIN_KEYS_ADDED = List.of("trusted_interpreters", "subject_aliases");
 
     static final List<String> INTERPRETER_KEYS = List.of("path", "arguments");
     static final List<String> RECORD_KEYS =
@@ -101,6 +102,8 @@ final class StateJson {
             ArrayNode args = i.putArray("arguments");
             interpreter.arguments().forEach(args::add);
         });
+        ArrayNode aliases = n.putArray("subject_aliases");
+        p.subjectAliases().forEach(aliases::add);
         return n;
     }
 

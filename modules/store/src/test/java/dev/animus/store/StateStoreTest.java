@@ -128,7 +128,8 @@ class StateStoreTest {
                           "consent_grants": [],
                           "enabled_agents": [],
                           "enabled_all_agents": false,
-                          "trusted_interpreters": {}
+                          "trusted_interpreters": {},
+                          "subject_aliases": []
                         },
                         "echo": {
                           "current": {
@@ -164,7 +165,8 @@ class StateStoreTest {
                             "default"
                           ],
                           "enabled_all_agents": false,
-                          "trusted_interpreters": {}
+                          "trusted_interpreters": {},
+                          "subject_aliases": []
                         }
                       }
                     }

@@ -112,18 +112,20 @@ public final class AgentRunCommand implements Callable<Integer> {
         } catch (ProviderFailure | DaemonFailure e) {
             throw Failures.ofException(e);
         }
-        try {
-            if (root.json) {
-                line(t, AgentJson.started(run.controlSessionId(), run.provider()));
-            } else {
-                t.info("session " + run.controlSessionId() + " on " + run.provider());
-            }
-        } finally {
-            announced.countDown();
-        }
+        // Ctrl-C cancels from here on: before the first event can show, so a caller that reacts to
+        // the output with SIGINT always reaches agent/cancel, never the JVM's default exit
         Thread waiting = Thread.currentThread();
         Optional<SigInt> sigint = root.context().interactive() ? Optional.empty() : SigInt.install(waiting::interrupt);
         try {
+            try {
+                if (root.json) {
+                    line(t, AgentJson.started(run.controlSessionId(), run.provider()));
+                } else {
+                    t.info("session " + run.controlSessionId() + " on " + run.provider());
+                }
+            } finally {
+                announced.countDown();
+            }
             AgentOutcome outcome = run.await();
             return ended(t, root.json, outcome);
         } catch (InterruptedException e) {

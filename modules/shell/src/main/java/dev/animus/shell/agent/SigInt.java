@@ -9,9 +9,9 @@ import java.util.Optional;
  * Ctrl-C (SIGINT) for a one-shot command: while installed, the signal runs an action instead of
  * ending the JVM. Through {@code sun.misc.Signal} by reflection, as JLine does (javac warns on a
  * direct use, and the build makes warnings errors). {@link #close()} puts the previous handler
- * back.
+ * back. Used by every command that runs until Ctrl-C ({@code agent run}, {@code subject watch}).
  */
-final class SigInt implements AutoCloseable {
+public final class SigInt implements AutoCloseable {
     private final Class<?> signalType;
     private final Class<?> handlerType;
     private final Object signal;
@@ -25,7 +25,7 @@ final class SigInt implements AutoCloseable {
     }
 
     /** Installs {@code action} as SIGINT's handler; empty when this JVM cannot (then Ctrl-C ends it). */
-    static Optional<SigInt> install(Runnable action) {
+    public static Optional<SigInt> install(Runnable action) {
         try {
             Class<?> signalType = Class.forName("sun.misc.Signal");
             Class<?> handlerType = Class.forName("sun.misc.SignalHandler");

@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /**
  * Tab completion of the interactive shell, from the picocli command tree: command and subcommand
  * names, options, and the values an argument takes ({@link ValueKind}): installed plugins, a
- * plugin's methods and secrets, agents, file paths, an option's fixed choices.
+ * plugin's methods and secrets, subject kinds, agents, file paths, an option's fixed choices.
  *
  * <p>Thread-safe if the command tree is not changed.
  */
@@ -32,6 +32,7 @@ public final class CommandCompleter implements Completer {
         PLUGIN,
         METHOD,
         SECRET,
+        SUBJECT_KIND,
         AGENT,
         PATH,
         PLUGIN_OR_PATH,
@@ -138,6 +139,7 @@ public final class CommandCompleter implements Completer {
             case PLUGIN -> plain(sources.pluginNames());
             case METHOD -> positionals.isEmpty() ? List.of() : plain(sources.methods(positionals.getFirst()));
             case SECRET -> positionals.isEmpty() ? List.of() : plain(sources.secrets(positionals.getFirst()));
+            case SUBJECT_KIND -> plain(sources.subjectKinds());
             case AGENT -> plain(sources.agents());
             case PATH -> PathCandidates.of(typed, workingDirectory);
             case PLUGIN_OR_PATH -> {
@@ -166,6 +168,7 @@ public final class CommandCompleter implements Completer {
             case "NAME" ->
                 arg instanceof OptionSpec o && o.longestName().equals("--agent") ? ValueKind.AGENT : ValueKind.NONE;
             case "<command>" -> ValueKind.COMMAND;
+            case "<kind>" -> where.startsWith("animus subject ") ? ValueKind.SUBJECT_KIND : ValueKind.NONE;
             default -> choices(arg).isEmpty() ? ValueKind.NONE : ValueKind.CHOICES;
         };
     }

@@ -13,8 +13,8 @@ import java.util.TreeSet;
 
 /**
  * What the shell completes from the state document: installed plugin names, a plugin's methods
- * and secrets (from the manifest recorded when it was trusted), and the agents plugins are enabled
- * for. Read afresh at every completion, never running anything; an unreadable or busy document
+ * and secrets (from the manifest recorded when it was trusted), the subject kinds the plugins
+ * declare, and the agents plugins are enabled for. Read afresh at every completion, never running anything; an unreadable or busy document
  * completes nothing rather than holding up the prompt.
  *
  * <p>Thread-safe.
@@ -48,6 +48,22 @@ public final class CompletionSources {
                         .sorted()
                         .toList())
                 .orElse(List.of());
+    }
+
+    /**
+     * The subject kinds the installed plugins' recorded manifests declare ({@code subject_kind:<kind>}
+     * markers), exact kinds only: a glob ({@code linear.*}) or the catch-all names no kind to type.
+     */
+    List<String> subjectKinds() {
+        TreeSet<String> kinds = new TreeSet<>();
+        state().ifPresent(s -> s.plugins().values().stream()
+                .flatMap(p -> p.current().flatMap(InstallRecord::manifest).stream())
+                .flatMap(m -> strings(m.document().get("capabilities")).stream())
+                .filter(c -> c.startsWith("subject_kind:"))
+                .map(c -> c.substring("subject_kind:".length()))
+                .filter(k -> !k.isEmpty() && !k.contains("*") && OneLine.of(k).equals(k))
+                .forEach(kinds::add));
+        return List.copyOf(kinds);
     }
 
     /** The secrets {@code plugin}'s recorded manifest declares, by name. */

@@ -3,6 +3,8 @@ package dev.animus.shell.plugin;
 import dev.animus.core.AgentScope;
 import dev.animus.core.Guidance;
 import dev.animus.core.InstallSource;
+import dev.animus.core.InstallationRefused;
+import dev.animus.core.OneLine;
 import dev.animus.core.SignatureCheck;
 import dev.animus.install.InstallChain;
 import dev.animus.install.InstallReport;
@@ -12,6 +14,7 @@ import dev.animus.install.RemoteInstaller;
 import dev.animus.install.RemoteReport;
 import dev.animus.install.SignaturePolicy;
 import dev.animus.install.TrustReport;
+import dev.animus.router.KindPattern;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.GithubRelease;
 import dev.animus.runtime.Owners;
@@ -27,6 +30,7 @@ import dev.animus.shell.render.Terminal;
 import dev.animus.shell.trust.OrgTrust;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -65,7 +69,8 @@ import picocli.CommandLine.ParentCommand;
             "  animus plugin install acme/animus-plugin-lint@v1.2.0 --allow-org acme",
             "  animus plugin install acme/animus-plugin-lint --signature-policy strict",
             "  animus plugin install --url https://example.com/lint.tar.gz --sha256 <hex>",
-            "  animus plugin install --path ./my-plugin/ --name mine --no-trust"
+            "  animus plugin install --path ./my-plugin/ --name mine --no-trust",
+            "  animus plugin install --path ./tasks2 --as-kind task2 --yes"
         })
 public final class InstallCommand implements Callable<Integer> {
 
@@ -131,10 +136,20 @@ public final class InstallCommand implements Callable<Integer> {
                     + "schema) instead of refusing; its entries are lost.")
     boolean rewriteLockfile;
 
+    @Option(
+            names = "--as-kind",
+            paramLabel = "K|NATIVE=K",
+            description =
+                    "Route a subject kind of the plugin under another name (repeatable): K when it serves one kind, "
+                            + "NATIVE=K (task=task2, task.*=t2.*) to name the one renamed. Checked against its manifest once "
+                            + "it is trusted; not with --no-trust.")
+    List<String> asKinds = new ArrayList<>();
+
     @Override
     public Integer call() {
         AnimusCommand root = plugin.root;
         Source source = source();
+        checkAsKinds();
         if (trust && noTrust) {
             throw new CommandFailed(
                     ExitCodes.USAGE, "conflicting_options", "--trust and --no-trust exclude each other; give one");
@@ -184,6 +199,7 @@ public final class InstallCommand implements Callable<Integer> {
         Terminal t = root.terminal();
         Summary.warnings(t, report.install());
         report.warnings().forEach(t::warn);
+        applyAsKinds(root, report.install().name(), "installed and trusted");
         Optional<TrustReport> trusted = trust ? Optional.of(Summary.trusted(root, report.install())) : Optional.empty();
         if (root.json) {
             t.printJson(Summary.json(report, trusted.isPresent()));
@@ -224,6 +240,10 @@ public final class InstallCommand implements Callable<Integer> {
             OrgTrust.announce(root, g.ref().ownerKey(), newOwner);
         }
         report.install().warnings().forEach(root.terminal()::warn);
+        applyAsKinds(
+                root,
+                report.install().install().name(),
+                "installed, trusted, consented" + (noEnable ? "" : " and enabled"));
         if (report.screen().isEmpty()) { // the code installed now, already granted: nothing was asked
             Terminal t = root.terminal();
             report.notes().forEach(n -> t.warn(FixText.render(n)));
@@ -236,6 +256,55 @@ public final class InstallCommand implements Callable<Integer> {
         }
         ChainScreen.summary(root, report, "plugin.install");
         return ExitCodes.OK;
+    }
+
+    /**
+     * What can be checked of {@code --as-kind} before anything is installed: that each side is a
+     * kind pattern, and that the plugin's manifest will be read (not with {@code --no-trust}).
+     * Whether it fits the plugin's kinds is known only once its manifest is read.
+     */
+    private void checkAsKinds() {
+        if (asKinds.isEmpty()) {
+            return;
+        }
+        if (noTrust) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "conflicting_options",
+                    "--as-kind needs the plugin's kinds, read from its manifest when it is trusted: drop --no-trust");
+        }
+        for (String asKind : asKinds) {
+            int eq = asKind.indexOf('=');
+            for (String side : eq < 0 ? List.of(asKind) : List.of(asKind.substring(0, eq), asKind.substring(eq + 1))) {
+                try {
+                    KindPattern.parse(side);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandFailed(
+                            ExitCodes.USAGE,
+                            "option_invalid",
+                            "--as-kind " + OneLine.of(asKind) + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * Records the {@code --as-kind} aliases of {@code name}, installed just now. A refusal leaves the
+     * install as it is ({@code state}), without aliases, and says how to redo it.
+     */
+    private void applyAsKinds(AnimusCommand root, String name, String state) {
+        if (asKinds.isEmpty()) {
+            return;
+        }
+        try {
+            root.animus().aliasKinds(name, asKinds);
+        } catch (IllegalArgumentException | InstallationRefused e) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "option_invalid",
+                    e.getMessage() + "; plugin " + name + " is " + state + ", with no subject alias: run 'animus plugin"
+                            + " remove " + name + "' and install it again with an --as-kind that fits its kinds");
+        }
     }
 
     private static String describe(Source source) {

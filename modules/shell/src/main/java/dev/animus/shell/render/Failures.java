@@ -20,11 +20,15 @@ import dev.animus.providers.NoActiveSession;
 import dev.animus.providers.ProviderFailure;
 import dev.animus.providers.ProviderMissing;
 import dev.animus.providers.RunFailed;
+import dev.animus.router.NoSubjectBackend;
+import dev.animus.router.RouterConflict;
+import dev.animus.router.RoutingFailure;
 import dev.animus.runtime.AdapterFailures;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.FailureReport;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
+import dev.animus.subjects.SubjectInvalid;
 import java.util.Locale;
 
 /** Turns what went wrong into one line for the user and the exit code of docs/cli.md#exit-codes. */
@@ -54,6 +58,8 @@ public final class Failures {
             case InstallationFailure i -> of(i);
             case DaemonFailure d -> of(d);
             case ProviderFailure p -> of(p);
+            case RoutingFailure r -> of(r);
+            case SubjectInvalid s -> new CommandFailed(ExitCodes.FAILED, "subject_invalid", s.getMessage());
             default -> AdapterFailures.report(e).map(Failures::of).orElseGet(() -> internal(e));
         };
     }
@@ -67,6 +73,17 @@ public final class Failures {
         String code = "daemon_" + d.reason().name().toLowerCase(Locale.ROOT);
         String line = d.getMessage() + d.fix().map(f -> " (" + f + ")").orElse("");
         return new CommandFailed(exit, code, line);
+    }
+
+    /**
+     * What the subject router refuses (docs/protocol.md#routing): a kind nothing serves, or two
+     * backends claiming one pattern; both are the operator's to change (exit 2).
+     */
+    public static CommandFailed of(RoutingFailure failure) {
+        return switch (failure) {
+            case NoSubjectBackend n -> new CommandFailed(ExitCodes.USAGE, "no_subject_backend", n.getMessage());
+            case RouterConflict c -> new CommandFailed(ExitCodes.USAGE, "router_conflict", c.getMessage());
+        };
     }
 
     /** A provider session's failure (docs/protocol.md#providers). */

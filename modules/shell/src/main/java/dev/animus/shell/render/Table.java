@@ -136,8 +136,11 @@ public final class Table {
         return all;
     }
 
-    /** The width of each column fitted to {@code width}: its widest cell, less what it gives up. */
-    int[] widths(OptionalInt width) {
+    /**
+     * The width of each column fitted to {@code width} (no limit when empty): its widest cell, less
+     * what it gives up. For a caller that picks its columns by the room one of them gets.
+     */
+    public int[] widths(OptionalInt width) {
         int n = columns.size();
         List<String[]> all = all();
         int[] widths = new int[n];

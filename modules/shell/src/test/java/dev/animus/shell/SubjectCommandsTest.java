@@ -1,0 +1,203 @@
+package dev.animus.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.animus.shell.render.Terminal;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code animus subject ...} end to end, through the real command line, with a real subject
+ * backend written in another language from docs/protocol.md alone (the Python
+ * {@code animus-subject-notes}, kind {@code note}, in memory): installed, trusted, consented and
+ * enabled as any plugin; then every verb in one script (one host, so one warm backend), and
+ * through the project's daemon, where a second client's {@code subject watch} sees the changes in
+ * order and Ctrl-C ends it with exit 130.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SubjectCommandsTest {
+    private static final JsonMapper JSON = Terminal.json();
+
+    @TempDir
+    static Path dir;
+
+    Map<String, String> env;
+    Path project;
+
+    /**
+     * A copy of the notes backend named as docs/plugin-authoring.md#any-language says
+     * ({@code animus-plugin-<name>}), so it installs as {@code notes}, its manifest's name.
+     */
+    static Path notes(Path into) throws IOException {
+        Path src = Path.of(System.getProperty("animus.testproviders.dir"), "animus-subject-notes");
+        Files.createDirectories(into);
+        Path p = into.resolve("animus-plugin-notes");
+        Files.copy(src, p);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    @BeforeAll
+    void installTheBackendAndStartTheDaemon() throws IOException {
+        env = Cli.env(dir);
+        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
+        project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        Path plugin = notes(dir.resolve("plugin"));
+        for (String line : List.of(
+                "plugin install --path " + plugin + " --trust --yes",
+                "plugin consent notes --yes",
+                "plugin enable notes")) {
+            Cli.Run r = Cli.runWith(env, "", line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
+        }
+        Cli.Run r = Cli.inProject(env, project, "daemon", "start", "--skip-preflight");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        Matcher m = DaemonTest.STARTED.matcher(r.out());
+        assertTrue(m.find(), r.out());
+    }
+
+    @AfterAll
+    void stopTheDaemon() {
+        Cli.inProject(env, project, "daemon", "stop");
+    }
+
+    /** One command through the daemon. */
+    Cli.Run daemon(String... args) {
+        return Cli.inProject(env, project, args);
+    }
+
+    /** A script of one host in this process (no daemon runs for its directory): its lines share the warm backend. */
+    Cli.Run script(String lines) {
+        return Cli.runWith(env, lines);
+    }
+
+    @Test
+    void everyVerbInOneScriptOfThisProcess() {
+        Cli.Run r = script("""
+                subject kinds
+                subject create --kind note --title 'Write the docs' --label docs --priority 5
+                subject create --kind note --title 'Fix the frobnicator' --priority 1 --assignee alice
+                subject list
+                subject next --kind note
+                subject update note:1 --status in-progress --label +urgent --label -docs --comment started
+                subject status note:2 blocked
+                subject get note:1
+                subject delete note:1 --yes
+                subject list --kind note --status blocked
+                """);
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> out = r.out().lines().toList();
+        assertEquals(List.of("PATTERN  PLUGIN  NATIVE", "note     notes   -", "note:1", "note:2"), out.subList(0, 4));
+        assertEquals("ID      KIND  STATUS  PRI  TITLE                ASSIGNEE  LABELS", out.get(4));
+        assertEquals("note:2  note  ready   1    Fix the frobnicator  alice     -", out.get(5));
+        assertEquals("id         note:2", out.get(7), "next: the ready one first by priority: " + r.out());
+        assertTrue(out.contains("note:1 (in-progress) Write the docs"), r.out());
+        assertTrue(out.contains("note:2 (blocked) Fix the frobnicator"), r.out());
+        assertTrue(out.contains("labels     urgent"), "the label edits and the detail view: " + r.out());
+        assertTrue(out.contains("deleted note:1"), r.out());
+        assertEquals("note:2  blocked  1    Fix the frobnicator  alice", out.getLast());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void nextWithNothingReadyExitsOneAndAnUnknownIdIsTheBackendsError() {
+        Cli.Run r = script("subject next --kind note\n");
+        assertEquals(1, r.exitCode(), r.err());
+        assertEquals("error: no ready subject of kind note", r.errLine());
+        Cli.Run g = script("subject get note:99\n");
+        assertEquals(1, g.exitCode(), g.err());
+        assertTrue(g.errLine().contains("no note with id note:99"), g.err());
+    }
+
+    @Test
+    void jsonDocumentsCarryTheSubjectWhole() {
+        Cli.Run r =
+                Cli.runWith(env, "", "--json", "subject", "create", "--kind", "note", "--title", "t", "--label", "a");
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals("animus.subject.create.v1", doc.path("schema").asString());
+        assertEquals("note:1", doc.path("subject").path("id").asString());
+        assertEquals("a", doc.path("subject").path("labels").path(0).asString());
+        assertTrue(doc.path("subject").path("custom").isObject(), "the backend's own fields pass: " + doc);
+    }
+
+    @Test
+    void kindCompletesFromTheInstalledManifests() {
+        Cli.Run r = Cli.runWith(env, "", "__complete", "--", "subject", "list", "--kind", "");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("note")), r.out());
+    }
+
+    /** {@code animus} in a process of its own, as another terminal runs it. */
+    Process animus(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(env.get("ANIMUS_LAUNCHER"), "--project-root", project.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().clear();
+        pb.environment().putAll(Cli.childEnvironment(env, dir));
+        return pb.start();
+    }
+
+    @Test
+    void aSecondClientsWatchSeesTheChangesInOrderUntilCtrlC() throws Exception {
+        Process watch = animus("--json", "subject", "watch", "--kind", "note");
+        try {
+            BufferedReader err =
+                    new BufferedReader(new InputStreamReader(watch.getErrorStream(), StandardCharsets.UTF_8));
+            StringBuilder said = new StringBuilder();
+            for (String l;
+                    !said.toString().contains("watching kind note");
+                    said.append(l).append('\n')) {
+                l = err.readLine();
+                assertTrue(l != null, "the watch ended before it started: " + said);
+            }
+            Cli.Run made = daemon("subject", "create", "--kind", "note", "--title", "watched");
+            assertEquals(0, made.exitCode(), made.err());
+            String id = made.out().strip();
+            for (String[] line : List.of(
+                    new String[] {"subject", "update", id, "--assignee", "bob"},
+                    new String[] {"subject", "status", id, "done"},
+                    new String[] {"subject", "delete", id, "--yes"})) {
+                Cli.Run r = daemon(line);
+                assertEquals(0, r.exitCode(), String.join(" ", line) + ": " + r.err());
+            }
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8));
+            List<String> kinds = new ArrayList<>();
+            while (kinds.size() < 4) {
+                String l = out.readLine();
+                assertTrue(l != null, "the watch ended after " + kinds);
+                JsonNode e = JSON.readTree(l);
+                assertEquals("animus.subject.event.v1", e.path("schema").asString(), l);
+                assertEquals(id, e.path("id").asString(), l);
+                kinds.add(e.path("change_kind").asString());
+            }
+            assertEquals(List.of("created", "updated", "status-changed", "deleted"), kinds);
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(watch.pid())).start();
+            assertEquals(0, kill.waitFor());
+            assertTrue(watch.waitFor(30, TimeUnit.SECONDS), "the watch did not end after Ctrl-C");
+            assertEquals(130, watch.exitValue());
+        } finally {
+            watch.destroyForcibly();
+        }
+    }
+}

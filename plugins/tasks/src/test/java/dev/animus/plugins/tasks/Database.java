@@ -1,0 +1,30 @@
+package dev.animus.plugins.tasks;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/** The test's own look into a project's database, with the driver loading the build's native library. */
+final class Database {
+    private Database() {}
+
+    static Path file(Path project) {
+        return project.resolve(".animus/subjects/tasks.db");
+    }
+
+    static Connection open(Path project) throws SQLException {
+        Path launcher = Path.of(System.getProperty("animus.tasks.launcher"));
+        // the library the launcher names, so that the driver copies nothing into java.io.tmpdir
+        System.setProperty(
+                "org.sqlite.lib.path", launcher.resolveSibling("sqlitejdbc").toString());
+        return DriverManager.getConnection("jdbc:sqlite:" + file(project));
+    }
+
+    static String one(Connection db, String sql) throws SQLException {
+        try (var s = db.createStatement();
+                var r = s.executeQuery(sql)) {
+            return r.next() ? r.getString(1) : null;
+        }
+    }
+}
