@@ -7,7 +7,6 @@ import dev.animus.providers.AgentOutcome;
 import dev.animus.providers.AgentRequest;
 import dev.animus.providers.CancelOutcome;
 import dev.animus.providers.ProviderFailure;
-import dev.animus.providers.RunnerEvent;
 import dev.animus.rpc.Handlers;
 import dev.animus.rpc.IncomingRequest;
 import dev.animus.runtime.AgentJson;
@@ -16,12 +15,10 @@ import dev.animus.runtime.Animus;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.ProviderInfo;
 import dev.animus.runtime.RunningAgent;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -73,13 +70,13 @@ final class AgentMethods {
      * {@code subscription/closed}.
      */
     private void run(IncomingRequest r, boolean resume) {
-        Relay relay = new Relay();
+        StreamRelay relay = new StreamRelay();
         Agents agents;
         RunningAgent run;
         try {
             AgentRequest request = AgentWire.request(r.params(), resume);
             agents = agents(Params.optionalText(r.params(), "agent").orElse("default"));
-            run = agents.run(request, relay::accept);
+            run = agents.run(request, e -> relay.accept(AgentJson.event(e)));
         } catch (RuntimeException e) {
             throw FailureWire.toWire(e).orElseThrow(() -> e);
         }
@@ -93,7 +90,7 @@ final class AgentMethods {
         }
         events.track(stream);
         events.publish("agent_run_started", fields(run));
-        relay.attach(stream, AgentJson.started(id, run.provider()));
+        relay.attach(stream, List.of(AgentJson.started(id, run.provider())));
         stream.whenEnded().thenRun(() -> {
             if (!run.isDone()) {
                 Thread.ofVirtual().name("animus-agent-orphan-" + id).start(() -> cancelOrphan(agents, run));
@@ -176,38 +173,5 @@ final class AgentMethods {
             p.capabilities().forEach(e.putArray("capabilities")::add);
         }
         return o;
-    }
-
-    /** Holds a run's first events until its stream is open, then hands each to it in order. */
-    private static final class Relay {
-        private final ReentrantLock lock = new ReentrantLock();
-        private List<JsonNode> early = new ArrayList<>();
-        private ControlStream stream;
-
-        void accept(RunnerEvent e) {
-            JsonNode json = AgentJson.event(e);
-            lock.lock();
-            try {
-                if (stream == null) {
-                    early.add(json);
-                } else {
-                    stream.emit(json);
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        void attach(ControlStream s, JsonNode first) {
-            lock.lock();
-            try {
-                s.emit(first);
-                early.forEach(s::emit);
-                early = List.of();
-                stream = s;
-            } finally {
-                lock.unlock();
-            }
-        }
     }
 }

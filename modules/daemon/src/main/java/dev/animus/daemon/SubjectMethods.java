@@ -9,14 +9,11 @@ import dev.animus.runtime.Animus;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.SubjectWatch;
 import dev.animus.runtime.Subjects;
-import dev.animus.subjects.SubjectChange;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -98,14 +95,14 @@ final class SubjectMethods {
      * process exited). Socket EOF or {@code $/cancelRequest} closes the watch (unwatching).
      */
     private void watch(IncomingRequest r) {
-        Relay relay = new Relay();
+        StreamRelay relay = new StreamRelay();
         SubjectWatch watch;
         try {
             watch = subjects(r)
                     .watch(
                             Params.optionalText(r.params(), "kind"),
                             SubjectWire.readFilter(r.params().path("filter")),
-                            relay::accept);
+                            c -> relay.accept(SubjectWire.change(c)));
         } catch (RuntimeException e) {
             throw FailureWire.toWire(e).orElseThrow(() -> e);
         }
@@ -117,7 +114,7 @@ final class SubjectMethods {
             throw e;
         }
         stream.whenEnded().thenRun(watch::close);
-        relay.attach(stream);
+        relay.attach(stream, List.of());
         Thread.ofVirtual().name("animus-subject-watch-end").start(() -> {
             try {
                 Optional<String> why = Optional.empty();
@@ -131,37 +128,5 @@ final class SubjectMethods {
         });
         stream.awaitEnd();
         watch.close();
-    }
-
-    /** Holds a watch's first changes until its stream is open, then hands each to it in order. */
-    private static final class Relay {
-        private final ReentrantLock lock = new ReentrantLock();
-        private List<JsonNode> early = new ArrayList<>();
-        private ControlStream stream;
-
-        void accept(SubjectChange c) {
-            JsonNode json = SubjectWire.change(c);
-            lock.lock();
-            try {
-                if (stream == null) {
-                    early.add(json);
-                } else {
-                    stream.emit(json);
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        void attach(ControlStream s) {
-            lock.lock();
-            try {
-                early.forEach(s::emit);
-                early = List.of();
-                stream = s;
-            } finally {
-                lock.unlock();
-            }
-        }
     }
 }
