@@ -144,7 +144,8 @@ class DaemonOrphanTest {
         long deadline = System.nanoTime() + within.toNanos();
         while (running(pid)) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the orphaned plugin " + pid + " was not reaped within " + within.toSeconds() + " s");
+                throw new AssertionError(
+                        "the orphaned plugin " + pid + " was not reaped within " + within.toSeconds() + " s");
             }
             Thread.sleep(20); // polls a real process's state against a deadline, not a timing rule
         }
