@@ -4,6 +4,7 @@ import dev.animus.core.Manifest;
 import dev.animus.core.PluginKind;
 import dev.animus.core.PluginState;
 import dev.animus.host.ProjectBinding;
+import dev.animus.host.Supervisor;
 import dev.animus.router.Registration;
 import dev.animus.router.Registrations;
 import dev.animus.router.SubjectRouter;
@@ -24,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
@@ -36,6 +39,7 @@ import tools.jackson.databind.JsonNode;
  * <p>Thread-safe. It owns nothing to close: the processes are its {@link Plugins}'.
  */
 public final class Subjects implements SubjectEndpoint {
+    private final AtomicReference<Built> built = new AtomicReference<>();
     private final Animus animus;
     private final Plugins plugins;
     private final String agent;
@@ -125,10 +129,30 @@ public final class Subjects implements SubjectEndpoint {
         };
     }
 
+    /**
+     * The calls over the routing table and the backends' supervisors, built again only when the
+     * files that decide them changed ({@link GrantsStamp}: the state holds what is installed,
+     * enabled and aliased, and the digest that names each manifest): a long-lived front end (the
+     * daemon) reads no state and no manifest per call (docs/performance.md#subjects-benchsubjects-issue-22).
+     */
     private SubjectCalls calls() {
-        return new SubjectCalls(
-                router(), name -> animus.register(animus.permit(name, agent), plugins.host(), binding), deadline);
+        GrantsStamp now = animus.grantsStamp();
+        Built last = built.get();
+        if (last != null && last.stamp().equals(now)) {
+            return last.calls();
+        }
+        Map<String, Supervisor> supervisors = new ConcurrentHashMap<>();
+        SubjectCalls fresh = new SubjectCalls(
+                router(),
+                name -> supervisors.computeIfAbsent(
+                        name, n -> animus.register(animus.permit(n, agent), plugins.host(), binding)),
+                deadline);
+        built.set(new Built(now, fresh));
+        return fresh;
     }
+
+    /** The calls built under one stamp. */
+    private record Built(GrantsStamp stamp, SubjectCalls calls) {}
 
     /**
      * The router over the enabled backends' declared kinds.
