@@ -265,6 +265,31 @@ public final class Supervisor implements AutoCloseable {
         return state.liveSession().map(PluginSession::initializeResult);
     }
 
+    /**
+     * Keeps the plugin's process from being shut down for idleness until the returned hold is
+     * closed: a stream the plugin feeds between requests ({@code subject/watch}, {@code trigger/watch})
+     * keeps its process. Crashes, deadlines and {@link #stopProcess} still end it; the holder then
+     * re-opens its stream. Closing the hold twice does nothing; the last close restarts the idle
+     * count.
+     */
+    public Hold hold() {
+        return new Hold(state.hold(registration.timeouts().idle()));
+    }
+
+    /** A {@link #hold()} on the idle shutdown. */
+    public static final class Hold implements AutoCloseable {
+        private final Runnable release;
+
+        private Hold(Runnable release) {
+            this.release = release;
+        }
+
+        @Override
+        public void close() {
+            release.run();
+        }
+    }
+
     /** A snapshot for {@code plugin status}. */
     public PluginStatus status() {
         return state.status(name());

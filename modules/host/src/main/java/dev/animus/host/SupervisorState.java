@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -56,6 +57,8 @@ final class SupervisorState {
     private Optional<Live> live = Optional.empty();
     private Optional<PendingLaunch> launching = Optional.empty();
     private Optional<Timers.Timer> idleTimer = Optional.empty();
+    private int holds;
+    private Duration idleTimeout;
     private boolean closed;
 
     SupervisorState(Lifecycle initial, HostClock clock, Timers timers, StatusEvents events) {
@@ -225,6 +228,46 @@ final class SupervisorState {
         stop(stops, true);
     }
 
+    /**
+     * Keeps the process from its idle shutdown until the returned release runs (once; later runs do
+     * nothing): for a stream the plugin feeds without a request in flight. The last release arms the
+     * idle timer afresh.
+     */
+    Runnable hold(Duration idleTimeout) {
+        lock.lock();
+        try {
+            holds++;
+            this.idleTimeout = idleTimeout;
+        } finally {
+            lock.unlock();
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        return () -> {
+            if (!released.compareAndSet(false, true)) {
+                return;
+            }
+            lock.lock();
+            try {
+                holds--;
+                if (holds == 0) {
+                    armIdleTimer(idleTimeout);
+                }
+            } finally {
+                lock.unlock();
+            }
+        };
+    }
+
+    /** How many holds are open. */
+    int holds() {
+        lock.lock();
+        try {
+            return holds;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Refuses new requests, shuts the process down (waiting for it) and lets a launch in progress end. */
     void close() {
         Stops stops;
@@ -252,6 +295,10 @@ final class SupervisorState {
         try {
             idleTimer = Optional.empty();
             if (closed) {
+                return;
+            }
+            if (holds > 0) { // a stream is open: look again an idle timeout later
+                armIdleTimer(idleTimeout);
                 return;
             }
             stops = perform(step(new LifecycleTrigger.IdleTimerFired()));

@@ -536,6 +536,29 @@ class SupervisorTest {
         }
 
         @Test
+        void aHeldProcessOutlivesItsIdleTimeoutAndTheLastReleaseRestartsTheCount() throws Exception {
+            Supervisor s = fake.register(registration(scriptPlugin(dir, "watched", "")));
+            s.call("echo", obj("a", 1));
+            long pid = s.status().pid().orElseThrow();
+            Supervisor.Hold first = s.hold();
+            Supervisor.Hold second = s.hold();
+            timers.advance(Duration.ofMinutes(30));
+            assertEquals(ProcessState.READY, s.status().state(), "held: no idle shutdown");
+            assertEquals(pid, s.status().pid().orElseThrow());
+            first.close();
+            first.close(); // twice: still one release
+            timers.advance(Duration.ofMinutes(30));
+            assertEquals(ProcessState.READY, s.status().state(), "one hold is still open");
+            second.close();
+            timers.advance(Duration.ofMinutes(4));
+            assertEquals(ProcessState.READY, s.status().state(), "the count starts again at the last release");
+            timers.advance(Duration.ofMinutes(1));
+            assertTrue(
+                    events.await(e -> e.to() == ProcessState.TERMINATED, WAIT).isPresent());
+            awaitGone(pid);
+        }
+
+        @Test
         void aManifestIdleTimeoutReplacesTheDefault() throws Exception {
             Path p = scriptPlugin(dir, "quick", "");
             Supervisor s = fake.register(new PluginRegistration(

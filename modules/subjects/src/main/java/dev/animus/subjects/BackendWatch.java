@@ -39,14 +39,20 @@ sealed interface BackendWatch permits StreamedWatch, PolledWatch {
         }
         params.set("filter", scoped.toJson());
         Supervisor supervisor = calls.supervisor(route);
+        // taken before the request: the idle timer cannot end the process between answer and hold
+        Supervisor.Hold hold = supervisor.hold();
         try {
             Supervisor.KeptStream kept =
                     supervisor.callKeeping("subject/watch", route.outbound(params), calls.options());
-            return StreamedWatch.start(supervisor, route, kept, sink, owner);
+            return StreamedWatch.start(supervisor, route, kept, hold, sink, owner);
         } catch (PluginCallFailed e) {
+            hold.close();
             if (e.failure() instanceof HostFailure.Rpc r && r.code() == NOT_SUPPORTED) {
                 return PolledWatch.start(calls, route, scoped, sink, polling, owner);
             }
+            throw e;
+        } catch (RuntimeException e) {
+            hold.close();
             throw e;
         }
     }

@@ -12,8 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A backend's own watch: its {@code subject/changed} notifications whose {@code id} is the watch
- * request's, turned into {@link SubjectChange}s in arrival order on one reader thread. It ends
- * when the backend's process exits; closing it sends {@code subject/unwatch {watch_id}}.
+ * request's, turned into {@link SubjectChange}s in arrival order on one reader thread. While it is
+ * open it holds the backend's process from its idle shutdown ({@link Supervisor#hold()}); it ends
+ * when that process exits (a crash, a deadline); closing it sends {@code subject/unwatch {watch_id}}.
  */
 final class StreamedWatch implements BackendWatch {
     private static final Duration POLL = Duration.ofSeconds(1);
@@ -21,6 +22,7 @@ final class StreamedWatch implements BackendWatch {
     private final Supervisor supervisor;
     private final SubjectRoute route;
     private final Supervisor.KeptStream kept;
+    private final Supervisor.Hold hold;
     private final Consumer<SubjectChange> sink;
     private final SubjectWatching owner;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -29,11 +31,13 @@ final class StreamedWatch implements BackendWatch {
             Supervisor supervisor,
             SubjectRoute route,
             Supervisor.KeptStream kept,
+            Supervisor.Hold hold,
             Consumer<SubjectChange> sink,
             SubjectWatching owner) {
         this.supervisor = supervisor;
         this.route = route;
         this.kept = kept;
+        this.hold = hold;
         this.sink = sink;
         this.owner = owner;
     }
@@ -42,9 +46,10 @@ final class StreamedWatch implements BackendWatch {
             Supervisor supervisor,
             SubjectRoute route,
             Supervisor.KeptStream kept,
+            Supervisor.Hold hold,
             Consumer<SubjectChange> sink,
             SubjectWatching owner) {
-        StreamedWatch w = new StreamedWatch(supervisor, route, kept, sink, owner);
+        StreamedWatch w = new StreamedWatch(supervisor, route, kept, hold, sink, owner);
         Thread.ofPlatform()
                 .daemon()
                 .name("animus-subject-watch-" + route.plugin())
@@ -75,6 +80,7 @@ final class StreamedWatch implements BackendWatch {
             reason = "the watch of plugin " + route.plugin() + " ended: " + e.getMessage();
         } finally {
             kept.notifications().close();
+            hold.close();
         }
         if (!closed.get()) {
             owner.ended(reason);
@@ -108,6 +114,7 @@ final class StreamedWatch implements BackendWatch {
             p.put("watch_id", kept.requestId());
             supervisor.notifyOn(kept.incarnation(), "subject/unwatch", p);
             kept.notifications().close();
+            hold.close();
         }
     }
 }
