@@ -8,6 +8,7 @@ import dev.animus.core.InstallRecord;
 import dev.animus.core.InstallState;
 import dev.animus.core.Installation;
 import dev.animus.core.Manifest;
+import dev.animus.core.PluginKind;
 import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
@@ -62,8 +63,10 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -594,6 +597,30 @@ public final class Animus implements AutoCloseable {
     /** {@code name}'s recorded manifest, if it has one. */
     public Optional<Manifest> manifest(String name) {
         return inspector().manifest(name);
+    }
+
+    /**
+     * The installed plugins enabled for {@code agent} whose manifest declares {@code kind} (as its
+     * {@code plugin_kind} or one of its extra kinds), by name: the plugins a role of the daemon is
+     * routed to (its queue, workflow runner, triggers, log storage). Reads the state and the
+     * recorded manifests only; whether the launch gate lets one run is decided when it is
+     * registered ({@link #permit}).
+     */
+    public List<String> pluginsOfKind(PluginKind.Routed kind, String agent) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(agent, "agent");
+        List<String> names = new ArrayList<>();
+        for (Map.Entry<String, PluginState> e : new TreeMap<>(state().plugins()).entrySet()) {
+            PluginState ps = e.getValue();
+            if (!ps.enabledAllAgents() && !ps.enabledAgents().contains(agent)) {
+                continue;
+            }
+            manifest(e.getKey())
+                    .filter(m ->
+                            m.kind().routed() == kind || m.extraKinds().stream().anyMatch(k -> k.routed() == kind))
+                    .ifPresent(m -> names.add(e.getKey()));
+        }
+        return List.copyOf(names);
     }
 
     /** Every pin of the lockfile in force against what is installed. */

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.animus.core.AgentScope;
 import dev.animus.core.HostFailure;
+import dev.animus.core.PluginKind;
 import dev.animus.host.PluginCallFailed;
 import dev.animus.install.AnimusHome;
 import dev.animus.subjects.ChangeKind;
@@ -204,6 +206,17 @@ class SubjectsTest {
             f = f.withCursor(p.nextCursor());
         }
         assertEquals(ids(all), paged);
+    }
+
+    @Test
+    void pluginsOfAKindAreTheEnabledOnesDeclaringItByName() {
+        assertEquals(
+                List.of("animus-subject-memo", "animus-subject-nowatch"),
+                animus.pluginsOfKind(PluginKind.Routed.SUBJECT_BACKEND, "default"));
+        assertEquals(List.of(), animus.pluginsOfKind(PluginKind.Routed.QUEUE, "default"));
+        animus.disable("animus-subject-memo", new AgentScope.All());
+        assertEquals(
+                List.of("animus-subject-nowatch"), animus.pluginsOfKind(PluginKind.Routed.SUBJECT_BACKEND, "default"));
     }
 
     @Test
