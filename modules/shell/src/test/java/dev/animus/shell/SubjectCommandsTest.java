@@ -31,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code animus-subject-notes}, kind {@code note}, in memory): installed, trusted, consented and
  * enabled as any plugin; then every verb in one script (one host, so one warm backend), and
  * through the project's daemon, where a second client's {@code subject watch} sees the changes in
- * order and Ctrl-C ends it with exit 130.
+ * order and Ctrl-C ends it with exit 130; and a backend that cannot watch ({@code nowatch}) whose
+ * changes the daemon finds by polling, with the same events.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SubjectCommandsTest {
@@ -56,16 +57,37 @@ class SubjectCommandsTest {
         return p;
     }
 
+    /**
+     * The Python memo backend as one file that cannot watch (it answers {@code subject/watch} with
+     * -32001, kind {@code nowatch}): the daemon polls it.
+     */
+    static Path nowatch(Path into) throws IOException {
+        Path memo = Path.of(System.getProperty("animus.testproviders.dir"), "animus-subject-memo");
+        String body = Files.readString(memo)
+                .replace("NAME = \"memo\"", "NAME = \"nowatch\"")
+                .replace("KIND = \"memo\"", "KIND = \"nowatch\"")
+                .replace("WATCH = True", "WATCH = False");
+        Files.createDirectories(into);
+        Path p = into.resolve("animus-subject-nowatch");
+        Files.writeString(p, body);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
     @BeforeAll
     void installTheBackendAndStartTheDaemon() throws IOException {
         env = Cli.env(dir);
         env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
         project = Files.createDirectories(dir.resolve("project")).toRealPath();
         Path plugin = notes(dir.resolve("plugin"));
+        Path polled = nowatch(dir.resolve("polled"));
         for (String line : List.of(
                 "plugin install --path " + plugin + " --trust --yes",
                 "plugin consent notes --yes",
-                "plugin enable notes")) {
+                "plugin enable notes",
+                "plugin install --path " + polled + " --trust --yes",
+                "plugin consent animus-subject-nowatch --yes",
+                "plugin enable animus-subject-nowatch")) {
             Cli.Run r = Cli.runWith(env, "", line.split(" "));
             assertEquals(0, r.exitCode(), line + ": " + r.err());
         }
@@ -106,10 +128,17 @@ class SubjectCommandsTest {
                 """);
         assertEquals(0, r.exitCode(), r.err());
         List<String> out = r.out().lines().toList();
-        assertEquals(List.of("PATTERN  PLUGIN  NATIVE", "note     notes   -", "note:1", "note:2"), out.subList(0, 4));
-        assertEquals("ID      KIND  STATUS  PRI  TITLE                ASSIGNEE  LABELS", out.get(4));
-        assertEquals("note:2  note  ready   1    Fix the frobnicator  alice     -", out.get(5));
-        assertEquals("id         note:2", out.get(7), "next: the ready one first by priority: " + r.out());
+        assertEquals(
+                List.of(
+                        "PATTERN  PLUGIN                  NATIVE",
+                        "note     notes                   -",
+                        "nowatch  animus-subject-nowatch  -",
+                        "note:1",
+                        "note:2"),
+                out.subList(0, 5));
+        assertEquals("ID      KIND  STATUS  PRI  TITLE                ASSIGNEE  LABELS", out.get(5));
+        assertEquals("note:2  note  ready   1    Fix the frobnicator  alice     -", out.get(6));
+        assertEquals("id         note:2", out.get(8), "next: the ready one first by priority: " + r.out());
         assertTrue(out.contains("note:1 (in-progress) Write the docs"), r.out());
         assertTrue(out.contains("note:2 (blocked) Fix the frobnicator"), r.out());
         assertTrue(out.contains("labels     urgent"), "the label edits and the detail view: " + r.out());
@@ -199,5 +228,50 @@ class SubjectCommandsTest {
         } finally {
             watch.destroyForcibly();
         }
+    }
+
+    /**
+     * The backend answers {@code subject/watch} with -32001: the daemon lists it every 2 seconds and
+     * the watcher sees the same events, one poll apart (each change waits for the event of the one
+     * before, so no two changes fall in one poll).
+     */
+    @Test
+    void aBackendThatCannotWatchIsPolledByTheDaemonWithTheSameEvents() throws Exception {
+        Process watch = animus("--json", "subject", "watch", "--kind", "nowatch");
+        try {
+            BufferedReader err =
+                    new BufferedReader(new InputStreamReader(watch.getErrorStream(), StandardCharsets.UTF_8));
+            StringBuilder said = new StringBuilder();
+            for (String l;
+                    !said.toString().contains("watching kind nowatch");
+                    said.append(l).append('\n')) {
+                l = err.readLine();
+                assertTrue(l != null, "the watch ended before it started: " + said);
+            }
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8));
+            Cli.Run made = daemon("subject", "create", "--kind", "nowatch", "--title", "polled");
+            assertEquals(0, made.exitCode(), made.err());
+            String id = made.out().strip();
+            assertEquals(List.of(id, "created"), event(out));
+            Cli.Run done = daemon("subject", "status", id, "done");
+            assertEquals(0, done.exitCode(), done.err());
+            assertEquals(List.of(id, "status-changed"), event(out));
+            Cli.Run gone = daemon("subject", "delete", id, "--yes");
+            assertEquals(0, gone.exitCode(), gone.err());
+            assertEquals(List.of(id, "deleted"), event(out));
+        } finally {
+            watch.destroyForcibly();
+        }
+    }
+
+    /** The id and change kind of the watch's next JSON line. */
+    private static List<String> event(BufferedReader out) throws IOException {
+        String l = out.readLine();
+        assertTrue(l != null, "the watch ended");
+        JsonNode e = JSON.readTree(l);
+        assertEquals("animus.subject.event.v1", e.path("schema").asString(), l);
+        assertEquals("animus-subject-nowatch", e.path("plugin").asString(), l);
+        return List.of(e.path("id").asString(), e.path("change_kind").asString());
     }
 }
