@@ -192,9 +192,11 @@ if run preflight-fresh 2 "$img/bin/animus" daemon preflight; then
   grep -qxF '[missing] provider — run: animus plugin install-defaults' "$tmp/preflight-fresh.out" ||
     fail "preflight-fresh: no install command for the provider role: $(cat "$tmp/preflight-fresh.out")"
 fi
-if run install-defaults 0 "$img/bin/animus" plugin install-defaults --yes; then
+if run install-defaults 0 "$img/bin/animus" plugin install-defaults --include-subjects --yes; then
   grep -q '^\[ok\] cli (provider)' "$tmp/install-defaults.out" ||
     fail "install-defaults: the bundled cli provider was not installed: $(cat "$tmp/install-defaults.out")"
+  grep -q '^\[ok\] tasks (subject_backend)' "$tmp/install-defaults.out" ||
+    fail "install-defaults: the bundled tasks backend was not installed: $(cat "$tmp/install-defaults.out")"
   mkdir -p "$tmp/work/.animus/providers"
   printf 'command = ["%s", "a-z", "A-Z"]\n' "$(command -v tr)" > "$tmp/work/.animus/providers/cli.toml"
   if run agent-cli 0 "$img/bin/animus" agent run --provider cli --prompt 'hello from the smoke test'; then
@@ -220,6 +222,33 @@ if run daemon-start 0 "$img/bin/animus" daemon start --skip-preflight; then
     grep -q 'THROUGH THE DAEMON' "$tmp/daemon-agent.out" ||
       fail "daemon-agent: stdout was '$(cat "$tmp/daemon-agent.out")', expected the upper-cased prompt"
   fi
+  # the bundled tasks backend through the daemon: every verb, while a second client's watch sees
+  # the changes in order (created, updated, status-changed, deleted)
+  (cd "$tmp/work" && exec timeout 60 env -i PATH="$tmp/tools" HOME="$tmp/home" "$img/bin/animus" --json \
+      subject watch --kind task >"$tmp/watch.out" 2>"$tmp/watch.err" </dev/null) &
+  watch_pid=$!
+  i=0
+  until grep -q 'watching kind task' "$tmp/watch.err" 2>/dev/null || [ $i -ge 600 ]; do i=$((i + 1)); sleep 0.05; done
+  grep -q 'watching kind task' "$tmp/watch.err" || fail "subject-watch: no 'watching kind task' on stderr: $(cat "$tmp/watch.err")"
+  if run task-create 0 "$img/bin/animus" subject create --kind task --title 'smoke task' &&
+      run task-second 0 "$img/bin/animus" subject create --kind task --title 'next one' --priority 1; then
+    id=$(cat "$tmp/task-create.out") second=$(cat "$tmp/task-second.out")
+    run task-list 0 "$img/bin/animus" subject list --kind task &&
+      { grep -q "^$id .*smoke task" "$tmp/task-list.out" || fail "task-list: no $id in $(cat "$tmp/task-list.out")"; }
+    run task-update 0 "$img/bin/animus" subject update "$id" --label +smoke --comment 'looked at'
+    run task-status 0 "$img/bin/animus" subject status "$id" in-progress
+    run task-next 0 "$img/bin/animus" --json subject next --kind task &&
+      { grep -q "\"id\" *: *\"$second\"" "$tmp/task-next.out" || fail "task-next: expected $second, got $(cat "$tmp/task-next.out")"; }
+    run task-delete 0 "$img/bin/animus" subject delete "$id" --yes
+    run task-delete-second 0 "$img/bin/animus" subject delete "$second" --yes
+    i=0
+    until [ "$(grep -c "\"id\":\"$id\"" "$tmp/watch.out" 2>/dev/null)" -ge 4 ] || [ $i -ge 600 ]; do i=$((i + 1)); sleep 0.05; done
+    seen=$(grep "\"id\":\"$id\"" "$tmp/watch.out" | sed -n 's/.*"change_kind":"\([a-z-]*\)".*/\1/p' | tr '\n' ' ')
+    [ "$seen" = "created updated status-changed deleted " ] ||
+      fail "subject-watch: the watch saw '$seen' for $id, expected 'created updated status-changed deleted'; $(cat "$tmp/watch.out" "$tmp/watch.err")"
+  fi
+  kill -INT "$watch_pid" 2>/dev/null || true
+  wait "$watch_pid" 2>/dev/null || true
   run daemon-status 0 "$img/bin/animus" daemon status
   run daemon-stop 0 "$img/bin/animus" daemon stop
   if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then

@@ -49,6 +49,7 @@ import dev.animus.shell.subject.SubjectListCommand;
 import dev.animus.shell.subject.SubjectNextCommand;
 import dev.animus.shell.subject.SubjectStatusCommand;
 import dev.animus.shell.subject.SubjectUpdateCommand;
+import dev.animus.shell.subject.SubjectWaitCommand;
 import dev.animus.shell.subject.SubjectWatchCommand;
 import dev.animus.shell.tour.TourCommand;
 import dev.animus.shell.tour.TrainCommand;
@@ -129,7 +130,8 @@ final class CommandTree {
                             SubjectStatusCommand.class,
                             SubjectNextCommand.class,
                             SubjectDeleteCommand.class,
-                            SubjectWatchCommand.class)),
+                            SubjectWatchCommand.class,
+                            SubjectWaitCommand.class)),
             Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
             Map.entry(
                     ConfigCommand.class,

@@ -154,6 +154,7 @@ class JsonEverywhereTest {
                 json("subject delete", 1, "subject", "delete", "note:1", "--yes"),
                 // a watch runs until Ctrl-C: one of a kind no backend serves ends at once, with its error document
                 json("subject watch", 2, "subject", "watch", "--kind", "nope"),
+                json("subject wait", 1, "subject", "wait", "note:1"),
                 json("plugin dev ping", 0, "plugin", "dev", echo, "ping"),
                 json("plugin dev info", 0, "plugin", "dev", echo, "info"),
                 json("plugin dev call", 0, "plugin", "dev", echo, "call", "echo"),

@@ -265,6 +265,36 @@ class SubjectCommandsTest {
         }
     }
 
+    @Test
+    void waitReturnsWhenTheSubjectReachesTheStatusAndTimesOutWith124Otherwise() throws Exception {
+        Cli.Run made = daemon("subject", "create", "--kind", "note", "--title", "awaited");
+        assertEquals(0, made.exitCode(), made.err());
+        String id = made.out().strip();
+        Process wait = animus("subject", "wait", id, "--status", "done", "--timeout", "60s");
+        try {
+            BufferedReader err =
+                    new BufferedReader(new InputStreamReader(wait.getErrorStream(), StandardCharsets.UTF_8));
+            assertEquals("waiting for " + id + " to be done (it is ready; Ctrl-C stops)", err.readLine());
+            Cli.Run early = daemon("subject", "wait", id, "--status", "ready");
+            assertEquals(0, early.exitCode(), "already there: at once; " + early.err());
+            assertTrue(early.out().contains("status     ready"), early.out());
+            Cli.Run late = daemon("subject", "wait", id, "--timeout", "1s");
+            assertEquals(124, late.exitCode(), late.err());
+            assertEquals(
+                    "error: timed out after 1s waiting for " + id + " to be done (it is ready; --timeout waits longer)",
+                    late.errLine());
+            Cli.Run done = daemon("subject", "status", id, "done");
+            assertEquals(0, done.exitCode(), done.err());
+            assertTrue(wait.waitFor(30, TimeUnit.SECONDS), "the wait did not end when the subject was done");
+            assertEquals(0, wait.exitValue());
+            String out = new String(wait.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(out.contains(id + " (done) awaited"), "the change, then the subject: " + out);
+            assertTrue(out.contains("status     done"), out);
+        } finally {
+            wait.destroyForcibly();
+        }
+    }
+
     /** The id and change kind of the watch's next JSON line. */
     private static List<String> event(BufferedReader out) throws IOException {
         String l = out.readLine();
