@@ -138,7 +138,30 @@ final class SubjectText {
                     .forEach(line -> Table.fitted(OneLine.of(line), room, Table.Fit.WRAP)
                             .forEach(part -> out.add(("  " + part).stripTrailing())));
         });
+        comments(s, layout, out);
         return out;
+    }
+
+    /**
+     * The comments a backend sends with the subject ({@code comments[{text, at?}]}, as the tasks
+     * backend does), oldest first, under a heading: each its time, then its text indented.
+     */
+    private static void comments(Subject s, Layout layout, List<String> out) {
+        JsonNode comments = s.json().path("comments");
+        if (!comments.isArray() || comments.isEmpty()) {
+            return;
+        }
+        out.add("");
+        out.add("comments");
+        int room = layout.width().isPresent() ? layout.width().getAsInt() - 4 : Integer.MAX_VALUE;
+        for (JsonNode c : comments) {
+            String at = c.path("at").isString() ? time(c.path("at").asString(), layout) : "-";
+            out.add("  " + OneLine.of(at));
+            String text = c.path("text").isString() ? c.path("text").asString() : c.toString();
+            text.lines()
+                    .forEach(line -> Table.fitted(OneLine.of(line), room, Table.Fit.WRAP)
+                            .forEach(part -> out.add(("    " + part).stripTrailing())));
+        }
     }
 
     private static void row(List<String> out, String key, String value, Layout layout) {

@@ -66,14 +66,15 @@ final class ThrowawayHome implements AutoCloseable {
     }
 
     /**
-     * The caller's environment with every {@code ANIMUS_*} variable but {@code ANIMUS_LOG} left out,
+     * The caller's environment with every {@code ANIMUS_*} variable but {@code ANIMUS_LOG} and
+     * {@code ANIMUS_LAUNCHER} (the path of the launcher, which starts the tour's daemon) left out,
      * and {@code ANIMUS_HOME} and {@code ANIMUS_PLUGIN_PATH} set: nothing of the caller's home,
      * registry or plugin directories is seen or changed.
      */
     Map<String, String> environment(Map<String, String> callerEnvironment, Path pluginPath) {
         Map<String, String> env = new HashMap<>();
         callerEnvironment.forEach((k, v) -> {
-            if (!k.startsWith("ANIMUS_") || k.equals("ANIMUS_LOG")) {
+            if (!k.startsWith("ANIMUS_") || k.equals("ANIMUS_LOG") || k.equals("ANIMUS_LAUNCHER")) {
                 env.put(k, v);
             }
         });

@@ -1,6 +1,7 @@
 package dev.animus.shell.tour;
 
 import dev.animus.runtime.Plugins;
+import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.Main;
 import dev.animus.shell.ShellContext;
@@ -10,6 +11,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,12 +51,27 @@ final class Tour {
      * @param json whether to print one {@code animus.tour.v1} document instead of the transcript
      */
     static int run(
-            Terminal terminal, Map<String, String> callerEnvironment, TourExample example, boolean keep, boolean json) {
-        return new Tour(terminal, json).run(callerEnvironment, example, keep);
+            Terminal terminal,
+            Map<String, String> callerEnvironment,
+            TourExample example,
+            boolean keep,
+            boolean json,
+            boolean loop,
+            Optional<String> loopSkipped) {
+        return new Tour(terminal, json).run(callerEnvironment, example, keep, loop, loopSkipped);
     }
 
-    private int run(Map<String, String> callerEnvironment, TourExample example, boolean keep) {
-        List<TourStep> steps = TourStep.of(example);
+    private int run(
+            Map<String, String> callerEnvironment,
+            TourExample example,
+            boolean keep,
+            boolean loop,
+            Optional<String> loopSkipped) {
+        List<TourStep> steps = new ArrayList<>(TourStep.of(example));
+        int plugin = steps.size();
+        if (loop) {
+            steps.addAll(LoopChapter.steps());
+        }
         ThrowawayHome home = ThrowawayHome.create(callerEnvironment, keep);
         ObjectNode doc = Terminal.envelope("tour")
                 .put("example", example.executable().toString())
@@ -70,8 +87,18 @@ final class Tour {
                 var inner = new Terminal(
                         InputStream.nullInputStream(), new PrintWriter(out, true), new PrintWriter(err, true), false);
                 ShellContext context = ShellContext.oneShot(inner, env, host);
-                for (int i = 0; i < steps.size() && stop.isEmpty(); i++) {
+                for (int i = 0; i < plugin && stop.isEmpty(); i++) {
                     stop = step(context, home, i + 1, steps, done);
+                }
+                if (loop && stop.isEmpty()) {
+                    try {
+                        loopChapter(env, home);
+                        for (int i = plugin; i < steps.size() && stop.isEmpty(); i++) {
+                            stop = step(context, home, i + 1, steps, done);
+                        }
+                    } finally {
+                        stopTheDaemon(context, home);
+                    }
                 }
             } finally {
                 closeAndWait(host);
@@ -86,13 +113,51 @@ final class Tour {
             PrintWriter o = terminal.out();
             o.println();
             o.println(paint("1", "Done.") + " Discovered, installed, trusted, consented to, enabled, called and"
-                    + " stopped " + example.name() + "; no plugin process is left.");
+                    + " stopped " + example.name() + (loop ? "; a daemon did a task on its own" : "")
+                    + "; no plugin process is left.");
             o.println("The first four steps are one command too: " + ShellQuoting.line(oneStep(example))
                     + " (one screen," + " one question; --yes answers it).");
+            loopSkipped.ifPresent(why -> o.println("Skipped " + why + "."));
             o.println(leftBehind(home));
             o.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** The second chapter's heading and the project files it writes, shown before its first step. */
+    private void loopChapter(Map<String, String> env, ThrowawayHome home) {
+        Path tr = LoopChapter.onPath("tr", env.getOrDefault("PATH", ""))
+                .orElseThrow(() -> new CommandFailed(
+                        ExitCodes.FAILED,
+                        "tour_tool_missing",
+                        "the tour's stand-in provider runs 'tr', which is not on PATH"));
+        List<Path> written = LoopChapter.configure(home.directory(), tr);
+        if (json) {
+            return;
+        }
+        PrintWriter o = terminal.out();
+        o.println();
+        o.println(paint("1", "The work loop")
+                + ": a daemon that does a task on its own, with the image's bundled plugins.");
+        o.println(
+                "The tour writes the project's configuration (the provider's command, a 1-second dispatch, the prompt):");
+        written.forEach(f -> o.println("  " + f));
+        o.flush();
+    }
+
+    /**
+     * Stops the tour project's daemon if it still runs (a step failed before the last), quietly:
+     * the tour leaves no process, however it ends.
+     */
+    private static void stopTheDaemon(ShellContext context, ThrowawayHome home) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            Main.execute(new String[] {"--project-root", home.directory().toString(), "-q", "daemon", "stop"}, context);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** The one-step install of docs/cli.md#one-confirmation, for the example. */

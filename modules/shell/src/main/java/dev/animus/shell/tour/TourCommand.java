@@ -21,12 +21,19 @@ import picocli.CommandLine.ParentCommand;
             "a real command, printed before it runs and followed by its output. Your",
             "ANIMUS_HOME and project are never touched; the throwaway home is removed at",
             "the end (--keep keeps it) and no plugin process is left. A failing step stops",
-            "the tour with one error line naming it, and its exit status."
+            "the tour with one error line naming it, and its exit status.",
+            "",
+            "Then the work loop, in a release image (it needs the plugins the image bundles): the",
+            "bundled defaults installed, the project's daemon started, a task created with the",
+            "dispatch label, queued, leased, run through the bundled cli provider (running 'tr a-z",
+            "A-Z', a harmless stand-in for an agent CLI) and done, then the daemon stopped, with",
+            "nothing left running."
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  animus tour",
             "  animus tour --keep                  # then look around in the home it prints",
+            "  animus tour --skip-loop             # only the example plugin's chapter",
             "  animus tour --examples ./examples   # a directory with echo/animus-plugin-echo"
         })
 public final class TourCommand implements Callable<Integer> {
@@ -44,10 +51,15 @@ public final class TourCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep the throwaway home, and print where it is.")
     boolean keep;
 
+    @Option(names = "--skip-loop", description = "Only the example plugin's chapter, not the work loop's.")
+    boolean skipLoop;
+
     @Override
     public Integer call() {
         TourExample example = TourExample.locate(
                 Optional.ofNullable(examples), Optional.ofNullable(System.getProperty(TourExample.PROPERTY)));
-        return Tour.run(root.terminal(), root.environment(), example, keep, root.json);
+        boolean loop = !skipLoop && LoopChapter.available();
+        Optional<String> skipped = skipLoop || loop ? Optional.empty() : Optional.of(LoopChapter.unavailable());
+        return Tour.run(root.terminal(), root.environment(), example, keep, root.json, loop, skipped);
     }
 }
