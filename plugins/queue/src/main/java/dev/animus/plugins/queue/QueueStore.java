@@ -23,7 +23,6 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import org.sqlite.SQLiteConfig;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -43,9 +42,7 @@ final class QueueStore implements AutoCloseable {
     /** How long a call waits for another process's write transaction before failing. */
     static final int BUSY_TIMEOUT_MS = 10_000;
 
-    private static final String COLUMNS = "id, subject_id, payload, priority, status, attempts, lease_id, worker,"
-            + " expires_at, enqueued_at, updated_at, outcome, message";
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String COLUMNS = EntryRows.COLUMNS;
     private static final SecureRandom LEASE_IDS = new SecureRandom();
 
     private final Path file;
@@ -126,7 +123,7 @@ final class QueueStore implements AutoCloseable {
                 s.setString(1, subjectId);
                 try (ResultSet r = s.executeQuery()) {
                     if (r.next()) {
-                        return new Enqueued(row(r), false);
+                        return new Enqueued(EntryRows.entry(r), false);
                     }
                 }
             }
@@ -276,7 +273,7 @@ final class QueueStore implements AutoCloseable {
                 s.setInt(i, limit + 1);
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
-                        out.add(row(r));
+                        out.add(EntryRows.entry(r));
                     }
                 }
             }
@@ -430,29 +427,9 @@ final class QueueStore implements AutoCloseable {
         try (PreparedStatement s = db.prepareStatement("SELECT " + COLUMNS + " FROM entries WHERE id = ?")) {
             s.setLong(1, n);
             try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(row(r)) : Optional.empty();
+                return r.next() ? Optional.of(EntryRows.entry(r)) : Optional.empty();
             }
         }
-    }
-
-    private static Entry row(ResultSet r) throws SQLException {
-        String leaseId = r.getString(7);
-        Optional<Entry.Lease> lease = leaseId == null
-                ? Optional.empty()
-                : Optional.of(new Entry.Lease(leaseId, r.getString(8), Instant.ofEpochMilli(r.getLong(9))));
-        String outcome = r.getString(12);
-        return new Entry(
-                r.getLong(1),
-                r.getString(2),
-                (ObjectNode) JSON.readTree(r.getString(3)),
-                r.getInt(4),
-                Status.of(r.getString(5)).orElseThrow(),
-                r.getInt(6),
-                lease,
-                Instant.ofEpochMilli(r.getLong(10)),
-                Instant.ofEpochMilli(r.getLong(11)),
-                outcome == null ? Optional.empty() : Outcome.of(outcome),
-                Optional.ofNullable(r.getString(13)));
     }
 
     /** 128 random bits, in hex. */
