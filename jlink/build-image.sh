@@ -24,7 +24,7 @@ fi
 # passes --enable-native-access itself.
 rm -rf "$image"
 mkdir -p "$(dirname -- "$image")"
-# SQLite's JDBC driver (for the tasks plugin) carries a native library for each of 24 platforms,
+# SQLite's JDBC driver (for the tasks and queue plugins) carries a native library for each of 24 platforms,
 # 12 MB in all: the image keeps none of them in the module (--exclude-resources) and this
 # platform's one as a file, lib/sqlitejdbc/, which the plugin's launcher names
 # (-Dorg.sqlite.lib.path), so the driver never copies it into a shared temporary directory
@@ -36,7 +36,7 @@ sh "$plugins/tasks/src/build/sqlite-native.sh" "$sqlite_jar" "$sqlite_native" "$
 # signatures are not carried into the image, which is what we want; keep the rest of its output
 if ! "$jdk/bin/jlink" \
   --module-path "$modules" \
-  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,dev.animus.plugins.tasks,org.slf4j.simple,org.jline.terminal.ffm \
+  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,dev.animus.plugins.tasks,dev.animus.plugins.queue,org.slf4j.simple,org.jline.terminal.ffm \
   --ignore-signing-information \
   --exclude-resources='/org.xerial.sqlitejdbc/org/sqlite/native/**' \
   --strip-debug --no-header-files --no-man-pages --compress zip-6 \

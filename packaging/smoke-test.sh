@@ -191,12 +191,23 @@ fi
 if run preflight-fresh 2 "$img/bin/animus" daemon preflight; then
   grep -qxF '[missing] provider — run: animus plugin install-defaults' "$tmp/preflight-fresh.out" ||
     fail "preflight-fresh: no install command for the provider role: $(cat "$tmp/preflight-fresh.out")"
+  grep -qxF '[missing] queue — run: animus plugin install-defaults' "$tmp/preflight-fresh.out" ||
+    fail "preflight-fresh: no install command for the queue role: $(cat "$tmp/preflight-fresh.out")"
 fi
 if run install-defaults 0 "$img/bin/animus" plugin install-defaults --include-subjects --yes; then
   grep -q '^\[ok\] cli (provider)' "$tmp/install-defaults.out" ||
     fail "install-defaults: the bundled cli provider was not installed: $(cat "$tmp/install-defaults.out")"
   grep -q '^\[ok\] tasks (subject_backend)' "$tmp/install-defaults.out" ||
     fail "install-defaults: the bundled tasks backend was not installed: $(cat "$tmp/install-defaults.out")"
+  grep -q '^\[ok\] queue (queue)' "$tmp/install-defaults.out" ||
+    fail "install-defaults: the bundled queue was not installed: $(cat "$tmp/install-defaults.out")"
+  if run queue-enqueue 0 "$img/bin/animus" plugin call queue queue/enqueue --params '{"subject_id":"task:1"}'; then
+    grep -q '"created": true' "$tmp/queue-enqueue.out" ||
+      fail "queue-enqueue: the bundled queue made no entry: $(cat "$tmp/queue-enqueue.out")"
+    # dropped again: the daemon below must not find work it was not given
+    entry=$(sed -n 's/.*"id" *: *"\(q:[0-9]*\)".*/\1/p' "$tmp/queue-enqueue.out" | head -n 1)
+    run queue-drop 0 "$img/bin/animus" plugin call queue queue/drop --params "{\"entry_id\":\"$entry\"}"
+  fi
   mkdir -p "$tmp/work/.animus/providers"
   printf 'command = ["%s", "a-z", "A-Z"]\n' "$(command -v tr)" > "$tmp/work/.animus/providers/cli.toml"
   if run agent-cli 0 "$img/bin/animus" agent run --provider cli --prompt 'hello from the smoke test'; then

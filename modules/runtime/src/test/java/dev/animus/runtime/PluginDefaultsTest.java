@@ -69,6 +69,17 @@ class PluginDefaultsTest {
                 all.inGroups(java.util.Set.of("subjects")).stream()
                         .map(PluginDefaults.Entry::name)
                         .toList());
+        Files.createDirectories(image.resolve("plugins/animus-queue"));
+        PluginDefaults withQueue = PluginDefaults.builtIn(image.resolve("plugins"));
+        PluginDefaults.Entry queue = withQueue.entries().get(3);
+        assertEquals("queue", queue.name());
+        assertEquals("queue", queue.role());
+        assertEquals("core", queue.group(), "installed by a plain install-defaults");
+        assertEquals(
+                List.of("cli", "queue"),
+                withQueue.inGroups(java.util.Set.of()).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList());
     }
 
     @Test
