@@ -69,6 +69,20 @@ class PluginDefaultsTest {
                 all.inGroups(java.util.Set.of("subjects")).stream()
                         .map(PluginDefaults.Entry::name)
                         .toList());
+        Files.createDirectories(image.resolve("plugins/animus-trigger-webhook"));
+        Files.createDirectories(image.resolve("plugins/animus-trigger-schedule"));
+        PluginDefaults triggers = PluginDefaults.builtIn(image.resolve("plugins"));
+        assertEquals(
+                List.of("webhook", "schedule"),
+                triggers.forRole("trigger_backend").stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList());
+        assertEquals(
+                List.of("cli", "webhook", "schedule"),
+                triggers.inGroups(java.util.Set.of("triggers")).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList(),
+                "installed by install-defaults --include-triggers");
     }
 
     @Test
