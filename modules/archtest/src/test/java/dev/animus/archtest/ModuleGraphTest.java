@@ -62,6 +62,8 @@ class ModuleGraphTest {
             "dev.animus.plugins.cli",
             "dev.animus.plugins.oai",
             "dev.animus.plugins.tasks",
+            "dev.animus.plugins.webhook",
+            "dev.animus.plugins.schedule",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {
