@@ -63,6 +63,8 @@ class ModuleGraphTest {
             "dev.animus.plugins.oai",
             "dev.animus.plugins.tasks",
             "dev.animus.plugins.queue",
+            "dev.animus.plugins.webhook",
+            "dev.animus.plugins.schedule",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {

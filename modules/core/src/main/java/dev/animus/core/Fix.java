@@ -126,7 +126,7 @@ public sealed interface Fix {
     /**
      * Install the curated default plugins of {@code defaults.toml} (docs/operations.md#default-plugins),
      * with the optional groups {@code include} names ({@code subjects}, {@code transports},
-     * {@code oai-agent}) as well.
+     * {@code oai-agent}, {@code triggers}) as well.
      */
     record InstallDefaults(List<String> include) implements Fix {
         public InstallDefaults {

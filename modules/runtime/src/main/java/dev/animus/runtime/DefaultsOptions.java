@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * How {@code plugin install-defaults} (or {@code preflight --auto-install}) installs the defaults.
  *
- * @param include the optional groups to install too ({@code subjects}, {@code transports}, {@code oai-agent})
+ * @param include the optional groups to install too ({@code subjects}, {@code transports}, {@code oai-agent},
+ *     {@code triggers})
  * @param force install a default whose name is installed already (its pin replaced, as {@code plugin install --force})
  * @param scope the agents to enable each one for
  * @param signatures what a release default's signature must be

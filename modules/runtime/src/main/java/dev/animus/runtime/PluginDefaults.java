@@ -29,7 +29,7 @@ import tools.jackson.dataformat.toml.TomlMapper;
  * <pre>
  * [plugins.claude]
  * role = "provider"              # the kind it serves: provider, subject_backend, workflow_runner, queue, ...
- * group = "core"                 # optional: core (always), subjects, transports, oai-agent
+ * group = "core"                 # optional: core (always), subjects, transports, oai-agent, triggers
  * bundled = "animus-provider-claude"                   # shipped in the image: &lt;image&gt;/plugins/&lt;name&gt;
  * # or: release = "owner/repo@tag" and sha256 = "&lt;64 hex&gt;" (the code's digest)
  * # or: path = "/abs/file" and, optionally, sha256 = "&lt;64 hex&gt;"
@@ -40,7 +40,7 @@ import tools.jackson.dataformat.toml.TomlMapper;
  */
 public record PluginDefaults(String origin, List<Entry> entries) {
     /** The groups, {@code core} first (installed always); the others only when asked for. */
-    public static final List<String> GROUPS = List.of("core", "subjects", "transports", "oai-agent");
+    public static final List<String> GROUPS = List.of("core", "subjects", "transports", "oai-agent", "triggers");
 
     /** The group every entry is in unless it names another. */
     public static final String CORE = "core";

@@ -80,6 +80,20 @@ class PluginDefaultsTest {
                 withQueue.inGroups(java.util.Set.of()).stream()
                         .map(PluginDefaults.Entry::name)
                         .toList());
+        Files.createDirectories(image.resolve("plugins/animus-trigger-webhook"));
+        Files.createDirectories(image.resolve("plugins/animus-trigger-schedule"));
+        PluginDefaults triggers = PluginDefaults.builtIn(image.resolve("plugins"));
+        assertEquals(
+                List.of("webhook", "schedule"),
+                triggers.forRole("trigger_backend").stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList());
+        assertEquals(
+                List.of("cli", "queue", "webhook", "schedule"),
+                triggers.inGroups(java.util.Set.of("triggers")).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList(),
+                "installed by install-defaults --include-triggers");
     }
 
     @Test

@@ -50,6 +50,9 @@ public final class InstallDefaultsCommand implements Callable<Integer> {
     @Option(names = "--include-oai-agent", description = "Also the defaults of the oai-agent group.")
     boolean oaiAgent;
 
+    @Option(names = "--include-triggers", description = "Also the defaults of the triggers group.")
+    boolean triggers;
+
     @Option(names = "--yes", description = "Confirm without asking (needed without a terminal).")
     boolean yes;
 
@@ -68,6 +71,9 @@ public final class InstallDefaultsCommand implements Callable<Integer> {
         }
         if (oaiAgent) {
             include.add("oai-agent");
+        }
+        if (triggers) {
+            include.add("triggers");
         }
         DefaultsPlan plan = root.animus().planDefaults(DefaultsSet.options(root, include, force));
         Terminal t = root.terminal();
