@@ -45,6 +45,8 @@ public final class TriggerSession implements AutoCloseable {
     private static final Duration POLL = Duration.ofSeconds(1);
     /** How long {@link #close()} waits for an event being dispatched. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
+    /** {@code trigger/watch} is answered at once; a plugin that does not answer is a failure. */
+    private static final CallOptions WATCH = CallOptions.defaults().withTimeout(Duration.ofSeconds(30));
 
     /**
      * What a session needs.
@@ -220,21 +222,24 @@ public final class TriggerSession implements AutoCloseable {
 
     /** One watch: how long it ran, or empty when it could not start. */
     private Optional<Duration> watch() {
-        if (o.supervisor().status().state() == ProcessState.DISABLED) {
-            LOG.info("trigger {}: its crash window disabled it; reset, as its own backoff decides", o.plugin());
-            o.supervisor().reset();
-        }
         ObjectNode params = JSON.objectNode();
         o.journal().cursor().ifPresent(c -> params.put("cursor", c));
         if (!o.config().table().isEmpty()) {
             params.set("config", o.config().table());
         }
         Supervisor.KeptStream kept;
-        try {
-            kept = o.supervisor().callKeeping("trigger/watch", params, CallOptions.defaults());
-        } catch (RuntimeException e) { // PluginCallFailed, LaunchFailed: the plugin's failure
-            failedWith(e.getMessage());
-            return Optional.empty();
+        for (boolean again = resetIfDisabled(); ; again = resetIfDisabled()) {
+            try {
+                kept = o.supervisor().callKeeping("trigger/watch", params, WATCH);
+                break;
+            } catch (RuntimeException e) { // PluginCallFailed, LaunchFailed: the plugin's failure
+                // the crash window may disable it just after the last exit was counted: once more
+                if (!again && o.supervisor().status().state() == ProcessState.DISABLED) {
+                    continue;
+                }
+                failedWith(e.getMessage());
+                return Optional.empty();
+            }
         }
         long started = o.clock().nanos();
         lock.lock();
@@ -265,6 +270,22 @@ public final class TriggerSession implements AutoCloseable {
         }
         failedWith(o.supervisor().status().lastError().orElse("its process exited"));
         return Optional.of(Duration.ofNanos(o.clock().nanos() - started));
+    }
+
+    /**
+     * Resets a supervisor the host's crash window disabled: the session's {@link Backoff} decides
+     * a trigger's restarts, and the window (5 crashes in 5 minutes) would stop a trigger that
+     * crashes once a minute which the backoff keeps restarting.
+     *
+     * @return whether it was disabled
+     */
+    private boolean resetIfDisabled() {
+        if (o.supervisor().status().state() != ProcessState.DISABLED) {
+            return false;
+        }
+        LOG.info("trigger {}: the host's crash window disabled it; reset, as its own backoff decides", o.plugin());
+        o.supervisor().reset();
+        return true;
     }
 
     private void read(Supervisor.KeptStream kept) {

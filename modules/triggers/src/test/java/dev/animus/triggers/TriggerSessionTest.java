@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -93,43 +92,42 @@ class TriggerSessionTest {
         };
         try (TriggerJournal journal = TriggerJournal.open(dir.resolve("replay.journal"), DedupWindow.DEFAULT_CAPACITY);
                 TriggerSession session = start(journal, table, recording)) {
-            await(() -> Files.exists(acks) && lines(acks).contains("e999 skipped"), "the last replay acknowledged");
+            await(() -> journal.cursor().equals(Optional.of("999")) && dispatched.size() == 1000, "e999 handled");
+            await(() -> session.status().state() == TriggerState.WATCHING, "watching again");
             assertEquals(1000, dispatched.size());
             assertTrue(dispatched.values().stream().allMatch(n -> n.get() == 1), "an event dispatched twice");
-            assertEquals(Optional.of("999"), journal.cursor());
-            assertEquals(Collections.nCopies(10, Duration.ofSeconds(1)), clock.slept());
+            // every run dispatches some 97 events, 97 s on the fake clock: each crash is failure 1 again
+            TriggerStatus s = session.status();
+            List<Duration> slept = clock.slept();
+            assertEquals(Collections.nCopies(slept.size(), Duration.ofSeconds(1)), slept);
+            assertEquals(slept.size(), s.restarts());
+            assertTrue(s.restarts() >= 10 && s.restarts() <= 12, "restarts: " + s.restarts());
 
-            List<String> skippedWanted = new ArrayList<>();
-            Set<String> boundaries = new TreeSet<>();
-            for (int b = 99; b < 1000; b += 100) {
-                boundaries.add("e" + b);
-                for (int i = b - 2; i <= b; i++) {
-                    skippedWanted.add("e" + i);
-                }
-            }
+            // the acks the plugin received: never dispatched twice, each event acknowledged, every
+            // replay (sent before anything new) acknowledged skipped
+            await(
+                    () -> lines(acks).stream()
+                                    .filter(l -> l.endsWith(" skipped"))
+                                    .count()
+                            == session.status().skipped(),
+                    "the skipped acks received");
             Map<String, List<String>> byId = new HashMap<>();
             for (String line : lines(acks)) {
                 String[] f = line.split(" ");
                 byId.computeIfAbsent(f[0], k -> new ArrayList<>()).add(f[1]);
             }
             for (int i = 0; i < 1000; i++) {
-                String id = "e" + i;
-                List<String> got = byId.getOrDefault(id, List.of());
-                List<String> want = new ArrayList<>();
-                if (!boundaries.contains(id)) {
-                    want.add("dispatched"); // the last before a crash is never acknowledged to that process
-                }
-                if (skippedWanted.contains(id)) {
-                    want.add("skipped");
-                }
-                assertEquals(want, got, id);
+                List<String> got = byId.getOrDefault("e" + i, List.of());
+                assertTrue(
+                        !got.isEmpty() && got.stream().allMatch(a -> a.equals("dispatched") || a.equals("skipped")),
+                        "e" + i + ": " + got);
+                assertTrue(got.stream().filter("dispatched"::equals).count() <= 1, "e" + i + ": " + got);
             }
-            TriggerStatus s = session.status();
+            s = session.status();
             assertEquals(TriggerState.WATCHING, s.state());
-            assertEquals(1030, s.events());
             assertEquals(1000, s.dispatched());
-            assertEquals(30, s.skipped());
-            assertEquals(10, s.restarts());
+            assertTrue(s.skipped() >= 3 * s.restarts(), "skipped " + s.skipped());
+            assertEquals(s.dispatched() + s.skipped(), s.events());
             assertEquals(0, s.malformed());
             assertEquals(List.of(), notices);
         }
