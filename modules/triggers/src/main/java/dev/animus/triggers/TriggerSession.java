@@ -90,6 +90,7 @@ public final class TriggerSession implements AutoCloseable {
     private Optional<String> lastError = Optional.empty();
     private boolean closed;
     private boolean sleeping;
+    private boolean ackRefusalLogged; // the session's thread only
     private Optional<Supervisor.KeptStream> current = Optional.empty();
 
     private TriggerSession(Options options) {
@@ -333,7 +334,6 @@ public final class TriggerSession implements AutoCloseable {
         } else {
             status = dispatch(event);
         }
-        counts.get(status).incrementAndGet();
         if (status.advancesCursor()) {
             try {
                 o.journal().record(event.eventId(), event.cursor());
@@ -343,15 +343,23 @@ public final class TriggerSession implements AutoCloseable {
                 status = AckStatus.FAILED;
             }
         }
+        counts.get(status).incrementAndGet();
         if (status == AckStatus.UNMATCHED) {
             o.notices().accept(new TriggerNotice.Unmatched(o.plugin(), event.eventId(), event.actionHint()));
         }
         AckStatus told = isClosed() ? AckStatus.SHUTDOWN : status;
-        o.supervisor()
+        boolean sent = o.supervisor()
                 .notifyOn(
                         incarnation,
                         "trigger/ack",
                         JSON.objectNode().put("event_id", event.eventId()).put("status", told.word()));
+        if (!sent && !ackRefusalLogged && o.supervisor().handshake().isPresent()) {
+            ackRefusalLogged = true; // once: a plugin whose manifest lacks it would log per event
+            LOG.warn(
+                    "trigger {}: trigger/ack could not be sent to its running process; its manifest must"
+                            + " declare trigger/ack among its capabilities",
+                    o.plugin());
+        }
     }
 
     private AckStatus dispatch(TriggerEvent event) {
