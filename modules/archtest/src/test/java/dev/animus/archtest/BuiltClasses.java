@@ -28,6 +28,7 @@ final class BuiltClasses {
             "dev.animus.host",
             "dev.animus.providers",
             "dev.animus.subjects",
+            "dev.animus.triggers",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.router");

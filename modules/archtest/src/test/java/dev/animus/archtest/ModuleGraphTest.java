@@ -37,6 +37,7 @@ class ModuleGraphTest {
             "dev.animus.host",
             "dev.animus.providers",
             "dev.animus.subjects",
+            "dev.animus.triggers",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.router");
@@ -51,6 +52,7 @@ class ModuleGraphTest {
             "dev.animus.host",
             "dev.animus.providers",
             "dev.animus.subjects",
+            "dev.animus.triggers",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.router",

@@ -7,6 +7,7 @@ import dev.animus.rpc.Handlers;
 import dev.animus.runtime.Animus;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.StatusFeed;
+import dev.animus.runtime.Triggers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,6 +71,7 @@ public final class Daemon implements AutoCloseable {
     private final StatusFeed feed;
     private final Thread pump;
     private ControlServer server;
+    private volatile Triggers triggers = Triggers.none();
 
     private Daemon(Plugins plugins, Options options) {
         this.options = options;
@@ -94,6 +96,7 @@ public final class Daemon implements AutoCloseable {
         new PluginMethods(animus, plugins).addTo(table);
         new AgentMethods(animus, plugins, d.events).addTo(table);
         new SubjectMethods(animus, plugins).addTo(table);
+        new TriggerMethods(() -> d.triggers).addTo(table);
         try {
             d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
         } catch (RuntimeException e) {
@@ -102,6 +105,7 @@ public final class Daemon implements AutoCloseable {
             throw e;
         }
         d.pump.start();
+        d.startTriggers(animus);
         d.publish(
                 "daemon_started",
                 JsonNodeFactory.instance
@@ -110,6 +114,23 @@ public final class Daemon implements AutoCloseable {
                         .put("version", options.version()));
         LOG.info("daemon {} serving {} on {}", ProcessHandle.current().pid(), options.projectRoot(), options.socket());
         return d;
+    }
+
+    /** The variable that keeps the daemon from starting its triggers ({@code 1}). */
+    public static final String DISABLE_TRIGGERS = "ANIMUS_DAEMON_DISABLE_TRIGGERS";
+
+    /** A session per enabled trigger plugin (docs/daemon.md#triggers), unless the kill switch is set. */
+    private void startTriggers(Animus animus) {
+        if ("1".equals(animus.environment().get(DISABLE_TRIGGERS))) {
+            LOG.info("triggers: none started ({}=1)", DISABLE_TRIGGERS);
+            return;
+        }
+        try {
+            triggers = animus.startTriggers(
+                    plugins, "default", options.projectRoot(), n -> TriggerMethods.publish(n, this));
+        } catch (RuntimeException e) { // the state cannot be read now: the daemon serves without them
+            LOG.warn("triggers: none started: {}", e.getMessage());
+        }
     }
 
     /** What it serves. */
@@ -177,6 +198,11 @@ public final class Daemon implements AutoCloseable {
             server.close();
         }
         feed.close();
+        try {
+            triggers.close(); // before the plugins: a session must not see its process stop as a crash
+        } catch (RuntimeException e) {
+            LOG.warn("closing the triggers failed: {}", e.getMessage());
+        }
         try {
             plugins.close();
         } finally {

@@ -10,7 +10,8 @@ import java.util.Set;
  * The methods a caller may have the host send to an installed plugin: those its consented manifest
  * declares (the operator saw them in the disclosure they consented to), and the protocol's two
  * read-only checks every plugin answers, {@code $/ping} and {@code health/check}
- * (docs/protocol.md#methods-every-plugin-understands; {@code plugin ping} sends the first). Never
+ * (docs/protocol.md#methods-every-plugin-understands; {@code plugin ping} sends the first), and
+ * the host's own notices of the streams it opens ({@code trigger/ack}, {@code subject/unwatch}). Never
  * forwarded, declared or not: the lifecycle the host drives itself ({@code initialize},
  * {@code initialized}, {@code shutdown}, {@code exit}) and every other {@code $/} name, reserved
  * for the protocol ({@code $/cancelRequest} is the host's to send). Immutable, with value equality
@@ -21,6 +22,11 @@ import java.util.Set;
 record ForwardedMethods(Set<String> declared) {
     /** Always forwarded. */
     static final Set<String> CHECKS = Set.of("$/ping", "health/check");
+    /**
+     * The host's own notices of a stream it opened, always sent whether declared or not: they grant
+     * nothing (docs/protocol.md#triggers, docs/protocol.md#subjects).
+     */
+    static final Set<String> HOST_NOTICES = Set.of("trigger/ack", "subject/unwatch");
     /** Never forwarded, besides every other {@code $/} name. */
     static final Set<String> LIFECYCLE = Set.of("initialize", "initialized", "shutdown", "exit");
 
@@ -35,7 +41,7 @@ record ForwardedMethods(Set<String> declared) {
     /** Why {@code method} is not forwarded to {@code plugin}; empty when it is. */
     Optional<HostFailure> refusal(String plugin, String method) {
         Objects.requireNonNull(method, "method");
-        if (CHECKS.contains(method)) {
+        if (CHECKS.contains(method) || HOST_NOTICES.contains(method)) {
             return Optional.empty();
         }
         if (LIFECYCLE.contains(method) || method.startsWith("$/")) {

@@ -792,6 +792,17 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
+     * Starts a trigger session for each {@code trigger_backend} enabled for {@code agent}
+     * (docs/daemon.md#triggers), in {@code plugins}' host, configured by
+     * {@code <projectRoot>/.animus/triggers.toml}; {@code notices} is told of crashed triggers and
+     * unmatched events. The caller closes the result before {@code plugins}.
+     */
+    public Triggers startTriggers(
+            Plugins plugins, String agent, Path projectRoot, Consumer<dev.animus.triggers.TriggerNotice> notices) {
+        return Triggers.start(this, plugins, agent, projectRoot, notices);
+    }
+
+    /**
      * {@code options} that also hand every notification the plugin sends during the call to
      * {@code sink}, as its method and params.
      */

@@ -17,6 +17,8 @@ import dev.animus.shell.daemon.RunCommand;
 import dev.animus.shell.daemon.ServiceCommand;
 import dev.animus.shell.daemon.StartCommand;
 import dev.animus.shell.daemon.StopCommand;
+import dev.animus.shell.daemon.TriggerCommand;
+import dev.animus.shell.daemon.TriggerStatusCommand;
 import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
@@ -83,6 +85,7 @@ final class CommandTree {
                             DaemonCommand.class,
                             AgentCommand.class,
                             SubjectCommand.class,
+                            TriggerCommand.class,
                             SecretCommand.class,
                             TrustOrgsCommand.class,
                             VerifyBundleCommand.class,
@@ -132,6 +135,7 @@ final class CommandTree {
                             SubjectDeleteCommand.class,
                             SubjectWatchCommand.class,
                             SubjectWaitCommand.class)),
+            Map.entry(TriggerCommand.class, List.of(TriggerStatusCommand.class)),
             Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
             Map.entry(
                     ConfigCommand.class,

@@ -172,6 +172,7 @@ class JsonEverywhereTest {
                 json("daemon start", 0, "daemon", "start", "--skip-preflight"),
                 json("daemon status", 0, "daemon", "status"),
                 json("daemon health", 0, "daemon", "health"),
+                json("trigger status", 0, "trigger", "status"),
                 lines("daemon events", 0, "daemon", "events"),
                 lines("daemon logs", 0, "daemon", "logs", "-n", "5"),
                 // one runs already: the refusal is the document

@@ -1,0 +1,125 @@
+package dev.animus.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.animus.core.AgentScope;
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.install.InstallRequest;
+import dev.animus.install.PluginInstaller;
+import dev.animus.runtime.Animus;
+import dev.animus.runtime.Plugins;
+import dev.animus.subjects.Subject;
+import dev.animus.subjects.SubjectFilter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Trigger sessions in a real daemon (docs/daemon.md#triggers): the test trigger's create_task
+ * events become subjects of the in-memory backend, with the labels of its table in
+ * {@code .animus/triggers.toml}; {@code ANIMUS_DAEMON_DISABLE_TRIGGERS=1} starts none.
+ */
+class DaemonTriggersTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    private static Path script(Path dir, String name, String body) throws IOException {
+        Path d = Files.createDirectories(dir.resolve(name));
+        Path p = d.resolve(name);
+        Files.writeString(p, body);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    private static String python(String file) throws IOException {
+        return Files.readString(Path.of(System.getProperty("animus.testproviders.dir"), file));
+    }
+
+    private static void ready(Animus animus, Path plugin) {
+        String name = animus.install(
+                        InstallRequest.local(plugin, Optional.empty(), new PluginInstaller.PinPolicy(false, false)))
+                .name();
+        animus.trust(name, Animus.sha256(plugin), false);
+        animus.consent(
+                name,
+                animus.inspect(name, "default").inspection().consentDigest().orElseThrow());
+        animus.enable(name, new AgentScope.One("default"));
+    }
+
+    private Daemon daemon(Map<String, String> extra, Path project) throws IOException {
+        Map<String, String> env = new HashMap<>(Map.of(
+                "HOME", dir.toString(),
+                "ANIMUS_HOME", dir.resolve("home").toString(),
+                "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")));
+        env.putAll(extra);
+        Animus animus = Animus.open(AnimusPaths.from(env, project), env);
+        ready(animus, script(dir.resolve("src"), "animus-subject-memo", python("animus-subject-memo")));
+        ready(animus, script(dir.resolve("src"), "animus-trigger-replay", python("animus-trigger-replay")));
+        Files.createDirectories(project.resolve(".animus"));
+        Files.writeString(project.resolve(".animus/triggers.toml"), """
+                [animus-trigger-replay]
+                total = 5
+                kind = "memo"
+                labels = ["from-trigger"]
+                """);
+        return Daemon.start(
+                animus,
+                Plugins.start(),
+                new Daemon.Options(
+                        project, dir.resolve("d.sock"), Optional.empty(), "test", InstantSource.system(), s -> {}));
+    }
+
+    @Test
+    void createTaskEventsBecomeSubjectsWithTheLabelsOfTheTriggersTable() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        try (Daemon d = daemon(Map.of(), project);
+                DaemonLink link = DaemonLink.connect(dir.resolve("d.sock"))) {
+            assertEquals(project, d.options().projectRoot());
+            long end = System.nanoTime() + WAIT.toNanos();
+            List<Subject> made = List.of();
+            while (made.size() < 5 && System.nanoTime() < end) {
+                Thread.sleep(50); // waiting for real processes with a deadline
+                made = link.subjects("default").list(SubjectFilter.all()).subjects();
+            }
+            assertEquals(5, made.size(), "subjects made: " + made);
+            assertTrue(made.stream().allMatch(s -> s.labels().equals(List.of("from-trigger"))), made.toString());
+            assertEquals(
+                    List.of("event 0", "event 1", "event 2", "event 3", "event 4"),
+                    made.stream().map(Subject::title).sorted().toList());
+            JsonNode status = link.request("trigger/status", JsonNodeFactory.instance.objectNode());
+            JsonNode replay = status.path("triggers").path(0);
+            assertEquals("animus-trigger-replay", replay.path("plugin").asString());
+            assertEquals("watching", replay.path("state").asString());
+            assertEquals(5, replay.path("dispatched").asInt());
+            assertTrue(Files.exists(project.resolve(".animus/triggers/animus-trigger-replay.journal")));
+        }
+    }
+
+    @Test
+    void theKillSwitchStartsNoTrigger() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        try (Daemon d = daemon(Map.of("ANIMUS_DAEMON_DISABLE_TRIGGERS", "1"), project);
+                DaemonLink link = DaemonLink.connect(dir.resolve("d.sock"))) {
+            assertEquals(project, d.options().projectRoot());
+            JsonNode status = link.request("trigger/status", JsonNodeFactory.instance.objectNode());
+            assertEquals(0, status.path("triggers").size());
+            assertEquals(
+                    List.of(),
+                    link.subjects("default").list(SubjectFilter.all()).subjects());
+        }
+    }
+}
