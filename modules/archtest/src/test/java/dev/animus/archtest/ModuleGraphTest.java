@@ -62,6 +62,7 @@ class ModuleGraphTest {
             "dev.animus.plugins.cli",
             "dev.animus.plugins.oai",
             "dev.animus.plugins.tasks",
+            "dev.animus.plugins.workflow",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {

@@ -69,6 +69,17 @@ class PluginDefaultsTest {
                 all.inGroups(java.util.Set.of("subjects")).stream()
                         .map(PluginDefaults.Entry::name)
                         .toList());
+        Files.createDirectories(image.resolve("plugins/animus-workflow-runner"));
+        PluginDefaults runner = PluginDefaults.builtIn(image.resolve("plugins"));
+        PluginDefaults.Entry workflow = runner.entries().get(3);
+        assertEquals("workflow-runner", workflow.name());
+        assertEquals("workflow_runner", workflow.role());
+        assertEquals(
+                List.of("cli", "workflow-runner"),
+                runner.inGroups(java.util.Set.of()).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList(),
+                "a core default: installed by install-defaults without an --include");
     }
 
     @Test
