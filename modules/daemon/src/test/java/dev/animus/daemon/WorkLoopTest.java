@@ -112,7 +112,7 @@ class WorkLoopTest {
         String runner = ready(animus, launcher("animus.workflow.launcher"));
         write(
                 project.resolve(".animus/providers/cli.toml"),
-                "command = [\"/bin/sh\", \"-c\", \"printf 'did: '; cat; sleep 0.3\"]\n");
+                "command = [\"/bin/sh\", \"-c\", \"printf 'did: '; cat; sleep 0.15\"]\n");
         write(
                 project.resolve(".animus/workflow.toml"),
                 "provider = \"" + cli + "\"\nlease_ms = 2000\nprompt = \"{{title}}\"\n");

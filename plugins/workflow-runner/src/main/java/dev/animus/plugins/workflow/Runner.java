@@ -230,6 +230,7 @@ final class Runner implements AutoCloseable {
             ObjectNode params =
                     JSON.objectNode().put("provider", config.provider()).put("prompt", config.render(subject));
             config.model().ifPresent(m -> params.put("model", m));
+            StringBuilder streamed = new StringBuilder();
             try (ControlStream stream = control.stream("agent/run", params, CALL)) {
                 for (Optional<JsonNode> v = stream.next(); v.isPresent(); v = stream.next()) {
                     JsonNode data = v.get();
@@ -247,7 +248,7 @@ final class Runner implements AutoCloseable {
                             return new Failure(data.path("message").asString("the run failed"));
                         }
                         default -> {
-                            // output, thinking, tool calls: the result carries the whole output
+                            // thinking, tool calls, metadata: not part of the answer
                         }
                     }
                 }
