@@ -103,7 +103,7 @@ public final class Daemon implements AutoCloseable {
         DaemonConfig config;
         try {
             config = DaemonConfig.read(options.projectRoot());
-        } catch (DaemonConfig.Invalid e) {
+        } catch (RuntimeException e) { // a bad .animus/daemon.toml: one line naming the file and key
             plugins.close();
             throw e;
         }

@@ -50,8 +50,12 @@ public record DaemonConfig(Dispatch dispatch) {
     /** No file: every default. */
     public static final DaemonConfig DEFAULTS = new DaemonConfig(Dispatch.DEFAULTS);
 
-    /** A {@code daemon.toml} the daemon refuses to start with: names the file, the key and the allowed values. */
-    public static final class Invalid extends IllegalArgumentException {
+    /**
+     * A {@code daemon.toml} the daemon refuses to start with: names the file, the key and the
+     * allowed values. An {@link IllegalArgumentException} to its callers (the class is this
+     * package's).
+     */
+    static final class Invalid extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
 
         Invalid(Path file, String key, String what) {
@@ -62,7 +66,8 @@ public record DaemonConfig(Dispatch dispatch) {
     /**
      * The file of {@code projectRoot}, or the defaults when there is none.
      *
-     * @throws Invalid for a file that is not TOML, an unknown key or a bad value
+     * @throws IllegalArgumentException for a file that is not TOML, an unknown key or a bad value,
+     *     in one line naming the file, the key and the values allowed
      */
     public static DaemonConfig read(Path projectRoot) {
         Path file = projectRoot.resolve(FILE);

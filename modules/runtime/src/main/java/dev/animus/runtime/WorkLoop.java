@@ -170,12 +170,12 @@ public final class WorkLoop implements AutoCloseable {
             if (r.isEmpty()) {
                 sayOnce(
                         "no-runner",
-                        "no workflow_runner is enabled: the work loop does not run (animus plugin install-defaults)");
+                        "no workflow_runner is enabled: the work loop does not run (install the default plugins)");
                 nextStart = now.plus(dispatch.interval());
                 return;
             }
             if (role(PluginKind.Routed.QUEUE, AGENT).isEmpty()) {
-                sayOnce("no-queue", "no queue is enabled: the work loop does not run (animus plugin install-defaults)");
+                sayOnce("no-queue", "no queue is enabled: the work loop does not run (install the default plugins)");
                 nextStart = now.plus(dispatch.interval());
                 return;
             }
@@ -214,7 +214,7 @@ public final class WorkLoop implements AutoCloseable {
             return;
         }
         if (queue.isEmpty()) {
-            sayOnce("no-queue-dispatch", "no queue is enabled: nothing is dispatched (animus plugin install-defaults)");
+            sayOnce("no-queue-dispatch", "no queue is enabled: nothing is dispatched (install the default plugins)");
             return;
         }
         Subjects subjects = animus.subjects(plugins, AGENT, Optional.empty());
