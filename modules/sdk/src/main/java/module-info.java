@@ -13,4 +13,5 @@ module dev.animus.sdk {
 
     exports dev.animus.sdk;
     exports dev.animus.sdk.provider;
+    exports dev.animus.sdk.control;
 }

@@ -67,6 +67,7 @@ class ModuleGraphTest {
             "dev.animus.plugins.queue",
             "dev.animus.plugins.webhook",
             "dev.animus.plugins.schedule",
+            "dev.animus.plugins.workflow",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {

@@ -5,9 +5,11 @@ import dev.animus.core.StatusChange;
 import dev.animus.host.PluginStatus;
 import dev.animus.rpc.Handlers;
 import dev.animus.runtime.Animus;
+import dev.animus.runtime.DaemonConfig;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.StatusFeed;
 import dev.animus.runtime.Triggers;
+import dev.animus.runtime.WorkLoop;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +18,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -34,6 +39,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Daemon implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+    /** How often the work loop looks at what is due (docs/daemon.md#the-work-loop). */
+    private static final Duration TICK = Duration.ofMillis(200);
+    /** How long the stop waits for a tick under way (a runner's start) before stopping the runner. */
+    private static final Duration LOOP_STOP = Duration.ofSeconds(5);
 
     /**
      * What a daemon serves.
@@ -72,6 +81,8 @@ public final class Daemon implements AutoCloseable {
     private final Thread pump;
     private ControlServer server;
     private volatile Triggers triggers = Triggers.none();
+    private WorkLoop loop;
+    private ScheduledExecutorService ticker;
 
     private Daemon(Plugins plugins, Options options) {
         this.options = options;
@@ -90,13 +101,24 @@ public final class Daemon implements AutoCloseable {
      */
     public static Daemon start(Animus animus, Plugins plugins, Options options) {
         Objects.requireNonNull(animus, "animus");
-        Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), Objects.requireNonNull(options, "options"));
+        Objects.requireNonNull(options, "options");
+        DaemonConfig config;
+        try {
+            config = DaemonConfig.read(options.projectRoot());
+        } catch (RuntimeException e) { // a bad .animus/daemon.toml: one line naming the file and key
+            plugins.close();
+            throw e;
+        }
+        Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), options);
+        d.loop = new WorkLoop(
+                animus, plugins, config.dispatch(), options.socket().toAbsolutePath(), options.clock());
         Handlers.Builder table = Handlers.builder();
         new DaemonMethods(d, plugins, d.events, d.startedAt).addTo(table);
         new PluginMethods(animus, plugins).addTo(table);
         new AgentMethods(animus, plugins, d.events).addTo(table);
         new SubjectMethods(animus, plugins).addTo(table);
         new TriggerMethods(() -> d.triggers).addTo(table);
+        new RoleMethods(d.loop).addTo(table);
         try {
             d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
         } catch (RuntimeException e) {
@@ -106,6 +128,10 @@ public final class Daemon implements AutoCloseable {
         }
         d.pump.start();
         d.startTriggers(animus);
+        // the loop's runner calls back into the socket: it starts once the socket is bound
+        d.ticker = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("animus-work-loop").factory());
+        d.ticker.scheduleWithFixedDelay(d.loop::tick, 0, TICK.toMillis(), TimeUnit.MILLISECONDS);
         d.publish(
                 "daemon_started",
                 JsonNodeFactory.instance
@@ -193,6 +219,18 @@ public final class Daemon implements AutoCloseable {
         stopRequested.complete("closed");
         LOG.info("daemon {} stopping ({})", ProcessHandle.current().pid(), stopRequested.join());
         publish("daemon_stopping", JsonNodeFactory.instance.objectNode().put("reason", stopRequested.join()));
+        // the runner first: it gives its runs back through the socket, the queue and the subjects
+        if (ticker != null) {
+            ticker.shutdownNow();
+            try {
+                ticker.awaitTermination(LOOP_STOP.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (loop != null) {
+            loop.close();
+        }
         events.closeAll("daemon stopping", Duration.ofSeconds(2));
         if (server != null) {
             server.close();

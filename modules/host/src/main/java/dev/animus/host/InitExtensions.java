@@ -11,14 +11,18 @@ import java.util.Optional;
  * @param projectBinding sent as {@code project_binding = {"project_root": ...}}
  * @param launcher the absolute path of the {@code animus} launcher, sent as
  *     {@code memory_mcp_stdio_command = {"command": ...}}
+ * @param controlSocket the absolute path of the daemon's control socket, sent as
+ *     {@code control_socket} (a string)
  */
-public record InitExtensions(Optional<ProjectBinding> projectBinding, Optional<Path> launcher) {
+public record InitExtensions(
+        Optional<ProjectBinding> projectBinding, Optional<Path> launcher, Optional<Path> controlSocket) {
     /** No extensions. */
-    public static final InitExtensions NONE = new InitExtensions(Optional.empty(), Optional.empty());
+    public static final InitExtensions NONE = new InitExtensions(Optional.empty(), Optional.empty(), Optional.empty());
 
     public InitExtensions {
         Objects.requireNonNull(projectBinding, "projectBinding");
         Objects.requireNonNull(launcher, "launcher");
+        Objects.requireNonNull(controlSocket, "controlSocket");
         launcher.ifPresent(l -> {
             if (!l.isAbsolute()) {
                 throw new IllegalArgumentException("the launcher's path must be absolute: " + l);
@@ -26,7 +30,12 @@ public record InitExtensions(Optional<ProjectBinding> projectBinding, Optional<P
         });
     }
 
+    /** Extensions without a control socket. */
+    public InitExtensions(Optional<ProjectBinding> projectBinding, Optional<Path> launcher) {
+        this(projectBinding, launcher, Optional.empty());
+    }
+
     public boolean isEmpty() {
-        return projectBinding.isEmpty() && launcher.isEmpty();
+        return projectBinding.isEmpty() && launcher.isEmpty() && controlSocket.isEmpty();
     }
 }

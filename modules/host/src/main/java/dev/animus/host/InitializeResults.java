@@ -40,6 +40,7 @@ public final class InitializeResults {
             initExtensions
                     .launcher()
                     .ifPresent(l -> ext.putObject("memory_mcp_stdio_command").put("command", l.toString()));
+            initExtensions.controlSocket().ifPresent(c -> ext.put("control_socket", c.toString()));
         }
         return p;
     }

@@ -23,6 +23,10 @@ import java.util.TreeSet;
  * <p>One rule for a binding: a bound plugin runs in its project's root and is told the root in
  * {@code initialize} ({@code init_extensions.project_binding}); the working directory of a bound
  * spec is therefore the root (another one is refused), and an unbound spec sends no binding.
+ *
+ * <p>{@code controlSocket}: the absolute path of a daemon's control socket the plugin is told in
+ * {@code initialize} ({@code init_extensions.control_socket}); only the daemon's role plugins that
+ * call back into it (a workflow runner) get one.
  */
 public record LaunchSpec(
         String name,
@@ -32,7 +36,8 @@ public record LaunchSpec(
         Map<String, String> extras,
         Optional<Path> workingDirectory,
         Optional<Interpreter> interpreter,
-        Optional<ProjectBinding> projectBinding) {
+        Optional<ProjectBinding> projectBinding,
+        Optional<Path> controlSocket) {
 
     public LaunchSpec {
         Objects.requireNonNull(name, "name");
@@ -43,6 +48,12 @@ public record LaunchSpec(
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         Objects.requireNonNull(interpreter, "interpreter");
         Objects.requireNonNull(projectBinding, "projectBinding");
+        Objects.requireNonNull(controlSocket, "controlSocket");
+        controlSocket.ifPresent(c -> {
+            if (!c.isAbsolute()) {
+                throw new IllegalArgumentException("the control socket's path must be absolute: " + c);
+            }
+        });
         if (projectBinding.isPresent()) {
             Path root = projectBinding.get().projectRoot();
             if (workingDirectory.isPresent() && !workingDirectory.get().equals(root)) {
@@ -51,6 +62,28 @@ public record LaunchSpec(
             }
             workingDirectory = Optional.of(root);
         }
+    }
+
+    /** A spec told no control socket. */
+    public LaunchSpec(
+            String name,
+            Path executable,
+            EnvironmentPolicy environmentPolicy,
+            Map<String, String> callerEnvironment,
+            Map<String, String> extras,
+            Optional<Path> workingDirectory,
+            Optional<Interpreter> interpreter,
+            Optional<ProjectBinding> projectBinding) {
+        this(
+                name,
+                executable,
+                environmentPolicy,
+                callerEnvironment,
+                extras,
+                workingDirectory,
+                interpreter,
+                projectBinding,
+                Optional.empty());
     }
 
     /** An unbound spec. */
@@ -97,7 +130,22 @@ public record LaunchSpec(
                 extras,
                 binding.isPresent() ? Optional.empty() : workingDirectory.filter(d -> projectBinding.isEmpty()),
                 interpreter,
-                binding);
+                binding,
+                controlSocket);
+    }
+
+    /** This spec telling the plugin {@code socket} as {@code init_extensions.control_socket} (empty: none). */
+    public LaunchSpec withControlSocket(Optional<Path> socket) {
+        return new LaunchSpec(
+                name,
+                executable,
+                environmentPolicy,
+                callerEnvironment,
+                extras,
+                workingDirectory,
+                interpreter,
+                projectBinding,
+                socket);
     }
 
     /** A plugin named after its file, seeing the base allowlist plus {@code declared} names. */
@@ -119,7 +167,8 @@ public record LaunchSpec(
                 + environmentPolicy.declared() + ", extras=" + new TreeSet<>(extras.keySet())
                 + ", workingDirectory=" + workingDirectory + ", interpreter="
                 + interpreter.map(Interpreter::shown).orElse("none") + ", projectBinding="
-                + projectBinding.map(b -> b.projectRoot().toString()).orElse("none") + "]";
+                + projectBinding.map(b -> b.projectRoot().toString()).orElse("none") + ", controlSocket="
+                + controlSocket.map(Path::toString).orElse("none") + "]";
     }
 
     /** The plugin's complete environment: what the policy lets through, and the host's own variables. */

@@ -100,7 +100,7 @@ public final class PluginSession implements AutoCloseable {
     public static PluginSession launch(
             LaunchSpec spec, HostHello hello, Optional<Path> launcher, Duration launchTimeout) {
         Objects.requireNonNull(hello, "hello");
-        InitExtensions extensions = new InitExtensions(spec.projectBinding(), launcher);
+        InitExtensions extensions = new InitExtensions(spec.projectBinding(), launcher, spec.controlSocket());
         long start = System.nanoTime();
         PluginProcess process;
         try {

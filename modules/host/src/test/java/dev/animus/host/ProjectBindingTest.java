@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -164,5 +166,16 @@ class ProjectBindingTest {
                 "{\"project_binding\":{\"project_root\":\"" + project + "\"},"
                         + "\"memory_mcp_stdio_command\":{\"command\":\"/opt/animus/bin/animus\"}}",
                 both.path("init_extensions").toString());
+        var socket = InitializeResults.params(
+                TestPlugins.HELLO,
+                new InitExtensions(
+                        Optional.empty(), Optional.empty(), Optional.of(Path.of("/run/animus/control.sock"))));
+        assertEquals(
+                "{\"control_socket\":\"/run/animus/control.sock\"}",
+                socket.path("init_extensions").toString());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> LaunchSpec.of(Path.of("/bin/true"), List.of(), Map.of())
+                        .withControlSocket(Optional.of(Path.of("relative.sock"))));
     }
 }

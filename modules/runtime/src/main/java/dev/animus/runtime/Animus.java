@@ -722,6 +722,11 @@ public final class Animus implements AutoCloseable {
 
     /** As {@link #register(Permit, PluginHost)}, bound to {@code binding} (empty: unbound). */
     Supervisor register(Permit permit, PluginHost host, Optional<ProjectBinding> binding) {
+        return register(permit, host, binding, Optional.empty());
+    }
+
+    private Supervisor register(
+            Permit permit, PluginHost host, Optional<ProjectBinding> binding, Optional<Path> controlSocket) {
         Manifest manifest = permit.manifest();
         Map<String, String> env = home.callerEnvironment();
         List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty()
@@ -743,7 +748,8 @@ public final class Animus implements AutoCloseable {
                 PluginSecrets.environment(secrets),
                 Optional.empty(),
                 permit.interpreter(),
-                binding);
+                binding,
+                controlSocket);
         return host.register(new PluginRegistration(
                 permit.name(), spec, manifest.timeouts(), home.gate().guard(permit)));
     }
@@ -771,6 +777,19 @@ public final class Animus implements AutoCloseable {
     public PluginHandle register(Permit permit, Plugins plugins, Optional<ProjectBinding> binding) {
         return new PluginHandle(register(
                 permit, plugins.host(), binding.or(() -> plugins.options().projectBinding())));
+    }
+
+    /**
+     * As {@link #register(Permit, Plugins, Optional)}, the plugin also told {@code controlSocket}
+     * as {@code init_extensions.control_socket} (docs/protocol.md#the-initialize-request): the
+     * daemon's role plugins that call back into it, a workflow runner.
+     */
+    public PluginHandle register(Permit permit, Plugins plugins, Optional<ProjectBinding> binding, Path controlSocket) {
+        return new PluginHandle(register(
+                permit,
+                plugins.host(),
+                binding.or(() -> plugins.options().projectBinding()),
+                Optional.of(controlSocket)));
     }
 
     /**

@@ -62,6 +62,14 @@ public final class PluginHandle implements PluginEndpoint {
         supervisor.reset();
     }
 
+    /**
+     * Keeps its process from the idle shutdown until the hold is closed (a role plugin the daemon
+     * keeps running for its life: the workflow runner).
+     */
+    public Supervisor.Hold hold() {
+        return supervisor.hold();
+    }
+
     /** Stops its process, if one runs; it stays registered. */
     @Override
     public void stopProcess() {

@@ -94,6 +94,20 @@ class PluginDefaultsTest {
                         .map(PluginDefaults.Entry::name)
                         .toList(),
                 "installed by install-defaults --include-triggers");
+        Files.createDirectories(image.resolve("plugins/animus-workflow-runner"));
+        PluginDefaults runner = PluginDefaults.builtIn(image.resolve("plugins"));
+        PluginDefaults.Entry workflow = runner.entries().stream()
+                .filter(e -> e.name().equals("workflow-runner"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("workflow-runner", workflow.name());
+        assertEquals("workflow_runner", workflow.role());
+        assertEquals(
+                List.of("cli", "queue", "workflow-runner"),
+                runner.inGroups(java.util.Set.of()).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList(),
+                "a core default: installed by install-defaults without an --include");
     }
 
     @Test

@@ -56,6 +56,15 @@ public interface RequestContext {
                 .path("command"));
     }
 
+    /**
+     * The absolute path of the daemon's control socket ({@code init_extensions.control_socket}):
+     * what a plugin the daemon runs in a role that calls back into it (a workflow runner) connects
+     * to with {@link dev.animus.sdk.control.ControlSocket#connect}. Empty when the host told none.
+     */
+    default Optional<Path> controlSocket() {
+        return absolutePath(initializeParams().path("init_extensions").path("control_socket"));
+    }
+
     private static Optional<Path> absolutePath(JsonNode value) {
         if (!value.isString()) {
             return Optional.empty();

@@ -18,6 +18,9 @@ class InitExtensionsTest {
                     out.put(
                             "command",
                             r.memoryMcpStdioCommand().map(Path::toString).orElse("none"));
+                    out.put(
+                            "control_socket",
+                            r.controlSocket().map(Path::toString).orElse("none"));
                     return out;
                 })
                 .build();
@@ -35,9 +38,11 @@ class InitExtensionsTest {
     void theBindingAndTheLauncherAreReadFromTheirObjects() {
         JsonNode got = where("{\"protocol_version\":\"1.1.0\",\"init_extensions\":{"
                 + "\"project_binding\":{\"project_root\":\"/work/project\"},"
-                + "\"memory_mcp_stdio_command\":{\"command\":\"/opt/animus/bin/animus\"},\"unknown\":{\"x\":1}}}");
+                + "\"memory_mcp_stdio_command\":{\"command\":\"/opt/animus/bin/animus\"},"
+                + "\"control_socket\":\"/run/animus/control.sock\",\"unknown\":{\"x\":1}}}");
         assertEquals("/work/project", got.path("project_root").asString(), got.toString());
         assertEquals("/opt/animus/bin/animus", got.path("command").asString(), got.toString());
+        assertEquals("/run/animus/control.sock", got.path("control_socket").asString(), got.toString());
     }
 
     @Test
@@ -45,6 +50,7 @@ class InitExtensionsTest {
         JsonNode none = where("{\"protocol_version\":\"1.1.0\"}");
         assertEquals("none", none.path("project_root").asString(), none.toString());
         assertEquals("none", none.path("command").asString(), none.toString());
+        assertEquals("none", none.path("control_socket").asString(), none.toString());
         JsonNode odd = where("{\"protocol_version\":\"1.1.0\",\"init_extensions\":{"
                 + "\"project_binding\":\"/work/project\",\"memory_mcp_stdio_command\":{\"command\":\"bin/animus\"}}}");
         assertEquals("none", odd.path("project_root").asString(), "a string, not the object: " + odd);

@@ -67,6 +67,10 @@ public record SubjectFilter(
         return new SubjectFilter(kinds, s, assignees, labelsAny, labelsAll, updatedSince, cursor, limit);
     }
 
+    public SubjectFilter withLabelsAny(List<String> l) {
+        return new SubjectFilter(kinds, statuses, assignees, l, labelsAll, updatedSince, cursor, limit);
+    }
+
     public SubjectFilter withLabelsAll(List<String> l) {
         return new SubjectFilter(kinds, statuses, assignees, labelsAny, l, updatedSince, cursor, limit);
     }

@@ -54,8 +54,12 @@ final class Params {
                 custom(params.path("custom")).orElseGet(JsonNodeFactory.instance::objectNode));
     }
 
-    /** {@code <kind>/update}'s params: {@code id} and the patch fields beside it. */
-    static Patch patch(JsonNode params) {
+    /**
+     * {@code <kind>/update}'s params: {@code id} and the fields of {@code patch}
+     * (docs/protocol.md#subjects), or, as this backend first read them, the fields beside {@code id}.
+     */
+    static Patch patch(JsonNode request) {
+        JsonNode params = request.path("patch").isObject() ? request.path("patch") : request;
         object(params, "params");
         JsonNode title = params.path("title");
         if (!title.isMissingNode() && (!title.isString() || title.stringValue().isBlank())) {
