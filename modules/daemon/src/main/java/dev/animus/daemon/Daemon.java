@@ -69,11 +69,13 @@ public final class Daemon implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final StatusFeed feed;
     private final Thread pump;
+    private final LogRouter logs;
     private ControlServer server;
 
-    private Daemon(Plugins plugins, Options options) {
+    private Daemon(Plugins plugins, Options options, LogRouter logs) {
         this.options = options;
         this.plugins = plugins;
+        this.logs = logs;
         this.events = new EventHub(options.clock(), 256);
         this.startedAt = options.clock().instant();
         this.feed = plugins.subscribeToProcessChanges();
@@ -87,8 +89,29 @@ public final class Daemon implements AutoCloseable {
      * @throws java.io.UncheckedIOException or {@link IllegalArgumentException} when the socket cannot be bound
      */
     public static Daemon start(Animus animus, Plugins plugins, Options options) {
+        return start(
+                animus,
+                plugins,
+                options,
+                LogRouter.start(new LogRouter.Options(
+                        Optional.empty(),
+                        DaemonLog.DEFAULT_MAX_BYTES,
+                        DaemonLog.DEFAULT_KEEP,
+                        10_000,
+                        true,
+                        options.clock())));
+    }
+
+    /**
+     * {@link #start(Animus, Plugins, Options)} routing the log entries through {@code logs} (owned
+     * from now on, like the plugins; give the same router to the plugins' host as its log tap).
+     */
+    public static Daemon start(Animus animus, Plugins plugins, Options options, LogRouter logs) {
         Objects.requireNonNull(animus, "animus");
-        Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), Objects.requireNonNull(options, "options"));
+        Objects.requireNonNull(logs, "logs");
+        Daemon d = new Daemon(
+                Objects.requireNonNull(plugins, "plugins"), Objects.requireNonNull(options, "options"), logs);
+        logs.useBackend(new LogBackend(animus, plugins));
         Handlers.Builder table = Handlers.builder();
         new DaemonMethods(d, plugins, d.events, d.startedAt).addTo(table);
         new PluginMethods(animus, plugins).addTo(table);
@@ -99,6 +122,7 @@ public final class Daemon implements AutoCloseable {
         } catch (RuntimeException e) {
             d.feed.close();
             plugins.close();
+            logs.close();
             throw e;
         }
         d.pump.start();
@@ -115,6 +139,11 @@ public final class Daemon implements AutoCloseable {
     /** What it serves. */
     public Options options() {
         return options;
+    }
+
+    /** The log router (its entries: docs/daemon.md#logs). */
+    public LogRouter logs() {
+        return logs;
     }
 
     /** The control socket's server (for its counters). */
@@ -190,6 +219,7 @@ public final class Daemon implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            logs.close(); // last: what the plugins said while they stopped is stored too
         }
     }
 }
