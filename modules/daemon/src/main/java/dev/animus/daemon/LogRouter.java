@@ -183,6 +183,7 @@ public final class LogRouter implements LogTap, AutoCloseable {
     void follow(Runnable history, Consumer<LogEntry> sink, java.util.function.BooleanSupplier ended) {
         route.lock();
         try {
+            flushPending();
             history.run();
             followers.add(new Follower(sink, ended));
         } finally {
@@ -194,9 +195,19 @@ public final class LogRouter implements LogTap, AutoCloseable {
     <T> T stored(java.util.function.Supplier<T> reading) {
         route.lock();
         try {
+            flushPending();
             return reading.get();
         } finally {
             route.unlock();
+        }
+    }
+
+    /** What waits in the buffer, stored now (so a history read sees what was said before it). */
+    private void flushPending() {
+        List<LogEntry> pending = new ArrayList<>();
+        buffer.drainTo(pending);
+        for (int from = 0; from < pending.size(); from += BATCH) {
+            flush(pending.subList(from, Math.min(pending.size(), from + BATCH)));
         }
     }
 
