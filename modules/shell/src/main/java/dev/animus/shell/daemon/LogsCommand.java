@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
             "line: time, level, who wrote it, message. With --follow keep printing new ones until",
             "Ctrl-C. --level keeps entries of that level and above; --plugin those of one plugin;",
             "--since those at or after a time (RFC 3339) or a duration back from now (10m, 1h).",
-            "With --json each line is one entry (animus.daemon.log.entry.v1)."
+            "With --json each line is one entry of JSON."
         },
         footerHeading = "%nExamples:%n",
         footer = {
