@@ -68,6 +68,50 @@ class DaemonLogsTest {
                 send({"jsonrpc": "2.0", "id": i, "result": r})
             """;
 
+    /** A log_storage_backend keeping the entries in {@code logstore.jsonl} of its cwd; its answers say where they came from. */
+    static final String LOGSTORE = """
+            import json, os, sys
+            ORDER = ["trace", "debug", "info", "warn", "error"]
+            if sys.argv[1:] == ["--manifest"]:
+                print(json.dumps({"name": "logstore", "version": "1.0.0", "plugin_kind": "log_storage_backend",
+                                  "plugin_kinds": [], "description": "stores log entries in a file",
+                                  "protocol_version": "1.1.0", "env_required": [],
+                                  "capabilities": ["log_storage/store", "log_storage/query"], "data_sent": [],
+                                  "timeouts": {"launch": "30s"}}), flush=True)
+                sys.exit(0)
+            for line in sys.stdin:
+                m = json.loads(line)
+                method, i, p = m.get("method"), m.get("id"), m.get("params") or {}
+                if i is None:
+                    if method == "exit":
+                        sys.exit(0)
+                    continue
+                if method == "initialize":
+                    r = {"protocol_version": "1.1.0", "plugin_info": {"name": "logstore", "version": "1.0.0",
+                         "plugin_kind": "log_storage_backend"},
+                         "capabilities": {"methods": ["log_storage/store", "log_storage/query"]}}
+                elif method == "log_storage/store":
+                    with open("logstore.jsonl", "a") as f:
+                        for e in p["entries"]:
+                            f.write(json.dumps(e) + "\\n")
+                    r = {"stored": len(p["entries"])}
+                elif method == "log_storage/query":
+                    kept = []
+                    if os.path.exists("logstore.jsonl"):
+                        for l in open("logstore.jsonl"):
+                            e = json.loads(l)
+                            if "min_level" in p and ORDER.index(e["level"]) < ORDER.index(p["min_level"]):
+                                continue
+                            if "source_name" in p and e["source_name"] != p["source_name"]:
+                                continue
+                            e["fields"]["from_backend"] = True
+                            kept.append(e)
+                    r = {"entries": kept[-p.get("limit", 100):]}
+                else:
+                    r = {}
+                print(json.dumps({"jsonrpc": "2.0", "id": i, "result": r}), flush=True)
+            """;
+
     @TempDir
     Path dir;
 
@@ -159,6 +203,33 @@ class DaemonLogsTest {
             Cli.Run badSince = Cli.inProject(env, project, "daemon", "logs", "--since", "yesterday");
             assertEquals(ExitCodes.USAGE, badSince.exitCode());
             assertTrue(badSince.err().contains("--since: invalid time 'yesterday'"), badSince.err());
+
+            // a log storage plugin enabled while the daemon runs takes the next batches and answers queries
+            Path store = Cli.python(Files.createDirectories(dir.resolve("store")), "animus-plugin-logstore", LOGSTORE);
+            for (String line : List.of(
+                    "plugin install --path " + store + " --trust --yes",
+                    "plugin consent logstore --yes",
+                    "plugin enable logstore")) {
+                Cli.Run r = Cli.runWith(env, "", line.split(" "));
+                assertEquals(0, r.exitCode(), line + ": " + r.err());
+            }
+            Path stored = project.resolve("logstore.jsonl");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (System.nanoTime() < until
+                    && !(Files.exists(stored) && Files.readString(stored).contains("\"source_name\": \"ticker\""))) {
+                Thread.sleep(50); // polling a file another process writes: no event to wait on
+            }
+            assertTrue(Files.readString(stored).contains("\"source_name\": \"ticker\""), "the backend got batches");
+            Cli.Run fromBackend =
+                    Cli.inProject(env, project, "daemon", "logs", "--plugin", "ticker", "-n", "3", "--json");
+            assertEquals(0, fromBackend.exitCode(), fromBackend.err());
+            List<JsonNode> answered =
+                    fromBackend.out().lines().map(JSON::readTree).toList();
+            assertEquals(3, answered.size(), fromBackend.out());
+            assertTrue(
+                    answered.stream()
+                            .allMatch(e -> e.path("fields").path("from_backend").asBoolean()),
+                    fromBackend.out());
         } finally {
             Cli.Run stop = Cli.inProject(env, project, "daemon", "stop");
             assertEquals(0, stop.exitCode(), stop.err());
