@@ -5,7 +5,6 @@ import dev.animus.core.LogEntry;
 import dev.animus.core.LogLevel;
 import dev.animus.core.LogNormaliser;
 import dev.animus.core.LogSource;
-import dev.animus.host.LogTap;
 import dev.animus.host.PluginLogLine;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,8 +25,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The daemon's log router (docs/daemon.md#logs): every plugin's {@code log/entry} (as the host's
- * {@link LogTap}) and every line of the daemon's own log ({@link #daemonLine}) become
+ * The daemon's log router (docs/daemon.md#logs): every plugin's {@code log/entry} (given to the
+ * plugins' host as its log lines: {@code Plugins.Options#withLogLines(this::accept, this::lost)}) and every line of the daemon's own log ({@link #daemonLine}) become
  * {@link LogEntry} values in one bounded buffer of {@link Options#capacity()} entries; a full
  * buffer drops and counts, and once there is room again one {@code warn} entry says
  * "dropped N log entries". One virtual thread flushes batches of at most {@link #BATCH} entries
@@ -40,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * and inside the daemon's stderr. Thread-safe. States: running → closed; {@link #close()} flushes
  * what is buffered, then closes the file; idempotent.
  */
-public final class LogRouter implements LogTap, AutoCloseable {
+public final class LogRouter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogRouter.class);
     /** The variable that, set to {@code 1}, keeps the entries in the file even with a backend. */
     public static final String DISABLE_BACKEND_VARIABLE = "ANIMUS_DAEMON_DISABLE_LOG_STORAGE_PLUGIN";
@@ -120,7 +119,7 @@ public final class LogRouter implements LogTap, AutoCloseable {
         }
     }
 
-    @Override
+    /** One plugin's {@code log/entry}: normalised, then buffered (or dropped and counted). */
     public void accept(PluginLogLine line) {
         switch (LogNormaliser.plugin(
                 line.plugin(),
@@ -132,7 +131,7 @@ public final class LogRouter implements LogTap, AutoCloseable {
         }
     }
 
-    @Override
+    /** {@code count} entries of {@code plugin} were lost before they reached the router. */
     public void lost(String plugin, long count) {
         dropped.addAndGet(count);
     }

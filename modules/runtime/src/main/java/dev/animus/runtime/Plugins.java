@@ -3,6 +3,7 @@ package dev.animus.runtime;
 import dev.animus.core.HostHello;
 import dev.animus.host.LogTap;
 import dev.animus.host.PluginHost;
+import dev.animus.host.PluginLogLine;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.PluginStatus;
 import dev.animus.host.ProjectBinding;
@@ -90,6 +91,28 @@ public final class Plugins implements AutoCloseable {
         /** These options, sending every plugin's {@code log/entry} notifications to {@code tap}. */
         public Options withLogTap(LogTap tap) {
             return new Options(hello, projectBinding, launcher, tap);
+        }
+
+        /**
+         * These options, telling {@code lines} every plugin's {@code log/entry} (inside a request or
+         * not) and {@code lost} how many of a plugin's were dropped; both are called on the plugins'
+         * log pumps and must hand off without blocking ({@link LogTap}).
+         */
+        public Options withLogLines(
+                java.util.function.Consumer<PluginLogLine> lines, java.util.function.BiConsumer<String, Long> lost) {
+            Objects.requireNonNull(lines, "lines");
+            Objects.requireNonNull(lost, "lost");
+            return withLogTap(new LogTap() {
+                @Override
+                public void accept(PluginLogLine line) {
+                    lines.accept(line);
+                }
+
+                @Override
+                public void lost(String plugin, long count) {
+                    lost.accept(plugin, count);
+                }
+            });
         }
     }
 

@@ -42,7 +42,7 @@ final class Foreground {
             LogRouter logs = LogRouter.start(
                     LogRouter.Options.of(Optional.of(scope.eventsFile()), root.environment(), InstantSource.system()));
             log.ifPresent(l -> l.onLine(logs::daemonLine));
-            Plugins plugins = Plugins.start(DaemonPlugins.options(root, scope).withLogTap(logs));
+            Plugins plugins = Plugins.start(DaemonPlugins.options(root, scope).withLogLines(logs::accept, logs::lost));
             DaemonRun run = DaemonRun.start(
                     scope,
                     root.context().animus(AnimusPaths.from(root.environment(), scope.root())),
