@@ -133,6 +133,11 @@ public final class Daemon implements AutoCloseable {
                         .put("pid", ProcessHandle.current().pid())
                         .put("version", options.version()));
         LOG.info("daemon {} serving {} on {}", ProcessHandle.current().pid(), options.projectRoot(), options.socket());
+        logs.daemon(
+                dev.animus.core.LogLevel.INFO,
+                "Daemon",
+                "daemon " + ProcessHandle.current().pid() + " serving " + options.projectRoot() + " on "
+                        + options.socket());
         return d;
     }
 
@@ -201,6 +206,10 @@ public final class Daemon implements AutoCloseable {
         stopRequested.complete("closed");
         LOG.info("daemon {} stopping ({})", ProcessHandle.current().pid(), stopRequested.join());
         publish("daemon_stopping", JsonNodeFactory.instance.objectNode().put("reason", stopRequested.join()));
+        logs.daemon(
+                dev.animus.core.LogLevel.INFO,
+                "Daemon",
+                "daemon " + ProcessHandle.current().pid() + " stopping (" + stopRequested.join() + ")");
         events.closeAll("daemon stopping", Duration.ofSeconds(2));
         if (server != null) {
             server.close();

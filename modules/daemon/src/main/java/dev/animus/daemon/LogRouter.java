@@ -154,6 +154,15 @@ public final class LogRouter implements AutoCloseable {
                 Map.of()));
     }
 
+    /**
+     * An entry of the daemon itself whatever level its text log is at (its start and stop: what
+     * {@code daemon logs} shows of a quiet daemon).
+     */
+    void daemon(LogLevel level, String target, String message) {
+        offer(LogNormaliser.entry(
+                nextId(), options.clock().instant(), level, LogSource.DAEMON, DAEMON_NAME, target, message, Map.of()));
+    }
+
     /** Entries dropped so far (a full buffer, or a plugin's pump that fell behind), not yet reported. */
     long dropped() {
         return dropped.get();

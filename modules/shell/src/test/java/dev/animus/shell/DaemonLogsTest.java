@@ -115,6 +115,15 @@ class DaemonLogsTest {
     @TempDir
     Path dir;
 
+    private static long tickerEntries(Path stored) throws IOException {
+        if (!Files.exists(stored)) {
+            return 0;
+        }
+        return Files.readAllLines(stored).stream()
+                .filter(l -> l.contains("\"source_name\": \"ticker\""))
+                .count();
+    }
+
     @Test
     void aPluginsEntriesOutsideAnyRequestReachAFollowerWithinASecond() throws Exception {
         var env = Cli.env(dir);
@@ -215,11 +224,10 @@ class DaemonLogsTest {
             }
             Path stored = project.resolve("logstore.jsonl");
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (System.nanoTime() < until
-                    && !(Files.exists(stored) && Files.readString(stored).contains("\"source_name\": \"ticker\""))) {
+            while (System.nanoTime() < until && tickerEntries(stored) < 3) {
                 Thread.sleep(50); // polling a file another process writes: no event to wait on
             }
-            assertTrue(Files.readString(stored).contains("\"source_name\": \"ticker\""), "the backend got batches");
+            assertTrue(tickerEntries(stored) >= 3, "the backend got batches");
             Cli.Run fromBackend =
                     Cli.inProject(env, project, "daemon", "logs", "--plugin", "ticker", "-n", "3", "--json");
             assertEquals(0, fromBackend.exitCode(), fromBackend.err());
