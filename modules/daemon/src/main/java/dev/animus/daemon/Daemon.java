@@ -79,14 +79,16 @@ public final class Daemon implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final StatusFeed feed;
     private final Thread pump;
+    private final LogRouter logs;
     private ControlServer server;
     private volatile Triggers triggers = Triggers.none();
     private WorkLoop loop;
     private ScheduledExecutorService ticker;
 
-    private Daemon(Plugins plugins, Options options) {
+    private Daemon(Plugins plugins, Options options, LogRouter logs) {
         this.options = options;
         this.plugins = plugins;
+        this.logs = logs;
         this.events = new EventHub(options.clock(), 256);
         this.startedAt = options.clock().instant();
         this.feed = plugins.subscribeToProcessChanges();
@@ -100,16 +102,37 @@ public final class Daemon implements AutoCloseable {
      * @throws java.io.UncheckedIOException or {@link IllegalArgumentException} when the socket cannot be bound
      */
     public static Daemon start(Animus animus, Plugins plugins, Options options) {
+        return start(
+                animus,
+                plugins,
+                options,
+                LogRouter.start(new LogRouter.Options(
+                        Optional.empty(),
+                        DaemonLog.DEFAULT_MAX_BYTES,
+                        DaemonLog.DEFAULT_KEEP,
+                        10_000,
+                        true,
+                        options.clock())));
+    }
+
+    /**
+     * {@link #start(Animus, Plugins, Options)} routing the log entries through {@code logs} (owned
+     * from now on, like the plugins; give the same router to the plugins' host as its log tap).
+     */
+    public static Daemon start(Animus animus, Plugins plugins, Options options, LogRouter logs) {
         Objects.requireNonNull(animus, "animus");
         Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(logs, "logs");
         DaemonConfig config;
         try {
             config = DaemonConfig.read(options.projectRoot());
         } catch (RuntimeException e) { // a bad .animus/daemon.toml: one line naming the file and key
             plugins.close();
+            logs.close();
             throw e;
         }
-        Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), options);
+        Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), options, logs);
+        logs.useBackend(new LogBackend(animus, plugins));
         d.loop = new WorkLoop(
                 animus, plugins, config.dispatch(), options.socket().toAbsolutePath(), options.clock());
         Handlers.Builder table = Handlers.builder();
@@ -124,6 +147,7 @@ public final class Daemon implements AutoCloseable {
         } catch (RuntimeException e) {
             d.feed.close();
             plugins.close();
+            logs.close();
             throw e;
         }
         d.pump.start();
@@ -139,6 +163,11 @@ public final class Daemon implements AutoCloseable {
                         .put("pid", ProcessHandle.current().pid())
                         .put("version", options.version()));
         LOG.info("daemon {} serving {} on {}", ProcessHandle.current().pid(), options.projectRoot(), options.socket());
+        logs.daemon(
+                dev.animus.core.LogLevel.INFO,
+                "Daemon",
+                "daemon " + ProcessHandle.current().pid() + " serving " + options.projectRoot() + " on "
+                        + options.socket());
         return d;
     }
 
@@ -162,6 +191,11 @@ public final class Daemon implements AutoCloseable {
     /** What it serves. */
     public Options options() {
         return options;
+    }
+
+    /** The log router (its entries: docs/daemon.md#logs). */
+    public LogRouter logs() {
+        return logs;
     }
 
     /** The control socket's server (for its counters). */
@@ -219,6 +253,10 @@ public final class Daemon implements AutoCloseable {
         stopRequested.complete("closed");
         LOG.info("daemon {} stopping ({})", ProcessHandle.current().pid(), stopRequested.join());
         publish("daemon_stopping", JsonNodeFactory.instance.objectNode().put("reason", stopRequested.join()));
+        logs.daemon(
+                dev.animus.core.LogLevel.INFO,
+                "Daemon",
+                "daemon " + ProcessHandle.current().pid() + " stopping (" + stopRequested.join() + ")");
         // the runner first: it gives its runs back through the socket, the queue and the subjects
         if (ticker != null) {
             ticker.shutdownNow();
@@ -254,6 +292,7 @@ public final class Daemon implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            logs.close(); // last: what the plugins said while they stopped is stored too
         }
     }
 }

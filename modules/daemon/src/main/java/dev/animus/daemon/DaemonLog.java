@@ -19,6 +19,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The daemon's own log, {@code <scope>.log} (docs/operations.md#the-daemons-files), as an
@@ -41,6 +42,8 @@ public final class DaemonLog extends OutputStream {
     private FileChannel out;
     private long size;
     private boolean closed;
+    private volatile Consumer<String> lines = line -> {};
+    private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
 
     private DaemonLog(Path file, long maxBytes, int keep) throws IOException {
         this.file = file;
@@ -81,6 +84,15 @@ public final class DaemonLog extends OutputStream {
         return new PrintStream(this, true, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Tells {@code listener} each whole line written from now on, without its line break (the
+     * daemon's log router makes them entries: docs/daemon.md#logs). Called inside the write, so it
+     * must hand the line off without blocking and must not log.
+     */
+    public void onLine(Consumer<String> listener) {
+        this.lines = Objects.requireNonNull(listener, "listener");
+    }
+
     /** The current file and the rotated ones that exist, newest first. */
     public List<Path> files() {
         List<Path> files = new ArrayList<>();
@@ -105,6 +117,7 @@ public final class DaemonLog extends OutputStream {
         if (closed) {
             throw new IOException("the daemon's log " + file + " is closed");
         }
+        tell(b, off, len);
         while (len > 0) {
             long room = maxBytes - size;
             if (len <= room) {
@@ -126,6 +139,22 @@ public final class DaemonLog extends OutputStream {
                 len -= cut;
             }
             rotate();
+        }
+    }
+
+    private void tell(byte[] b, int off, int len) {
+        int start = off;
+        for (int i = off; i < off + len; i++) {
+            if (b[i] == '\n') {
+                partial.write(b, start, i - start);
+                String line = partial.toString(StandardCharsets.UTF_8);
+                partial.reset();
+                start = i + 1;
+                lines.accept(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line);
+            }
+        }
+        if (start < off + len && partial.size() < 1 << 20) { // a line without an end is bounded too
+            partial.write(b, start, off + len - start);
         }
     }
 

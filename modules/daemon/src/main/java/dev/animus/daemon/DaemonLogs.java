@@ -1,140 +1,136 @@
 package dev.animus.daemon;
 
+import dev.animus.control.ControlError;
 import dev.animus.control.ControlStream;
+import dev.animus.core.LogEntry;
+import dev.animus.core.LogLevel;
+import dev.animus.core.LogSince;
+import dev.animus.core.LogSource;
 import dev.animus.rpc.IncomingRequest;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * {@code daemon/logs {follow?, lines?, level?, plugin?}}: the daemon's log file as a stream of
- * {@code {line}} values: its last {@code lines} (default 100) lines, then with {@code follow} each
- * line appended later (the file is read again every quarter second; a rotation starts over at the
- * new file). {@code level} keeps lines of that level and above; {@code plugin} keeps lines that
- * name the plugin.
+ * {@code daemon/logs {follow?, plugin?, level?, since?, lines?, source?}} (docs/daemon.md#logs): the
+ * routed log entries as a stream of LogEntry objects: the last {@code lines} (default 100) that
+ * match, from the log storage plugin's {@code log_storage/query} when one is enabled, else from the
+ * events file and its rotated ones; then, with {@code follow}, every matching entry as it is routed.
  */
 final class DaemonLogs {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonLogs.class);
-    private static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
-    private static final Duration POLL = Duration.ofMillis(250);
+    /** Entries held for a slow follower beyond the history, before it lags. */
+    private static final int FOLLOW_ROOM = 1024;
 
     private DaemonLogs() {}
 
-    static void stream(
-            IncomingRequest r, Optional<Path> file, int capacity, java.util.function.Consumer<ControlStream> track) {
+    static void stream(IncomingRequest r, LogRouter router, InstantSource clock, Consumer<ControlStream> track) {
+        LogQuery q = query(r, clock);
         boolean follow = Params.flag(r.params(), "follow");
-        int lines = r.params().path("lines").asInt(100);
-        Optional<String> level = Params.optionalText(r.params(), "level").map(l -> l.toUpperCase(Locale.ROOT));
-        if (level.isPresent() && !LEVELS.contains(level.get())) {
-            throw new dev.animus.control.ControlError(
-                    dev.animus.control.ErrorCategory.INVALID_REQUEST,
-                    "params.level must be one of trace, debug, info, warn, error");
-        }
-        Optional<String> plugin = Params.optionalText(r.params(), "plugin");
-        ControlStream stream = ControlStream.open(r, "daemon", capacity);
+        ControlStream stream = ControlStream.open(r, "daemon", q.lines() + FOLLOW_ROOM);
         track.accept(stream);
-        if (file.isEmpty()) {
-            stream.close("this daemon logs to its standard error, not to a file");
-            return;
-        }
-        Filter filter = new Filter(level, plugin);
-        long offset = tail(file.get(), lines, filter, stream);
+        Runnable history = () -> history(router, q).forEach(e -> stream.emit(LogWire.write(e)));
         if (!follow) {
+            router.stored(() -> {
+                history.run();
+                return null;
+            });
             stream.close("end");
             return;
         }
-        try {
-            while (!stream.isEnded()) { // ended by the client, or by the daemon's stop (tracked)
-                Thread.sleep(POLL); // a file has no change event the JDK gives cheaply on every fs
-                offset = appended(file.get(), offset, filter, stream);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        stream.close("end");
+        router.follow(
+                history,
+                e -> {
+                    if (q.keeps(e)) {
+                        stream.emit(LogWire.write(e));
+                    }
+                },
+                stream::isEnded);
         stream.awaitEnd();
     }
 
-    private record Filter(Optional<String> level, Optional<String> plugin) {
-        boolean keeps(String line) {
-            if (plugin.isPresent() && !line.contains(plugin.get())) {
-                return false;
-            }
-            if (level.isEmpty()) {
-                return true;
-            }
-            int min = LEVELS.indexOf(level.get());
-            for (int i = 0; i < LEVELS.size(); i++) {
-                if (line.contains(" " + LEVELS.get(i) + " ")) {
-                    return i >= min;
-                }
-            }
-            return true; // a continuation line (a stack trace) goes with its record
+    static LogQuery query(IncomingRequest r, InstantSource clock) {
+        var p = r.params();
+        Optional<LogLevel> level = Params.optionalText(p, "level")
+                .map(l -> LogLevel.ofWord(l.toLowerCase(Locale.ROOT))
+                        .orElseThrow(() -> invalid("params.level must be one of " + LogLevel.words())));
+        Optional<LogSource> source = Params.optionalText(p, "source")
+                .map(s -> LogSource.ofWord(s)
+                        .orElseThrow(() -> invalid("params.source must be one of " + LogSource.words())));
+        Optional<java.time.Instant> since;
+        try {
+            since = Params.optionalText(p, "since").map(s -> LogSince.parse(s, clock.instant()));
+        } catch (IllegalArgumentException e) {
+            throw invalid("params.since: " + e.getMessage());
         }
+        int lines = p.path("lines").asInt(100);
+        if (lines < 0 || lines > LogQuery.MAX_LINES) {
+            throw invalid("params.lines must be 0 to " + LogQuery.MAX_LINES);
+        }
+        return new LogQuery(level, Params.optionalText(p, "plugin"), source, since, lines);
     }
 
-    private static long tail(Path file, int lines, Filter filter, ControlStream stream) {
-        if (!Files.exists(file)) {
-            return 0;
+    private static ControlError invalid(String message) {
+        return new ControlError(dev.animus.control.ErrorCategory.INVALID_REQUEST, message);
+    }
+
+    private static List<LogEntry> history(LogRouter router, LogQuery q) {
+        if (q.lines() == 0) {
+            return List.of();
         }
-        ArrayDeque<String> last = new ArrayDeque<>();
-        try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (filter.keeps(line)) {
-                    last.addLast(line);
-                    if (last.size() > lines) {
-                        last.removeFirst();
+        Optional<String> backend = router.backendName();
+        if (backend.isPresent()) {
+            try {
+                return router.backend().orElseThrow().query(backend.get(), q);
+            } catch (RuntimeException e) {
+                LOG.warn(
+                        "log storage plugin {} failed to answer a query; reading the events file: {}",
+                        backend.get(),
+                        e.getMessage());
+            }
+        }
+        return fromFiles(router.files(), q);
+    }
+
+    /** The last {@code q.lines()} matching entries of {@code files} (newest file first), oldest first. */
+    static List<LogEntry> fromFiles(List<Path> files, LogQuery q) {
+        ArrayDeque<LogEntry> last = new ArrayDeque<>();
+        for (Path file : files) {
+            List<LogEntry> kept = new ArrayList<>();
+            boolean older = false;
+            try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+                for (String line : (Iterable<String>) lines::iterator) {
+                    Optional<LogEntry> e = LogWire.read(line);
+                    if (e.isEmpty()) {
+                        continue;
+                    }
+                    if (q.since().isPresent() && e.get().ts().isBefore(q.since().get())) {
+                        older = true;
+                    }
+                    if (q.keeps(e.get())) {
+                        kept.add(e.get());
                     }
                 }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                LOG.warn("cannot read the log entries of {}: {}", file, e.getMessage());
             }
-            last.forEach(l -> stream.emit(JsonNodeFactory.instance.objectNode().put("line", l)));
-            return Files.size(file);
-        } catch (IOException e) {
-            LOG.warn("cannot read the daemon's log {}: {}", file, e.getMessage());
-            return 0;
+            for (int i = kept.size() - 1; i >= 0 && last.size() < q.lines(); i--) {
+                last.addFirst(kept.get(i));
+            }
+            if (last.size() >= q.lines() || older) {
+                break; // enough, or this file already reaches back before since
+            }
         }
-    }
-
-    private static long appended(Path file, long offset, Filter filter, ControlStream stream) {
-        try {
-            if (!Files.exists(file)) {
-                return 0;
-            }
-            long size = Files.size(file);
-            long from = size < offset ? 0 : offset; // rotated: the new file from its start
-            if (size == from) {
-                return from;
-            }
-            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-                f.seek(from);
-                byte[] bytes = new byte[(int) Math.min(size - from, 1 << 20)];
-                f.readFully(bytes);
-                String text = new String(bytes, StandardCharsets.UTF_8);
-                int end = text.lastIndexOf('\n');
-                if (end < 0) {
-                    return from;
-                }
-                text.substring(0, end)
-                        .lines()
-                        .filter(filter::keeps)
-                        .forEach(l -> stream.emit(
-                                JsonNodeFactory.instance.objectNode().put("line", l)));
-                return from + text.substring(0, end + 1).getBytes(StandardCharsets.UTF_8).length;
-            }
-        } catch (IOException e) {
-            LOG.warn("cannot read the daemon's log {}: {}", file, e.getMessage());
-            return offset;
-        }
+        return List.copyOf(last);
     }
 }

@@ -36,7 +36,9 @@ final class DaemonMethods {
         table.on("daemon/health", r -> r.respond(health()));
         table.on("daemon/stop", this::stop);
         table.on("daemon/events", this::events);
-        table.on("daemon/logs", r -> DaemonLogs.stream(r, daemon.options().logFile(), STREAM_CAPACITY, events::track));
+        table.on(
+                "daemon/logs",
+                r -> DaemonLogs.stream(r, daemon.logs(), daemon.options().clock(), events::track));
     }
 
     private JsonNode status() {

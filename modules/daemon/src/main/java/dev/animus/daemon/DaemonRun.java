@@ -54,12 +54,35 @@ public final class DaemonRun implements AutoCloseable {
             String version,
             Optional<java.nio.file.Path> logFile,
             InstantSource clock) {
+        return start(
+                scope,
+                animus,
+                plugins,
+                version,
+                logFile,
+                clock,
+                LogRouter.start(LogRouter.Options.of(Optional.of(scope.eventsFile()), java.util.Map.of(), clock)));
+    }
+
+    /**
+     * {@link #start(DaemonScope, Animus, Plugins, String, Optional, InstantSource)} routing the log
+     * entries through {@code logs} (owned from now on; the plugins' host should have it as its tap).
+     */
+    public static DaemonRun start(
+            DaemonScope scope,
+            Animus animus,
+            Plugins plugins,
+            String version,
+            Optional<java.nio.file.Path> logFile,
+            InstantSource clock,
+            LogRouter logs) {
         Objects.requireNonNull(scope, "scope");
         DaemonLock lock;
         try {
             lock = DaemonLock.acquire(scope, version, clock);
         } catch (RuntimeException e) {
             plugins.close();
+            logs.close();
             throw e;
         }
         try {
@@ -77,10 +100,12 @@ public final class DaemonRun implements AutoCloseable {
             Daemon daemon = Daemon.start(
                     animus,
                     plugins,
-                    new Daemon.Options(scope.root(), scope.socket(), logFile, version, clock, recorder::sync));
+                    new Daemon.Options(scope.root(), scope.socket(), logFile, version, clock, recorder::sync),
+                    logs);
             return new DaemonRun(lock, records, reaped, daemon);
         } catch (RuntimeException e) {
             plugins.close();
+            logs.close();
             lock.close();
             throw e;
         }

@@ -102,6 +102,14 @@ public record DaemonScope(Path root, String id, Path runDirectory) {
         return file(".log");
     }
 
+    /**
+     * The routed log entries when no log storage plugin takes them, {@code <scope>.events.jsonl}
+     * (rotated to {@code .events.jsonl.1} ...; docs/daemon.md#logs).
+     */
+    public Path eventsFile() {
+        return file(".events.jsonl");
+    }
+
     /** The records of the plugin processes the daemon spawned, {@code <scope>.plugins.json}. */
     public Path pluginsFile() {
         return file(".plugins.json");

@@ -32,6 +32,8 @@ public final class PluginHost implements AutoCloseable {
      * @param timers the idle timers; the host owns them and closes them with itself
      * @param launcher the absolute path of the {@code animus} launcher, told to every plugin as
      *     {@code init_extensions.memory_mcp_stdio_command} (none: the key is left out)
+     * @param logTap where every plugin's {@code log/entry} notifications go ({@link LogTap#NONE}:
+     *     only to the request they arrive in)
      */
     public record Options(
             HostHello hello,
@@ -39,13 +41,15 @@ public final class PluginHost implements AutoCloseable {
             Duration crashSpan,
             HostClock clock,
             Timers timers,
-            Optional<Path> launcher) {
+            Optional<Path> launcher,
+            LogTap logTap) {
         public Options {
             Objects.requireNonNull(hello, "hello");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(timers, "timers");
             CrashWindow.of(crashLimit, crashSpan); // validates
             Objects.requireNonNull(launcher, "launcher");
+            Objects.requireNonNull(logTap, "logTap");
             launcher.ifPresent(l -> {
                 if (!l.isAbsolute()) {
                     throw new IllegalArgumentException("the launcher's path must be absolute: " + l);
@@ -53,7 +57,18 @@ public final class PluginHost implements AutoCloseable {
             });
         }
 
-        /** Options that tell plugins no launcher. */
+        /** Options that tell plugins {@code launcher}, with no log tap. */
+        public Options(
+                HostHello hello,
+                int crashLimit,
+                Duration crashSpan,
+                HostClock clock,
+                Timers timers,
+                Optional<Path> launcher) {
+            this(hello, crashLimit, crashSpan, clock, timers, launcher, LogTap.NONE);
+        }
+
+        /** Options that tell plugins no launcher, with no log tap. */
         public Options(HostHello hello, int crashLimit, Duration crashSpan, HostClock clock, Timers timers) {
             this(hello, crashLimit, crashSpan, clock, timers, Optional.empty());
         }
@@ -66,7 +81,12 @@ public final class PluginHost implements AutoCloseable {
 
         /** These options telling plugins {@code launcher} (empty: none). */
         public Options withLauncher(Optional<Path> launcher) {
-            return new Options(hello, crashLimit, crashSpan, clock, timers, launcher);
+            return new Options(hello, crashLimit, crashSpan, clock, timers, launcher, logTap);
+        }
+
+        /** These options sending every plugin's {@code log/entry} notifications to {@code tap}. */
+        public Options withLogTap(LogTap tap) {
+            return new Options(hello, crashLimit, crashSpan, clock, timers, launcher, tap);
         }
     }
 
@@ -110,7 +130,8 @@ public final class PluginHost implements AutoCloseable {
                     policy,
                     options.clock(),
                     options.timers(),
-                    events);
+                    events,
+                    options.logTap());
             supervisors.put(registration.name(), fresh);
         } finally {
             lock.unlock();

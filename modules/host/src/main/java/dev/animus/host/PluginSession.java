@@ -269,6 +269,11 @@ public final class PluginSession implements AutoCloseable {
         return connection.subscribe();
     }
 
+    /** The plugin's notifications named {@code method} only, in a dropping buffer of {@code capacity}. */
+    public Subscription subscribe(int capacity, String method) {
+        return connection.subscribe(capacity, method);
+    }
+
     /**
      * A request's own stream: a buffer of {@code capacity} notifications that, when full, makes the
      * connection's reader wait for room (back-pressure on the plugin) rather than drop streamed text.

@@ -50,6 +50,7 @@ public final class Supervisor implements AutoCloseable {
     private final HostHello hello;
     private final Optional<Path> launcher;
     private final HostClock clock;
+    private final LogTap logTap;
     private final SupervisorState state;
 
     Supervisor(
@@ -59,7 +60,9 @@ public final class Supervisor implements AutoCloseable {
             LifecyclePolicy policy,
             HostClock clock,
             Timers timers,
-            StatusEvents events) {
+            StatusEvents events,
+            LogTap logTap) {
+        this.logTap = Objects.requireNonNull(logTap, "logTap");
         this.registration = Objects.requireNonNull(registration, "registration");
         this.hello = Objects.requireNonNull(hello, "hello");
         this.launcher = Objects.requireNonNull(launcher, "launcher");
@@ -372,6 +375,7 @@ public final class Supervisor implements AutoCloseable {
             throw new AttemptFailed(failure);
         }
         if (state.launched(incarnation, session)) {
+            LogPump.start(name(), incarnation, session, logTap);
             session.whenClosed()
                     .thenAccept(cause -> RuntimeThreads.start(
                             "animus-exit-" + name(),

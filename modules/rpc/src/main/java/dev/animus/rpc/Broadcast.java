@@ -16,7 +16,16 @@ final class Broadcast {
     }
 
     Subscription subscribe(int capacity, boolean waitsForRoom) {
-        SubscriberQueue queue = new SubscriberQueue(capacity, subscribers::remove, waitsForRoom);
+        return subscribe(new SubscriberQueue(capacity, subscribers::remove, waitsForRoom));
+    }
+
+    /** A dropping subscription to the notifications named {@code method} only. */
+    Subscription subscribe(int capacity, String method) {
+        return subscribe(new SubscriberQueue(
+                capacity, subscribers::remove, false, n -> n.method().equals(method)));
+    }
+
+    private Subscription subscribe(SubscriberQueue queue) {
         subscribers.add(queue);
         ConnectionLost cause = ended;
         if (cause != null) {

@@ -111,6 +111,11 @@ final class Connection implements RpcConnection {
     }
 
     @Override
+    public Subscription subscribe(int capacity, String method) {
+        return broadcast.subscribe(capacity, Objects.requireNonNull(method, "method"));
+    }
+
+    @Override
     public Subscription subscribeWaiting(int capacity) {
         return broadcast.subscribe(capacity, true);
     }

@@ -80,6 +80,12 @@ public interface RpcConnection extends AutoCloseable {
     Subscription subscribe(int capacity);
 
     /**
+     * Subscribes to the peer's notifications named {@code method} only, with a dropping buffer of
+     * {@code capacity}: the others never enter it, so they neither fill it nor count as lost.
+     */
+    Subscription subscribe(int capacity, String method);
+
+    /**
      * Subscribes to the peer's notifications with a buffer of {@code capacity} that, when full,
      * makes the reader wait for room instead of dropping: back-pressure on the peer, whose later
      * output (answers included) waits too. For a subscriber that drains it until it finishes or

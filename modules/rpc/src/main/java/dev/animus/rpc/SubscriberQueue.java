@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * One subscriber's bounded buffer. The lock is only held to move references, never across I/O. A
@@ -20,6 +21,7 @@ final class SubscriberQueue implements Subscription {
     private final Condition changed = lock.newCondition();
     private final Condition room = lock.newCondition();
     private final boolean waitsForRoom;
+    private final Predicate<Notification> wanted;
     private final ArrayDeque<Notification> buffer;
     private long missed;
     private ConnectionLost ended;
@@ -29,7 +31,13 @@ final class SubscriberQueue implements Subscription {
     }
 
     SubscriberQueue(int capacity, Consumer<SubscriberQueue> onClose, boolean waitsForRoom) {
+        this(capacity, onClose, waitsForRoom, n -> true);
+    }
+
+    SubscriberQueue(
+            int capacity, Consumer<SubscriberQueue> onClose, boolean waitsForRoom, Predicate<Notification> wanted) {
         this.waitsForRoom = waitsForRoom;
+        this.wanted = Objects.requireNonNull(wanted, "wanted");
         if (capacity <= 0) {
             throw new IllegalArgumentException("capacity must be positive: " + capacity);
         }
@@ -43,6 +51,9 @@ final class SubscriberQueue implements Subscription {
      * the oldest one had to be dropped for it.
      */
     boolean offer(Notification notification) {
+        if (!wanted.test(notification)) {
+            return true; // not this subscriber's: nothing buffered, nothing lost
+        }
         lock.lock();
         try {
             while (waitsForRoom && ended == null && buffer.size() == capacity) {

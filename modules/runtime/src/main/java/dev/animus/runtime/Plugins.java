@@ -1,7 +1,9 @@
 package dev.animus.runtime;
 
 import dev.animus.core.HostHello;
+import dev.animus.host.LogTap;
 import dev.animus.host.PluginHost;
+import dev.animus.host.PluginLogLine;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.PluginStatus;
 import dev.animus.host.ProjectBinding;
@@ -35,10 +37,14 @@ public final class Plugins implements AutoCloseable {
      *     none: a plugin is bound only when its registration says so
      * @param launcher the absolute path of the {@code animus} launcher told to every plugin (none:
      *     not told)
+     * @param logTap where every plugin's {@code log/entry} notifications go, inside a request or not
+     *     ({@link LogTap#NONE}: only to the request they arrive in)
      */
-    public record Options(HostHello hello, Optional<ProjectBinding> projectBinding, Optional<Path> launcher) {
+    public record Options(
+            HostHello hello, Optional<ProjectBinding> projectBinding, Optional<Path> launcher, LogTap logTap) {
         public Options {
             Objects.requireNonNull(hello, "hello");
+            Objects.requireNonNull(logTap, "logTap");
             Objects.requireNonNull(projectBinding, "projectBinding");
             Objects.requireNonNull(launcher, "launcher");
             launcher.ifPresent(l -> {
@@ -46,6 +52,11 @@ public final class Plugins implements AutoCloseable {
                     throw new IllegalArgumentException("the launcher's path must be absolute: " + l);
                 }
             });
+        }
+
+        /** These options with no log tap. */
+        public Options(HostHello hello, Optional<ProjectBinding> projectBinding, Optional<Path> launcher) {
+            this(hello, projectBinding, launcher, LogTap.NONE);
         }
 
         /** Greeting plugins as this Animus version; no binding, no launcher. */
@@ -64,17 +75,44 @@ public final class Plugins implements AutoCloseable {
 
         /** These options, every plugin bound to {@code binding}. */
         public Options withProjectBinding(ProjectBinding binding) {
-            return new Options(hello, Optional.of(binding), launcher);
+            return new Options(hello, Optional.of(binding), launcher, logTap);
         }
 
         /** These options, telling plugins {@code launcher} (empty: none). */
         public Options withLauncher(Optional<Path> launcher) {
-            return new Options(hello, projectBinding, launcher);
+            return new Options(hello, projectBinding, launcher, logTap);
         }
 
         /** These options, greeting plugins with {@code hello}. */
         public Options withHello(HostHello hello) {
-            return new Options(hello, projectBinding, launcher);
+            return new Options(hello, projectBinding, launcher, logTap);
+        }
+
+        /** These options, sending every plugin's {@code log/entry} notifications to {@code tap}. */
+        public Options withLogTap(LogTap tap) {
+            return new Options(hello, projectBinding, launcher, tap);
+        }
+
+        /**
+         * These options, telling {@code lines} every plugin's {@code log/entry} (inside a request or
+         * not) and {@code lost} how many of a plugin's were dropped; both are called on the plugins'
+         * log pumps and must hand off without blocking ({@link LogTap}).
+         */
+        public Options withLogLines(
+                java.util.function.Consumer<PluginLogLine> lines, java.util.function.BiConsumer<String, Long> lost) {
+            Objects.requireNonNull(lines, "lines");
+            Objects.requireNonNull(lost, "lost");
+            return withLogTap(new LogTap() {
+                @Override
+                public void accept(PluginLogLine line) {
+                    lines.accept(line);
+                }
+
+                @Override
+                public void lost(String plugin, long count) {
+                    lost.accept(plugin, count);
+                }
+            });
         }
     }
 
@@ -110,7 +148,9 @@ public final class Plugins implements AutoCloseable {
     public static Plugins start(Options options) {
         Objects.requireNonNull(options, "options");
         return new Plugins(
-                PluginHost.create(PluginHost.Options.defaults(options.hello()).withLauncher(options.launcher())),
+                PluginHost.create(PluginHost.Options.defaults(options.hello())
+                        .withLauncher(options.launcher())
+                        .withLogTap(options.logTap())),
                 options);
     }
 

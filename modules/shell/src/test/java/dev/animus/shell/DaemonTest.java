@@ -170,9 +170,9 @@ class DaemonTest {
         assertFalse(ProcessHandle.of(daemon).map(ProcessHandle::isAlive).orElse(false), "the daemon is gone");
         assertFalse(ProcessHandle.of(plugin).map(ProcessHandle::isAlive).orElse(false), "its plugin is gone");
         try (var files = Files.list(socket)) {
-            // the lock file stays (removing a lock file races with the next daemon taking it), the log too
+            // the lock file stays (removing a lock file races with the next daemon taking it), the logs too
             List<String> left = files.map(p -> p.getFileName().toString())
-                    .filter(n -> !n.endsWith(".log") && !n.endsWith(".lock"))
+                    .filter(n -> !n.endsWith(".log") && !n.endsWith(".lock") && !n.endsWith(".events.jsonl"))
                     .toList();
             assertEquals(List.of(), left, "no socket, pid, info or plugin record left");
         }

@@ -4,6 +4,7 @@ import dev.animus.daemon.DaemonFailure;
 import dev.animus.daemon.DaemonLog;
 import dev.animus.daemon.DaemonRun;
 import dev.animus.daemon.DaemonScope;
+import dev.animus.daemon.LogRouter;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.Plugins;
@@ -38,14 +39,18 @@ final class Foreground {
                 log = Optional.of(opened);
                 System.setErr(opened.printStream()); // slf4j-simple writes to System.err as it is at each line
             }
-            Plugins plugins = Plugins.start(DaemonPlugins.options(root, scope));
+            LogRouter logs = LogRouter.start(
+                    LogRouter.Options.of(Optional.of(scope.eventsFile()), root.environment(), InstantSource.system()));
+            log.ifPresent(l -> l.onLine(logs::daemonLine));
+            Plugins plugins = Plugins.start(DaemonPlugins.options(root, scope).withLogLines(logs::accept, logs::lost));
             DaemonRun run = DaemonRun.start(
                     scope,
                     root.context().animus(AnimusPaths.from(root.environment(), scope.root())),
                     plugins,
                     HostVersion.current(),
                     log.map(l -> scope.logFile()),
-                    InstantSource.system());
+                    InstantSource.system(),
+                    logs);
             Thread hook = ShellThreads.unstarted("animus-daemon-signal", () -> {
                 run.daemon().requestStop("signal");
                 run.close();
