@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -247,8 +248,15 @@ class SecretsHandOffTest {
         assertFalse(Files.exists(dir.resolve("home/secrets.toml")), "nothing was stored");
     }
 
-    /** Polls every process's command line for a value until stopped. */
+    /**
+     * Polls every process's command line for a value until stopped, a scan every
+     * {@link #PAUSE_MILLIS} ms at most: the processes it looks for (the {@code animus} JVM, the
+     * plugin it starts) live for the whole command, hundreds of milliseconds at least, and a scan
+     * without a pause kept a core busy for nothing.
+     */
     static final class ProcScan {
+        static final long PAUSE_MILLIS = 5;
+
         private final AtomicBoolean running = new AtomicBoolean(true);
         private final ConcurrentLinkedQueue<String> found = new ConcurrentLinkedQueue<>();
         private final Thread thread;
@@ -274,6 +282,7 @@ class SecretsHandOffTest {
                         found.add("cannot list /proc: " + e);
                     }
                     scans++;
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(PAUSE_MILLIS));
                 }
             });
         }

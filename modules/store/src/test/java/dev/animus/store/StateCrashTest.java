@@ -39,14 +39,16 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Each round starts one child and kills it after a random number of lines: after its n-th
  * reported commit (it is then reading or changing the next one), or on its n-th
  * {@code changing} line (it holds the lock and its write is next: encode, temp file, fsync,
- * rename). The seed is printed; {@code -Dfuzz.seed=<seed>} replays a run. A run has 64 rounds
- * (each run a fresh seed, so the kill moments differ from run to run); {@code -Dfuzz.inputs=<n>}
- * runs more, with {@code -Dfuzz.seed} the same first rounds and then more. To keep the JVM starts
+ * rename). The seed is printed; {@code -Dfuzz.seed=<seed>} replays a run. A run has 32 rounds,
+ * about five of each of the six kinds of round (in a write or after a commit, after 0 to 2 lines),
+ * each run a fresh seed, so the kill moments differ from run to run; every round is a JVM start,
+ * so a run of the suite keeps to that and {@code -Dfuzz.inputs=<n>} runs more (with
+ * {@code -Dfuzz.seed} the same first rounds and then more). To keep the JVM starts
  * short, children start from an AOT cache ({@link ChildJvm#trained}) and the next round's child
  * starts (and waits for {@code go}) while this round's runs.
  */
 class StateCrashTest {
-    static final int ROUNDS = Integer.getInteger("fuzz.inputs", 64);
+    static final int ROUNDS = Integer.getInteger("fuzz.inputs", 32);
     static final int MAX_LINES = 3;
     /** Far more commits than a round waits for: a child is always killed, never done. */
     static final String UNTIL_KILLED = "100000";

@@ -105,7 +105,7 @@ class TreeDigestPropertyTest {
 
         for (Map<String, Node> changed : List.of(byteChanged, renamed, added, removed, bitFlipped, emptyDirAdded)) {
             String digest = digestOf(changed);
-            assertNotEquals(original, digest, "seed " + seed + ": " + describe(tree) + " → " + describe(changed));
+            assertNotEquals(original, digest, () -> "seed " + seed + ": " + describe(tree) + " → " + describe(changed));
             assertEquals(reference(changed), digest, "seed " + seed);
         }
     }
@@ -125,10 +125,12 @@ class TreeDigestPropertyTest {
             tree.replaceAll((path, n) -> n.isDirectory() ? n : new Node(new byte[random.nextInt(2)], n.executable()));
             List<TreeDigest.Entry> entries = entries(tree);
             String digest = TreeDigest.of(entries);
-            assertEquals(digest, TreeDigest.of(shuffled(entries, random)), "seed " + seed + ": " + describe(tree));
-            String before = treeOfDigest.putIfAbsent(digest, describe(tree));
+            assertEquals(
+                    digest, TreeDigest.of(shuffled(entries, random)), () -> "seed " + seed + ": " + describe(tree));
+            String described = describe(tree);
+            String before = treeOfDigest.putIfAbsent(digest, described);
             if (before != null) {
-                assertEquals(before, describe(tree), "seed " + seed + ": two trees share the digest " + digest);
+                assertEquals(before, described, "seed " + seed + ": two trees share the digest " + digest);
             }
         }
     }

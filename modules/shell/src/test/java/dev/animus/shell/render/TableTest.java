@@ -146,9 +146,9 @@ class TableTest {
             assertTrue(narrowest[c] <= widths[c] && widths[c] <= natural[c], () -> which.get() + ": column " + col);
         }
         if (width.isEmpty() || sum(natural) + gaps <= width.getAsInt()) {
-            assertArrayEquals(natural, widths, which.get() + ": a table that fits keeps its widths");
+            assertArrayEquals(natural, widths, () -> which.get() + ": a table that fits keeps its widths");
         } else if (sum(widths) + gaps > width.getAsInt()) {
-            assertArrayEquals(narrowest, widths, which.get() + ": too wide while a column could still shrink");
+            assertArrayEquals(narrowest, widths, () -> which.get() + ": too wide while a column could still shrink");
         }
         // every cell is where its column starts, whole or fitted as its column says
         int at = 0;
@@ -174,10 +174,13 @@ class TableTest {
                     int end = c == n - 1 ? line.length : Math.min(line.length, start + widths[c]);
                     String got = start >= line.length ? "" : new String(line, start, Math.max(0, end - start));
                     String expected = h < parts.get(c).size() ? parts.get(c).get(h) : "";
+                    int row = r;
+                    int lineOfRow = h;
+                    int col = c;
                     assertEquals(
                             expected.stripTrailing(),
                             got.stripTrailing(),
-                            which.get() + ": row " + r + " line " + h + " column " + c);
+                            () -> which.get() + ": row " + row + " line " + lineOfRow + " column " + col);
                     if (c < n - 1 && end < line.length) {
                         assertEquals("  ", new String(line, end, Math.min(2, line.length - end)), which);
                     }
