@@ -28,8 +28,9 @@ done
 top=$(tar -tzf "$tarball" | cut -d/ -f1 | sort -u)
 [ "$top" = "animus-$version" ] || fail "the tarball's top directories are '$top', expected only animus-$version"
 
-# PATH: only what the launchers (readlink) and the host (setsid, for plugin process groups) run.
-for tool in readlink setsid; do
+# PATH: only what the launchers (readlink) and the host (setsid, for plugin process groups) run,
+# and tr (the tour's stand-in for an agent CLI).
+for tool in readlink setsid tr; do
   real=$(command -v "$tool") || { echo "smoke-test: FAILED: $tool is not installed here" >&2; exit 1; }
   ln -s "$real" "$tmp/tools/$tool"
 done
@@ -270,6 +271,18 @@ if run daemon-start 0 "$img/bin/animus" daemon start --skip-preflight; then
     [ ! -e "$sock" ] || fail "daemon-stop: its socket $sock is left"
   done
 fi
+
+# the tour, as the README runs it: both chapters (the example plugin, then the work loop of a
+# daemon with the bundled defaults), in a throwaway home of its own, leaving no process behind
+if run tour 0 "$img/bin/animus" tour; then
+  grep -q 'The work loop' "$tmp/tour.out" || fail "tour: the work-loop chapter did not run: $(cat "$tmp/tour.out")"
+  grep -q 'SAY HELLO: FROM THE TOUR' "$tmp/tour.out" ||
+    fail "tour: the task's comment (the provider's output) is not shown: $(cat "$tmp/tour.out")"
+  grep -q '^Done\.' "$tmp/tour.out" || fail "tour: no 'Done.' line: $(cat "$tmp/tour.out")"
+  no_err tour
+fi
+left=$(ps -e -o pid=,args= | grep -F "$tmp/install dir" | grep -v grep || true)
+[ -z "$left" ] || fail "tour: processes of the image are left running: $left"
 
 # --version --verbose: the commit and date the build recorded, the platform, the runtime
 if run version-verbose 0 "$img/bin/animus" --version --verbose; then
