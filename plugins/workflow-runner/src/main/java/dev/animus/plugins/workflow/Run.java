@@ -21,6 +21,7 @@ final class Run {
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     private volatile String controlSessionId = "";
     private volatile boolean inProgress;
+    private volatile long runNanos;
 
     Run(String entryId, String leaseId, String subjectId, Instant startedAt) {
         this.entryId = entryId;
@@ -52,6 +53,15 @@ final class Run {
     }
 
     /** Whether the subject was set {@code in-progress} (a stop then sets it back to {@code ready}). */
+    /** The provider's run took {@code nanos}, from the request to its result. */
+    void ran(long nanos) {
+        runNanos = nanos;
+    }
+
+    long runNanos() {
+        return runNanos;
+    }
+
     boolean inProgress() {
         return inProgress;
     }

@@ -43,6 +43,7 @@ final class Runner implements AutoCloseable {
     private final WorkflowConfig config;
     private final int concurrency;
     private final InstantSource clock;
+    private final Timings timings = new Timings();
     private final PrintStream log;
     private final String workerPrefix;
     private final Map<String, Run> running = new ConcurrentHashMap<>();
@@ -122,6 +123,7 @@ final class Runner implements AutoCloseable {
         o.put("failed", failed.get());
         o.put("concurrency", concurrency);
         o.put("paused", paused());
+        o.set("timings", timings.json());
         return o;
     }
 
@@ -191,6 +193,7 @@ final class Runner implements AutoCloseable {
         String entryId = entry.path("id").asString("");
         String leaseId = entry.path("lease").path("lease_id").asString("");
         String subjectId = entry.path("subject_id").asString("");
+        long leased = System.nanoTime();
         Run run = new Run(entryId, leaseId, subjectId, clock.instant());
         running.put(entryId, run);
         if (stopping) { // leased while the stop began: give it back
@@ -208,7 +211,9 @@ final class Runner implements AutoCloseable {
             if (!run.finish()) {
                 return; // the stop gives it back
             }
-            settle(run, outcome);
+            if (settle(run, outcome)) {
+                timings.add(System.nanoTime() - leased, run.runNanos());
+            }
         } finally {
             beat.cancel(false);
             running.remove(entryId);
@@ -231,6 +236,7 @@ final class Runner implements AutoCloseable {
                     JSON.objectNode().put("provider", config.provider()).put("prompt", config.render(subject));
             config.model().ifPresent(m -> params.put("model", m));
             StringBuilder streamed = new StringBuilder();
+            long asked = System.nanoTime();
             try (ControlStream stream = control.stream("agent/run", params, CALL)) {
                 for (Optional<JsonNode> v = stream.next(); v.isPresent(); v = stream.next()) {
                     JsonNode data = v.get();
@@ -238,6 +244,7 @@ final class Runner implements AutoCloseable {
                         case "started" ->
                             run.started(data.path("control_session_id").asString(""));
                         case "result" -> {
+                            run.ran(System.nanoTime() - asked);
                             int code = data.path("exit_code").asInt(0);
                             String output = data.path("output").asString("");
                             return code == 0
@@ -259,7 +266,8 @@ final class Runner implements AutoCloseable {
         }
     }
 
-    private void settle(Run run, Outcome outcome) {
+    /** Writes the outcome onto the subject and completes the entry; whether all of it was written. */
+    private boolean settle(Run run, Outcome outcome) {
         try {
             switch (outcome) {
                 case Output o -> {
@@ -268,6 +276,7 @@ final class Runner implements AutoCloseable {
                     control.call("subject/status", Map.of("id", run.subjectId, "status", "done"), CALL);
                     complete(run, "done", Optional.empty());
                     done.incrementAndGet();
+                    return true;
                 }
                 case Failure f -> {
                     String message = "workflow runner: " + f.message();
@@ -283,12 +292,14 @@ final class Runner implements AutoCloseable {
                     }
                     complete(run, "failed", Optional.of(f.message()));
                     failed.incrementAndGet();
+                    return false;
                 }
             }
         } catch (ControlException e) {
             // the lease then expires and the entry is leased again: redone, not lost
             log.println("workflow runner: " + run.entryId + " (" + run.subjectId + ") not settled: " + e.getMessage());
         }
+        return false;
     }
 
     private void complete(Run run, String outcome, Optional<String> message) {
