@@ -52,7 +52,6 @@ final class Run {
         controlSessionId = id;
     }
 
-    /** Whether the subject was set {@code in-progress} (a stop then sets it back to {@code ready}). */
     /** The provider's run took {@code nanos}, from the request to its result. */
     void ran(long nanos) {
         runNanos = nanos;
@@ -62,6 +61,7 @@ final class Run {
         return runNanos;
     }
 
+    /** Whether the subject was set {@code in-progress} (a stop then sets it back to {@code ready}). */
     boolean inProgress() {
         return inProgress;
     }
