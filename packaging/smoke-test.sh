@@ -8,7 +8,8 @@ set -eu
 
 tarball=$1 version=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/animus smoke.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+home2=""
+trap 'rm -rf "$tmp" ${home2:+"$home2"}' EXIT
 failures=0
 
 fail() {
@@ -195,6 +196,16 @@ if run preflight-fresh 2 "$img/bin/animus" daemon preflight; then
   grep -qxF '[missing] queue — run: animus plugin install-defaults' "$tmp/preflight-fresh.out" ||
     fail "preflight-fresh: no install command for the queue role: $(cat "$tmp/preflight-fresh.out")"
 fi
+# in another fresh home, preflight --auto-install serves every role from the image alone (offline)
+# (a path without the space of $tmp: extra_env is split into words)
+home2=$(mktemp -d "${TMPDIR:-/tmp}/animus-smoke-home2.XXXXXX")
+if extra_env="HOME=$home2" run preflight-auto 0 "$img/bin/animus" daemon preflight --auto-install --yes; then
+  for role in provider subject_backend workflow_runner queue; do
+    grep -q "^\[ok\] $role " "$tmp/preflight-auto.out" ||
+      fail "preflight-auto: role $role is not served after --auto-install: $(cat "$tmp/preflight-auto.out")"
+  done
+fi
+rm -rf "$home2"
 if run install-defaults 0 "$img/bin/animus" plugin install-defaults --include-subjects --yes; then
   grep -q '^\[ok\] cli (provider)' "$tmp/install-defaults.out" ||
     fail "install-defaults: the bundled cli provider was not installed: $(cat "$tmp/install-defaults.out")"
