@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.AgentScope;
 import dev.animus.discovery.AnimusPaths;
+import dev.animus.host.ProjectBinding;
 import dev.animus.install.InstallRequest;
 import dev.animus.install.PluginInstaller;
 import dev.animus.runtime.Animus;
@@ -136,7 +137,8 @@ class DaemonWebhookTest {
                 "[" + webhook + "]\nport = " + port + "\nkind = \"task\"\nlabels = [\"from-webhook\"]\n");
         try (Daemon d = Daemon.start(
                         animus,
-                        Plugins.start(),
+                        // bound: the tasks backend keeps its database in the project, as under a real daemon
+                        Plugins.start(Plugins.Options.defaults().withProjectBinding(new ProjectBinding(project))),
                         new Daemon.Options(
                                 project,
                                 dir.resolve("d.sock"),
@@ -154,6 +156,8 @@ class DaemonWebhookTest {
             await("the delivery's task", () -> !tasks(link).isEmpty());
             List<Subject> made = tasks(link);
             assertEquals(1, made.size(), made.toString());
+            assertTrue(
+                    Files.exists(project.resolve(".animus/subjects/tasks.db")), "the backend's state is the project's");
             assertEquals("From a hook", made.getFirst().title());
             assertEquals(List.of("from-webhook"), made.getFirst().labels());
 
