@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -91,6 +92,9 @@ public final class LogRouter implements AutoCloseable {
     private final ReentrantLock route = new ReentrantLock(); // a flush, or a follower's history and start
     private final List<Follower> followers = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** One permit per entry offered: wakes the flush loop without taking the entry out of sight. */
+    private final Semaphore arrivals = new Semaphore(0);
+
     private final Thread flusher;
     private final LogFileSink file;
     private volatile Optional<LogBackend> backend = Optional.empty();
@@ -178,7 +182,9 @@ public final class LogRouter implements AutoCloseable {
     }
 
     private void offer(LogEntry e) {
-        if (!buffer.offer(e)) {
+        if (buffer.offer(e)) {
+            arrivals.release();
+        } else {
             dropped.incrementAndGet();
         }
     }
@@ -234,13 +240,29 @@ public final class LogRouter implements AutoCloseable {
         return file.files();
     }
 
+    /**
+     * Waits for entries, lets a batch gather for up to {@link #BATCH_WAIT} (or {@link #BATCH}
+     * entries), then stores it. The entries stay in the buffer until they are taken under the
+     * routing lock, so a history read ({@link #flushPending}) always sees every entry offered
+     * before it, none held by this loop out of its sight.
+     */
     private void flushLoop() {
         try {
             while (!closed.get() || !buffer.isEmpty()) {
-                LogEntry first = buffer.poll(250, TimeUnit.MILLISECONDS);
-                if (first != null) {
-                    flush(batch(first));
+                if (buffer.isEmpty() && !arrivals.tryAcquire(250, TimeUnit.MILLISECONDS)) {
+                    reportLosses();
+                    continue;
                 }
+                long deadline = System.nanoTime() + BATCH_WAIT.toNanos();
+                while (buffer.size() < BATCH && !closed.get()) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        break;
+                    }
+                    arrivals.tryAcquire(left, TimeUnit.NANOSECONDS);
+                }
+                arrivals.drainPermits();
+                takeAndFlush();
                 reportLosses();
             }
         } catch (InterruptedException e) {
@@ -248,24 +270,18 @@ public final class LogRouter implements AutoCloseable {
         }
     }
 
-    private List<LogEntry> batch(LogEntry first) throws InterruptedException {
-        List<LogEntry> batch = new ArrayList<>(BATCH);
-        batch.add(first);
-        long deadline = System.nanoTime() + BATCH_WAIT.toNanos();
-        while (batch.size() < BATCH && !closed.get()) {
-            buffer.drainTo(batch, BATCH - batch.size());
-            long left = deadline - System.nanoTime();
-            if (batch.size() >= BATCH || left <= 0) {
-                break;
+    /** Takes up to a batch from the buffer and stores it, under the routing lock. */
+    private void takeAndFlush() {
+        route.lock();
+        try {
+            List<LogEntry> batch = new ArrayList<>(BATCH);
+            buffer.drainTo(batch, BATCH);
+            if (!batch.isEmpty()) {
+                flush(batch);
             }
-            LogEntry next = buffer.poll(left, TimeUnit.NANOSECONDS);
-            if (next == null) {
-                break;
-            }
-            batch.add(next);
+        } finally {
+            route.unlock();
         }
-        buffer.drainTo(batch, BATCH - batch.size());
-        return batch;
     }
 
     private void reportLosses() {

@@ -50,7 +50,8 @@ class ShortHelpTest {
                 assertTrue(text.lines().anyMatch(l -> l.startsWith("  " + command + " ")), command + ":\n" + text);
             }
             assertTrue(!text.contains("Show the help of a command"), "help is a shell command here:\n" + text);
-            assertTrue(lines.size() <= 17, "a short help (a screenful with room for the prompt):\n" + text);
+            // 24 rows: the welcome line, the typed 'help' and the next prompt leave 21; one to spare
+            assertTrue(lines.size() <= 20, "a short help (a screenful with room for the prompt):\n" + text);
             lines.forEach(l -> assertTrue(l.length() <= 80, "wider than 80 columns: " + l));
         }
     }
