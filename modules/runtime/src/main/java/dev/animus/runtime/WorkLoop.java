@@ -13,12 +13,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,7 +56,10 @@ public final class WorkLoop implements AutoCloseable {
     private final Path controlSocket;
     private final InstantSource clock;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Set<String> said = new HashSet<>();
+    private final Set<String> said = ConcurrentHashMap.newKeySet(); // from the tick and the role calls
+    private final ReentrantLock roles = new ReentrantLock(); // the resolved roles, apart from the tick's lock
+    private final Map<RoleKey, Optional<Role>> resolved = new HashMap<>();
+    private GrantsStamp rolesStamp;
 
     private Optional<PluginHandle> runner = Optional.empty();
     private Optional<Supervisor.Hold> hold = Optional.empty();
@@ -100,6 +105,31 @@ public final class WorkLoop implements AutoCloseable {
      * @throws dev.animus.install.LaunchRefused or {@link RequirementMissing} when its permit is refused
      */
     public Optional<Role> role(PluginKind.Routed kind, String agent) {
+        // every queue/* and workflow/* call of the runner comes here: the state, the manifests and
+        // the gate are asked again only when the files that decide them changed (as PermitCache
+        // does for plugin/call), so a warm call costs the stamp's stats
+        GrantsStamp now = animus.grantsStamp();
+        RoleKey key = new RoleKey(kind, agent);
+        roles.lock();
+        try {
+            if (!now.equals(rolesStamp)) {
+                resolved.clear();
+                rolesStamp = now;
+            }
+            Optional<Role> known = resolved.get(key);
+            if (known == null) {
+                known = resolve(kind, agent);
+                resolved.put(key, known);
+            }
+            return known;
+        } finally {
+            roles.unlock();
+        }
+    }
+
+    private record RoleKey(PluginKind.Routed kind, String agent) {}
+
+    private Optional<Role> resolve(PluginKind.Routed kind, String agent) {
         List<String> names = animus.pluginsOfKind(kind, agent);
         if (names.isEmpty()) {
             return Optional.empty();
