@@ -96,12 +96,10 @@ public final class TransportSession implements AutoCloseable {
     }
 
     /**
-     * Starts the transport and waits for its endpoint.
-     *
-     * @throws TransportFailed naming the plugin when it cannot start or its answer is unusable; its
-     *     process is stopped and the hold released then
+     * Starts the transport and waits for its endpoint: {@link TransportStart.Started}, else
+     * {@link TransportStart.Failed} naming the plugin (its process stopped, the hold released).
      */
-    public static TransportSession start(Options options) {
+    public static TransportStart start(Options options) {
         Objects.requireNonNull(options, "options");
         Supervisor.Hold hold = options.supervisor().hold();
         Starting s = new Starting(options);
@@ -113,16 +111,16 @@ public final class TransportSession implements AutoCloseable {
                     endpoint.boundAddr(),
                     endpoint.url().map(u -> " (" + u + ")").orElse(""),
                     endpoint.legacy() ? ", legacy" : "");
-            return new TransportSession(options, hold, endpoint, s.incarnation());
-        } catch (RuntimeException e) {
+            return new TransportStart.Started(new TransportSession(options, hold, endpoint, s.incarnation()));
+        } catch (RuntimeException e) { // TransportFailed, or the host's failure (a registration closed meanwhile)
             try {
                 options.supervisor().stopProcess(); // it may have bound: nothing is left listening
             } catch (RuntimeException stop) {
-                e.addSuppressed(stop);
+                LOG.debug("transport {}: stopping it after its failed start failed too", options.plugin(), stop);
             } finally {
                 hold.close();
             }
-            throw e instanceof TransportFailed f ? f : new TransportFailed(options.plugin(), e.getMessage());
+            return new TransportStart.Failed(options.plugin(), String.valueOf(e.getMessage()));
         }
     }
 
@@ -203,24 +201,23 @@ public final class TransportSession implements AutoCloseable {
             try {
                 o.supervisor().describe(); // the launch and handshake, within the launch timeout
             } catch (PluginCallFailed e) {
-                throw new TransportFailed(o.plugin(), "it did not become ready: " + e.getMessage());
+                throw new TransportFailed("it did not become ready: " + e.getMessage());
             }
             JsonNode answer;
             try {
                 answer = call("transport/start", o.params().toJson());
             } catch (PluginCallFailed e) {
                 if (!legacy(e.failure())) {
-                    throw new TransportFailed(o.plugin(), "transport/start failed: " + e.getMessage());
+                    throw new TransportFailed("transport/start failed: " + e.getMessage());
                 }
                 return legacyEndpoint();
             }
             return switch (TransportAnswer.read(answer)) {
                 case TransportAnswer.Invalid bad ->
-                    throw new TransportFailed(o.plugin(), "its transport/start answer is unusable: " + bad.reason());
+                    throw new TransportFailed("its transport/start answer is unusable: " + bad.reason());
                 case TransportAnswer.Valid ok -> {
                     if (ok.startedAt().isEmpty()) {
-                        throw new TransportFailed(
-                                o.plugin(), "its transport/start answer is unusable: started_at is missing");
+                        throw new TransportFailed("its transport/start answer is unusable: started_at is missing");
                     }
                     yield new TransportEndpoint(
                             o.plugin(), ok.boundAddr(), ok.url(), ok.startedAt().get(), ui(), false);
@@ -232,7 +229,7 @@ public final class TransportSession implements AutoCloseable {
         private TransportEndpoint legacyEndpoint() {
             JsonNode init = o.supervisor()
                     .initializeAnswer()
-                    .orElseThrow(() -> new TransportFailed(o.plugin(), "its process exited after initialize"));
+                    .orElseThrow(() -> new TransportFailed("its process exited after initialize"));
             Optional<URI> url = LegacyUrl.of(init);
             if (url.isPresent()) {
                 URI u = url.get();
@@ -245,13 +242,12 @@ public final class TransportSession implements AutoCloseable {
                 info = call("transport/info", JsonNodeFactory.instance.objectNode());
             } catch (PluginCallFailed e) {
                 throw new TransportFailed(
-                        o.plugin(),
                         "a legacy transport whose initialize answer names no URL, and transport/info failed: "
                                 + e.getMessage());
             }
             return switch (TransportAnswer.read(info)) {
                 case TransportAnswer.Invalid bad ->
-                    throw new TransportFailed(o.plugin(), "its transport/info answer is unusable: " + bad.reason());
+                    throw new TransportFailed("its transport/info answer is unusable: " + bad.reason());
                 case TransportAnswer.Valid ok ->
                     new TransportEndpoint(
                             o.plugin(),

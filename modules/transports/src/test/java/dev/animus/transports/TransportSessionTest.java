@@ -1,7 +1,6 @@
 package dev.animus.transports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.animus.core.EnvironmentPolicy;
@@ -128,7 +127,7 @@ class TransportSessionTest {
                 TOKEN);
     }
 
-    private TransportSession start(String mode, boolean ui, Duration startTimeout) throws IOException {
+    private TransportStart attempt(String mode, boolean ui, Duration startTimeout) throws IOException {
         return TransportSession.start(new TransportSession.Options(
                 "t-" + mode,
                 supervisor(mode),
@@ -137,6 +136,13 @@ class TransportSessionTest {
                 startTimeout,
                 TransportSession.SHUTDOWN,
                 InstantSource.fixed(NOW)));
+    }
+
+    private TransportSession start(String mode, boolean ui, Duration startTimeout) throws IOException {
+        return switch (attempt(mode, ui, startTimeout)) {
+            case TransportStart.Started st -> st.session();
+            case TransportStart.Failed f -> throw new AssertionError(f.message());
+        };
     }
 
     private TransportSession start(String mode) throws IOException {
@@ -148,8 +154,14 @@ class TransportSessionTest {
         return Files.exists(f) ? Files.readAllLines(f) : List.of();
     }
 
-    private TransportFailed failure(String mode, Duration startTimeout) {
-        return assertThrows(TransportFailed.class, () -> start(mode, false, startTimeout));
+    private TransportStart.Failed failure(String mode, Duration startTimeout) throws IOException {
+        return switch (attempt(mode, false, startTimeout)) {
+            case TransportStart.Started st -> {
+                st.session().close();
+                throw new AssertionError("it started: " + st.session().endpoint());
+            }
+            case TransportStart.Failed f -> f;
+        };
     }
 
     @Nested
@@ -182,7 +194,9 @@ class TransportSessionTest {
         @Test
         void closeSendsTransportShutdownBeforeTheHostsShutdownOnceAndEndsTheProcess() throws IOException {
             Supervisor sup = supervisor("modern");
-            TransportSession s = TransportSession.start(TransportSession.Options.of("t-modern", sup, false, params()));
+            TransportSession s = ((TransportStart.Started)
+                            TransportSession.start(TransportSession.Options.of("t-modern", sup, false, params())))
+                    .session();
             assertTrue(sup.status().pid().isPresent());
             s.close();
             s.close();
@@ -238,9 +252,9 @@ class TransportSessionTest {
         }
 
         @Test
-        void thatNamesNoUrlAnywhereDoesNotStart() {
-            TransportFailed f = failure("legacynone", TransportSession.START);
-            assertTrue(f.getMessage().startsWith("transport t-legacynone: a legacy transport"), f.getMessage());
+        void thatNamesNoUrlAnywhereDoesNotStart() throws IOException {
+            TransportStart.Failed f = failure("legacynone", TransportSession.START);
+            assertTrue(f.message().startsWith("transport t-legacynone: a legacy transport"), f.message());
         }
     }
 
@@ -248,34 +262,34 @@ class TransportSessionTest {
     class ATransportThatCannotStart {
         @Test
         void withAUrlThatIsNotHttpIsRefusedInOneLineNamingItAndStopped() throws IOException {
-            TransportFailed f = failure("badurl", TransportSession.START);
+            TransportStart.Failed f = failure("badurl", TransportSession.START);
             assertEquals(
                     "transport t-badurl: its transport/start answer is unusable: url is not an absolute http(s) URL",
-                    f.getMessage());
+                    f.message());
             assertEquals("t-badurl", f.plugin());
             assertTrue(received("badurl").contains("shutdown"), "its process was stopped: " + received("badurl"));
         }
 
         @Test
-        void withoutABoundAddressOrAStartTimeIsRefused() {
+        void withoutABoundAddressOrAStartTimeIsRefused() throws IOException {
             assertTrue(failure("nobound", TransportSession.START)
-                    .getMessage()
+                    .message()
                     .endsWith("bound_addr is missing or not host:port"));
-            assertTrue(failure("notime", TransportSession.START).getMessage().endsWith("started_at is missing"));
+            assertTrue(failure("notime", TransportSession.START).message().endsWith("started_at is missing"));
         }
 
         @Test
-        void thatDoesNotAnswerTransportStartFailsAtItsDeadline() {
-            TransportFailed f = failure("silent", Duration.ofSeconds(1));
-            assertTrue(f.getMessage().startsWith("transport t-silent: transport/start failed: "), f.getMessage());
-            assertTrue(f.getMessage().contains("within 1 s") || f.getMessage().contains("1s"), f.getMessage());
+        void thatDoesNotAnswerTransportStartFailsAtItsDeadline() throws IOException {
+            TransportStart.Failed f = failure("silent", Duration.ofSeconds(1));
+            assertTrue(f.message().startsWith("transport t-silent: transport/start failed: "), f.message());
+            assertTrue(f.message().contains("within 1 s") || f.message().contains("1s"), f.message());
             assertTrue(host.status().stream().allMatch(st -> st.pid().isEmpty()), "no process is left");
         }
 
         @Test
-        void whoseProcessExitsDuringTheHandshakeDidNotBecomeReady() {
-            TransportFailed f = failure("crash", TransportSession.START);
-            assertTrue(f.getMessage().startsWith("transport t-crash: it did not become ready: "), f.getMessage());
+        void whoseProcessExitsDuringTheHandshakeDidNotBecomeReady() throws IOException {
+            TransportStart.Failed f = failure("crash", TransportSession.START);
+            assertTrue(f.message().startsWith("transport t-crash: it did not become ready: "), f.message());
         }
     }
 }
