@@ -65,7 +65,8 @@ public final class Daemon implements AutoCloseable {
             String version,
             InstantSource clock,
             Consumer<List<PluginStatus>> onPlugins,
-            Optional<Path> webTokenFile) {
+            Optional<Path> webTokenFile,
+            boolean transportsAtStart) {
         public Options {
             Objects.requireNonNull(projectRoot, "projectRoot");
             Objects.requireNonNull(socket, "socket");
@@ -74,6 +75,18 @@ public final class Daemon implements AutoCloseable {
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(onPlugins, "onPlugins");
             Objects.requireNonNull(webTokenFile, "webTokenFile");
+        }
+
+        /** Options whose transports start with the daemon. */
+        public Options(
+                Path projectRoot,
+                Path socket,
+                Optional<Path> logFile,
+                String version,
+                InstantSource clock,
+                Consumer<List<PluginStatus>> onPlugins,
+                Optional<Path> webTokenFile) {
+            this(projectRoot, socket, logFile, version, clock, onPlugins, webTokenFile, true);
         }
 
         /** Options without a web token file. */
@@ -227,11 +240,24 @@ public final class Daemon implements AutoCloseable {
      * unless the kill switch is set; {@code transport/start} still starts them then.
      */
     private void startTransports(Animus animus) {
+        if (!options.transportsAtStart()) {
+            return; // the caller starts them (web serve, with its bind address)
+        }
         if ("1".equals(animus.environment().get(DISABLE_TRANSPORTS))) {
             LOG.info("transports: none started ({}=1)", DISABLE_TRANSPORTS);
             return;
         }
         transports.startInBackground();
+    }
+
+    /**
+     * Starts the transports when none runs ({@code bindAddr}: the address each binds) and returns
+     * what runs, UI first; waits for a start under way. What {@code transport/start} does.
+     *
+     * @throws IllegalStateException when the daemon is stopping
+     */
+    public List<dev.animus.transports.TransportEndpoint> startTransports(Optional<String> bindAddr) {
+        return transports.start(bindAddr);
     }
 
     private void removeWebToken() {

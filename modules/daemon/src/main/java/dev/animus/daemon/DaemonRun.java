@@ -76,6 +76,22 @@ public final class DaemonRun implements AutoCloseable {
             Optional<java.nio.file.Path> logFile,
             InstantSource clock,
             LogRouter logs) {
+        return start(scope, animus, plugins, version, logFile, clock, logs, true);
+    }
+
+    /**
+     * {@link #start(DaemonScope, Animus, Plugins, String, Optional, InstantSource, LogRouter)}; without
+     * {@code transportsAtStart} the caller starts the transports ({@code Daemon#startTransports}).
+     */
+    public static DaemonRun start(
+            DaemonScope scope,
+            Animus animus,
+            Plugins plugins,
+            String version,
+            Optional<java.nio.file.Path> logFile,
+            InstantSource clock,
+            LogRouter logs,
+            boolean transportsAtStart) {
         Objects.requireNonNull(scope, "scope");
         DaemonLock lock;
         try {
@@ -107,7 +123,8 @@ public final class DaemonRun implements AutoCloseable {
                             version,
                             clock,
                             recorder::sync,
-                            Optional.of(scope.webTokenFile())),
+                            Optional.of(scope.webTokenFile()),
+                            transportsAtStart),
                     logs);
             return new DaemonRun(lock, records, reaped, daemon);
         } catch (RuntimeException e) {

@@ -11,14 +11,17 @@ import dev.animus.shell.daemon.DaemonStatusCommand;
 import dev.animus.shell.daemon.EventsCommand;
 import dev.animus.shell.daemon.HealthCommand;
 import dev.animus.shell.daemon.LogsCommand;
+import dev.animus.shell.daemon.OpenCommand;
 import dev.animus.shell.daemon.PreflightCommand;
 import dev.animus.shell.daemon.RestartCommand;
 import dev.animus.shell.daemon.RunCommand;
+import dev.animus.shell.daemon.ServeCommand;
 import dev.animus.shell.daemon.ServiceCommand;
 import dev.animus.shell.daemon.StartCommand;
 import dev.animus.shell.daemon.StopCommand;
 import dev.animus.shell.daemon.TriggerCommand;
 import dev.animus.shell.daemon.TriggerStatusCommand;
+import dev.animus.shell.daemon.WebCommand;
 import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
@@ -86,6 +89,7 @@ final class CommandTree {
                             AgentCommand.class,
                             SubjectCommand.class,
                             TriggerCommand.class,
+                            WebCommand.class,
                             SecretCommand.class,
                             TrustOrgsCommand.class,
                             VerifyBundleCommand.class,
@@ -136,6 +140,7 @@ final class CommandTree {
                             SubjectWatchCommand.class,
                             SubjectWaitCommand.class)),
             Map.entry(TriggerCommand.class, List.of(TriggerStatusCommand.class)),
+            Map.entry(WebCommand.class, List.of(ServeCommand.class, OpenCommand.class)),
             Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
             Map.entry(
                     ConfigCommand.class,

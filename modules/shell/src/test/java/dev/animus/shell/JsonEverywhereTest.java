@@ -173,6 +173,9 @@ class JsonEverywhereTest {
                 json("daemon status", 0, "daemon", "status"),
                 json("daemon health", 0, "daemon", "health"),
                 json("trigger status", 0, "trigger", "status"),
+                // no transport is installed here: both end at once with the error document naming the install
+                json("web open", 1, "web", "open", "--print"),
+                json("web serve", 1, "web", "serve"),
                 lines("daemon events", 0, "daemon", "events"),
                 lines("daemon logs", 0, "daemon", "logs", "-n", "5"),
                 // one runs already: the refusal is the document

@@ -88,6 +88,14 @@ public final class StartCommand implements Callable<Integer> {
     }
 
     static int background(AnimusCommand root, DaemonScope scope, Duration wait) {
+        return background(root, scope, wait, true);
+    }
+
+    /**
+     * Starts the daemon in the background and waits until it answers; {@code report}: prints that it
+     * started (else only its failures, for a command that starts it on the way, such as {@code web open}).
+     */
+    static int background(AnimusCommand root, DaemonScope scope, Duration wait, boolean report) {
         scope.ensureRunDirectory();
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
@@ -110,13 +118,20 @@ public final class StartCommand implements Callable<Integer> {
             throw new CommandFailed(
                     ExitCodes.FAILED, "daemon_start_failed", "cannot start the daemon: " + e.getMessage());
         }
-        t.info("starting the daemon for " + scope.root() + " …");
+        if (report) {
+            t.info("starting the daemon for " + scope.root() + " …");
+        } else {
+            t.info("no daemon runs for " + scope.root() + ": starting one …");
+        }
         long deadline = System.nanoTime() + wait.toNanos();
         while (System.nanoTime() < deadline) {
             var info = RunningDaemon.find(scope);
             if (info.isPresent()
                     && info.get().pid() == child.pid()
                     && answers(root, info.get().socket())) {
+                if (!report) {
+                    return ExitCodes.OK;
+                }
                 if (root.json) {
                     t.printJson(Terminal.envelope("daemon.start")
                             .put("pid", child.pid())
