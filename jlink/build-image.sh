@@ -36,7 +36,7 @@ sh "$plugins/tasks/src/build/sqlite-native.sh" "$sqlite_jar" "$sqlite_native" "$
 # signatures are not carried into the image, which is what we want; keep the rest of its output
 if ! "$jdk/bin/jlink" \
   --module-path "$modules" \
-  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,dev.animus.plugins.tasks,dev.animus.plugins.queue,dev.animus.plugins.workflow,dev.animus.plugins.webhook,dev.animus.plugins.schedule,org.slf4j.simple,org.jline.terminal.ffm \
+  --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,dev.animus.plugins.tasks,dev.animus.plugins.queue,dev.animus.plugins.workflow,dev.animus.plugins.webhook,dev.animus.plugins.schedule,dev.animus.plugins.http,org.slf4j.simple,org.jline.terminal.ffm \
   --ignore-signing-information \
   --exclude-resources='/org.xerial.sqlitejdbc/org/sqlite/native/**' \
   --strip-debug --no-header-files --no-man-pages --compress zip-6 \

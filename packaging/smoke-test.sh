@@ -88,6 +88,13 @@ if run echo-archive 0 /usr/bin/env ANIMUS_JAVA_HOME="$img" "$img/examples/echo/a
   no_err echo-archive
 fi
 extra_env=
+# the first-party transport ships in the image and runs on the java its host names
+if run transport-manifest 0 /usr/bin/env ANIMUS_JAVA_HOME="$img" "$img/plugins/animus-transport-http/animus-transport-http" --manifest; then
+  grep -q '"plugin_kind":"transport_backend"' "$tmp/transport-manifest.out" ||
+    fail "transport-manifest: no transport manifest: $(cat "$tmp/transport-manifest.out")"
+  grep -qF '"$ui/web"' "$tmp/transport-manifest.out" ||
+    fail "transport-manifest: the transport does not advertise \$ui/web: $(cat "$tmp/transport-manifest.out")"
+fi
 
 # an empty home: the result says where it looked
 if run list 0 "$img/bin/animus" plugin list; then

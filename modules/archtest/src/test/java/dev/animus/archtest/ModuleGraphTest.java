@@ -68,6 +68,7 @@ class ModuleGraphTest {
             "dev.animus.plugins.webhook",
             "dev.animus.plugins.schedule",
             "dev.animus.plugins.workflow",
+            "dev.animus.plugins.http",
             "dev.animus.json");
 
     static Map<String, ModuleDescriptor> animusModules() {

@@ -94,6 +94,25 @@ class PluginDefaultsTest {
                         .map(PluginDefaults.Entry::name)
                         .toList(),
                 "installed by install-defaults --include-triggers");
+        Files.createDirectories(image.resolve("plugins/animus-transport-http"));
+        PluginDefaults transports = PluginDefaults.builtIn(image.resolve("plugins"));
+        assertEquals(
+                List.of("http"),
+                transports.forRole("transport_backend").stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList());
+        assertEquals(
+                List.of("cli", "queue", "http"),
+                transports.inGroups(java.util.Set.of("transports")).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList(),
+                "installed by install-defaults --include-transports");
+        assertEquals(
+                List.of("cli", "queue", "webhook", "schedule"),
+                transports.inGroups(java.util.Set.of("triggers")).stream()
+                        .map(PluginDefaults.Entry::name)
+                        .toList(),
+                "not by --include-triggers");
         Files.createDirectories(image.resolve("plugins/animus-workflow-runner"));
         PluginDefaults runner = PluginDefaults.builtIn(image.resolve("plugins"));
         PluginDefaults.Entry workflow = runner.entries().stream()
