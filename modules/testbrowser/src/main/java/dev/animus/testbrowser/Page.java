@@ -151,6 +151,16 @@ public final class Page implements AutoCloseable {
                         .put("mobile", viewport.mobile()));
     }
 
+    /** Makes the page's {@code prefers-color-scheme} media query answer dark (or light) from now on. */
+    public void prefersDark(boolean dark) {
+        ObjectNode params = params();
+        params.putArray("features")
+                .addObject()
+                .put("name", "prefers-color-scheme")
+                .put("value", dark ? "dark" : "light");
+        command("Emulation.setEmulatedMedia", params);
+    }
+
     /** Writes what the viewport shows to {@code png} (its directory is created), and returns it. */
     public Path screenshot(Path png) {
         JsonNode shot = command("Page.captureScreenshot", params().put("format", "png"));

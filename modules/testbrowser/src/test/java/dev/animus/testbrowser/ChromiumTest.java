@@ -177,6 +177,19 @@ class ChromiumTest {
     }
 
     @Test
+    void theColorSchemeCanBeDark() {
+        try (Page page = browser.open()) {
+            page.navigate(url("/"));
+            page.prefersDark(true);
+            assertTrue(page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+                    .asBoolean());
+            page.prefersDark(false);
+            assertFalse(page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+                    .asBoolean());
+        }
+    }
+
+    @Test
     void nothingIsLoadedWhenNothingListens() throws IOException {
         int port;
         try (var socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
