@@ -38,6 +38,7 @@ class ModuleGraphTest {
             "dev.animus.providers",
             "dev.animus.subjects",
             "dev.animus.triggers",
+            "dev.animus.transports",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.router");
@@ -53,6 +54,7 @@ class ModuleGraphTest {
             "dev.animus.providers",
             "dev.animus.subjects",
             "dev.animus.triggers",
+            "dev.animus.transports",
             "dev.animus.discovery",
             "dev.animus.install",
             "dev.animus.router",

@@ -10,6 +10,8 @@ import dev.animus.runtime.Plugins;
 import dev.animus.runtime.StatusFeed;
 import dev.animus.runtime.Triggers;
 import dev.animus.runtime.WorkLoop;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,6 +55,8 @@ public final class Daemon implements AutoCloseable {
      * @param version this build's version, for {@code daemon/status}
      * @param clock stamps events
      * @param onPlugins told the plugins' status after every change (the orphan record)
+     * @param webTokenFile where the web token of this life is kept while it runs
+     *     ({@link DaemonScope#webTokenFile()}); empty: the token is held in memory only
      */
     public record Options(
             Path projectRoot,
@@ -60,7 +64,8 @@ public final class Daemon implements AutoCloseable {
             Optional<Path> logFile,
             String version,
             InstantSource clock,
-            Consumer<List<PluginStatus>> onPlugins) {
+            Consumer<List<PluginStatus>> onPlugins,
+            Optional<Path> webTokenFile) {
         public Options {
             Objects.requireNonNull(projectRoot, "projectRoot");
             Objects.requireNonNull(socket, "socket");
@@ -68,6 +73,18 @@ public final class Daemon implements AutoCloseable {
             Objects.requireNonNull(version, "version");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(onPlugins, "onPlugins");
+            Objects.requireNonNull(webTokenFile, "webTokenFile");
+        }
+
+        /** Options without a web token file. */
+        public Options(
+                Path projectRoot,
+                Path socket,
+                Optional<Path> logFile,
+                String version,
+                InstantSource clock,
+                Consumer<List<PluginStatus>> onPlugins) {
+            this(projectRoot, socket, logFile, version, clock, onPlugins, Optional.empty());
         }
     }
 
@@ -82,6 +99,7 @@ public final class Daemon implements AutoCloseable {
     private final LogRouter logs;
     private ControlServer server;
     private volatile Triggers triggers = Triggers.none();
+    private DaemonTransports transports;
     private WorkLoop loop;
     private ScheduledExecutorService ticker;
 
@@ -131,7 +149,17 @@ public final class Daemon implements AutoCloseable {
             logs.close();
             throw e;
         }
+        String token;
+        try { // a new token for each daemon life (decision 044)
+            token = options.webTokenFile().map(WebToken::create).orElseGet(WebToken::generate);
+        } catch (RuntimeException e) {
+            plugins.close();
+            logs.close();
+            throw e;
+        }
         Daemon d = new Daemon(Objects.requireNonNull(plugins, "plugins"), options, logs);
+        d.transports = new DaemonTransports(new DaemonTransports.Start(
+                animus, plugins, options.projectRoot(), options.socket().toAbsolutePath(), token, d::publish));
         logs.useBackend(new LogBackend(animus, plugins));
         d.loop = new WorkLoop(
                 animus, plugins, config.dispatch(), options.socket().toAbsolutePath(), options.clock());
@@ -142,16 +170,19 @@ public final class Daemon implements AutoCloseable {
         new SubjectMethods(animus, plugins).addTo(table);
         new TriggerMethods(() -> d.triggers).addTo(table);
         new RoleMethods(d.loop).addTo(table);
+        new TransportMethods(d.transports).addTo(table);
         try {
             d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
         } catch (RuntimeException e) {
             d.feed.close();
             plugins.close();
+            d.removeWebToken();
             logs.close();
             throw e;
         }
         d.pump.start();
         d.startTriggers(animus);
+        d.startTransports(animus);
         // the loop's runner calls back into the socket: it starts once the socket is bound
         d.ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("animus-work-loop").factory());
@@ -186,6 +217,31 @@ public final class Daemon implements AutoCloseable {
         } catch (RuntimeException e) { // the state cannot be read now: the daemon serves without them
             LOG.warn("triggers: none started: {}", e.getMessage());
         }
+    }
+
+    /** The variable that keeps the daemon from starting its transports on its own ({@code 1}). */
+    public static final String DISABLE_TRANSPORTS = "ANIMUS_DAEMON_DISABLE_TRANSPORTS";
+
+    /**
+     * The transports (docs/daemon.md#transports), once the socket is bound (they are told it),
+     * unless the kill switch is set; {@code transport/start} still starts them then.
+     */
+    private void startTransports(Animus animus) {
+        if ("1".equals(animus.environment().get(DISABLE_TRANSPORTS))) {
+            LOG.info("transports: none started ({}=1)", DISABLE_TRANSPORTS);
+            return;
+        }
+        transports.startInBackground();
+    }
+
+    private void removeWebToken() {
+        options.webTokenFile().ifPresent(f -> {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                LOG.warn("the web token {} could not be removed: {}", f, e.getMessage());
+            }
+        });
     }
 
     /** What it serves. */
@@ -257,7 +313,9 @@ public final class Daemon implements AutoCloseable {
                 dev.animus.core.LogLevel.INFO,
                 "Daemon",
                 "daemon " + ProcessHandle.current().pid() + " stopping (" + stopRequested.join() + ")");
-        // the runner first: it gives its runs back through the socket, the queue and the subjects
+        // the transports first: nothing reaches the daemon from a browser while it stops
+        transports.close();
+        // then the runner: it gives its runs back through the socket, the queue and the subjects
         if (ticker != null) {
             ticker.shutdownNow();
             try {
@@ -292,6 +350,7 @@ public final class Daemon implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            removeWebToken();
             logs.close(); // last: what the plugins said while they stopped is stored too
         }
     }

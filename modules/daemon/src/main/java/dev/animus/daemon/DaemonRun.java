@@ -100,7 +100,14 @@ public final class DaemonRun implements AutoCloseable {
             Daemon daemon = Daemon.start(
                     animus,
                     plugins,
-                    new Daemon.Options(scope.root(), scope.socket(), logFile, version, clock, recorder::sync),
+                    new Daemon.Options(
+                            scope.root(),
+                            scope.socket(),
+                            logFile,
+                            version,
+                            clock,
+                            recorder::sync,
+                            Optional.of(scope.webTokenFile())),
                     logs);
             return new DaemonRun(lock, records, reaped, daemon);
         } catch (RuntimeException e) {

@@ -115,6 +115,14 @@ public record DaemonScope(Path root, String id, Path runDirectory) {
         return file(".plugins.json");
     }
 
+    /**
+     * The web token of the daemon's life, {@code <scope>.web.token} (0600; docs/daemon.md#transports):
+     * per scope like every file here, the run directory being shared by the daemons of every project.
+     */
+    public Path webTokenFile() {
+        return file(".web.token");
+    }
+
     private Path file(String suffix) {
         return runDirectory.resolve(id + suffix);
     }

@@ -43,6 +43,8 @@ class DaemonScopeTest {
         assertEquals(scope.id() + ".log", scope.logFile().getFileName().toString());
         assertEquals(
                 scope.id() + ".plugins.json", scope.pluginsFile().getFileName().toString());
+        // per scope: the run directory is shared by the daemons of every project
+        assertEquals(scope.runDirectory().resolve(scope.id() + ".web.token"), scope.webTokenFile());
     }
 
     @Test

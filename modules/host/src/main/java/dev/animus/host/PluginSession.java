@@ -61,19 +61,17 @@ public final class PluginSession implements AutoCloseable {
     private final PluginProcess process;
     private final RpcConnection connection;
     private final InitializeResult initializeResult;
+    private final JsonNode initializeAnswer;
     private final Duration handshakeTime;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private PluginSession(
-            String name,
-            PluginProcess process,
-            RpcConnection connection,
-            InitializeResult initializeResult,
-            Duration handshakeTime) {
+            String name, PluginProcess process, RpcConnection connection, Handshake handshake, Duration handshakeTime) {
         this.name = name;
         this.process = process;
         this.connection = connection;
-        this.initializeResult = initializeResult;
+        this.initializeResult = handshake.result();
+        this.initializeAnswer = handshake.answer();
         this.handshakeTime = handshakeTime;
     }
 
@@ -117,7 +115,7 @@ public final class PluginSession implements AutoCloseable {
         try {
             // the launch timeout covers spawn + initialize: what the spawn took is gone from it
             Duration left = launchTimeout.minusNanos(System.nanoTime() - start);
-            InitializeResult init = handshake(
+            Handshake init = handshake(
                     spec.name(),
                     connection,
                     hello,
@@ -135,7 +133,10 @@ public final class PluginSession implements AutoCloseable {
         }
     }
 
-    private static InitializeResult handshake(
+    /** The initialize answer as read, and as sent (fields the host does not read included). */
+    private record Handshake(InitializeResult result, JsonNode answer) {}
+
+    private static Handshake handshake(
             String name,
             RpcConnection connection,
             HostHello hello,
@@ -172,7 +173,7 @@ public final class PluginSession implements AutoCloseable {
         }
         connection.peerSupportsCancellation(result.capabilities().cancellation());
         connection.notify("initialized", JsonNodeFactory.instance.missingNode());
-        return result;
+        return new Handshake(result, raw.deepCopy());
     }
 
     private static HostFailure launchFailure(RpcException e, Duration timeout) {
@@ -219,6 +220,14 @@ public final class PluginSession implements AutoCloseable {
     /** What the plugin answered to {@code initialize}. */
     public InitializeResult initializeResult() {
         return initializeResult;
+    }
+
+    /**
+     * The plugin's {@code initialize} answer as it sent it, fields the host does not read included
+     * (a legacy transport's {@code url}, docs/protocol.md#transports); a copy.
+     */
+    public JsonNode initializeAnswer() {
+        return initializeAnswer.deepCopy();
     }
 
     /** From spawn until Ready. */

@@ -269,6 +269,14 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
+     * What the current process answered to {@code initialize}, as it sent it (fields the host does
+     * not read included); empty when there is none.
+     */
+    public Optional<JsonNode> initializeAnswer() {
+        return state.liveSession().map(PluginSession::initializeAnswer);
+    }
+
+    /**
      * Keeps the plugin's process from being shut down for idleness until the returned hold is
      * closed: a stream the plugin feeds between requests ({@code subject/watch}, {@code trigger/watch})
      * keeps its process. Crashes, deadlines and {@link #stopProcess} still end it; the holder then

@@ -12,6 +12,7 @@ import dev.animus.core.PluginKind;
 import dev.animus.core.PluginState;
 import dev.animus.core.SecretDeclaration;
 import dev.animus.core.SecretStore;
+import dev.animus.core.TimeoutTable;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.discovery.Discoverer;
 import dev.animus.discovery.Discovery;
@@ -52,6 +53,7 @@ import dev.animus.store.HomeLayout;
 import dev.animus.store.LockTimedOut;
 import dev.animus.subjects.Polling;
 import dev.animus.subjects.SubjectCalls;
+import dev.animus.transports.TransportSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -727,6 +729,28 @@ public final class Animus implements AutoCloseable {
 
     private Supervisor register(
             Permit permit, PluginHost host, Optional<ProjectBinding> binding, Optional<Path> controlSocket) {
+        return register(permit, host, binding, controlSocket, permit.manifest().timeouts());
+    }
+
+    /**
+     * As {@link #register(Permit, PluginHost, Optional)}, for a transport: told {@code controlSocket}
+     * in {@code initialize} too (a legacy transport binds then), its handshake given
+     * {@link TransportSession#HANDSHAKE} unless its manifest sets a launch timeout of its own.
+     */
+    Supervisor registerTransport(Permit permit, PluginHost host, Optional<ProjectBinding> binding, Path controlSocket) {
+        TimeoutTable timeouts = permit.manifest().timeouts();
+        if (!timeouts.overrides().containsKey(TimeoutTable.LAUNCH)) {
+            timeouts = timeouts.with(TimeoutTable.LAUNCH, TransportSession.HANDSHAKE);
+        }
+        return register(permit, host, binding, Optional.of(controlSocket), timeouts);
+    }
+
+    private Supervisor register(
+            Permit permit,
+            PluginHost host,
+            Optional<ProjectBinding> binding,
+            Optional<Path> controlSocket,
+            TimeoutTable timeouts) {
         Manifest manifest = permit.manifest();
         Map<String, String> env = home.callerEnvironment();
         List<PluginSecrets.Resolved> secrets = manifest.secrets().isEmpty()
@@ -751,7 +775,7 @@ public final class Animus implements AutoCloseable {
                 binding,
                 controlSocket);
         return host.register(new PluginRegistration(
-                permit.name(), spec, manifest.timeouts(), home.gate().guard(permit)));
+                permit.name(), spec, timeouts, home.gate().guard(permit)));
     }
 
     /**
@@ -819,6 +843,24 @@ public final class Animus implements AutoCloseable {
     public Triggers startTriggers(
             Plugins plugins, String agent, Path projectRoot, Consumer<dev.animus.triggers.TriggerNotice> notices) {
         return Triggers.start(this, plugins, agent, projectRoot, notices);
+    }
+
+    /**
+     * Starts each {@code transport_backend} (and legacy {@code web_ui}) plugin enabled for
+     * {@code agent} (docs/daemon.md#transports), UI transports first, in {@code plugins}' host:
+     * {@code transport/start} with {@code controlSocket}, {@code projectRoot}, the bind address
+     * ({@code bindAddr}, else the plugin's table's, else {@code 127.0.0.1:0}), its table of
+     * {@code <projectRoot>/.animus/transports.toml} and {@code authToken}. A transport that cannot
+     * start is logged in one line and left out. The caller closes the result before {@code plugins}.
+     */
+    public Transports startTransports(
+            Plugins plugins,
+            String agent,
+            Path projectRoot,
+            Path controlSocket,
+            Optional<String> bindAddr,
+            String authToken) {
+        return Transports.start(this, plugins, agent, projectRoot, controlSocket, bindAddr, authToken);
     }
 
     /**
