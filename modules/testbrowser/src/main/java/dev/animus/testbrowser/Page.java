@@ -37,6 +37,7 @@ public final class Page implements AutoCloseable {
     private final Map<String, Integer> documentStatus = new ConcurrentHashMap<>();
     private final List<Runnable> subscriptions = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile int lastStatus;
 
     private Page(DevTools devTools, String targetId, String session) {
         this.devTools = devTools;
@@ -67,7 +68,9 @@ public final class Page implements AutoCloseable {
     /**
      * Loads {@code url} and waits for its load event (at most {@code timeout}).
      *
-     * @return where it ended and with which status: a 401 page is a navigation, not a failure
+     * @return where it ended and with which status: a 401 page is a navigation, not a failure; a
+     *     navigation within the document (another {@code #fragment}) loads nothing and keeps the
+     *     document's status
      * @throws BrowserFailure when nothing answered (connection refused, DNS) or the load timed out
      */
     public Navigation navigate(URI url, Duration timeout) {
@@ -80,6 +83,10 @@ public final class Page implements AutoCloseable {
         if (error.isPresent() && status == null) {
             throw new BrowserFailure("cannot load " + url + ": " + error.get());
         }
+        if (loaderId.isEmpty()) {
+            // a navigation within the document (another #fragment): nothing loads
+            return new Navigation(URI.create(evaluate("location.href").asString()), lastStatus, error);
+        }
         try {
             loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -91,7 +98,8 @@ public final class Page implements AutoCloseable {
             throw new BrowserFailure("interrupted loading " + url, e);
         }
         URI where = URI.create(evaluate("location.href").asString());
-        return new Navigation(where, documentStatus.getOrDefault(loaderId, 0), error);
+        lastStatus = documentStatus.getOrDefault(loaderId, 0);
+        return new Navigation(where, lastStatus, error);
     }
 
     /** {@link #navigate(URI, Duration)} with a 30 s bound. */
@@ -184,7 +192,7 @@ public final class Page implements AutoCloseable {
      */
     public void click(String selector) {
         JsonNode at = evaluate("(() => { const e = document.querySelector(" + DevTools.JSON.valueToTree(selector)
-                + "); if (!e) return null; e.scrollIntoView({block: 'center', inline: 'center'});"
+                + "); if (!e) return null; e.scrollIntoView({block: 'nearest', inline: 'nearest'});"
                 + " const r = e.getBoundingClientRect(); if (r.width === 0 || r.height === 0) return 'hidden';"
                 + " return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()");
         if (!at.isObject()) {

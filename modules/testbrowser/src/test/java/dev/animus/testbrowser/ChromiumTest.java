@@ -149,6 +149,18 @@ class ChromiumTest {
     }
 
     @Test
+    void anotherFragmentOfTheSameDocumentLoadsNothing() {
+        try (Page page = browser.open()) {
+            page.navigate(url("/"));
+            page.evaluate("window.same = true");
+            Navigation nav = page.navigate(url("/#part"));
+            assertEquals(url("/#part"), nav.url());
+            assertEquals(200, nav.status(), "the document's status");
+            assertTrue(page.evaluate("window.same === true").asBoolean(), "the same document");
+        }
+    }
+
+    @Test
     void anUncaughtExceptionIsAProblemOfThePage() {
         try (Page page = browser.open()) {
             page.navigate(url("/broken"));

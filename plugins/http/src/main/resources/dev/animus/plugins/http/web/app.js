@@ -26,6 +26,7 @@
     runs: new Map(), // control_session_id -> {id, provider, since, subject}
     selected: null,
     daemon: null, // daemon/status
+    disabled: 0, // plugins disabled now (the title says so)
   };
 
   // ---------------------------------------------------------------- JSON-RPC over /rpc
@@ -153,15 +154,21 @@
     model.daemon = s;
     renderDaemon();
     $('daemon').title = `protocol ${s.protocol_version}; socket ${s.socket}; started ${s.started_at}`;
-    const base = String(s.project_root || '').split('/').filter(Boolean).pop();
-    document.title = base ? `Animus · ${base}` : 'Animus';
+    renderTitle();
+  }
+
+  function renderTitle() {
+    const root = model.daemon ? String(model.daemon.project_root || '') : '';
+    const base = root.split('/').filter(Boolean).pop();
+    const title = base ? `Animus · ${base}` : 'Animus';
+    document.title = model.disabled ? `(${model.disabled} disabled) ${title}` : title;
   }
 
   function renderDaemon() {
     const s = model.daemon;
     if (!s) return;
     const started = parseTime(s.started_at);
-    $('daemon').textContent = `pid ${s.pid} · v${s.version}${isFinite(started) ? ` · up ${formatDuration(Date.now() - started)}` : ''}`;
+    $('daemon').textContent = `pid ${s.pid} · ${/^\d/.test(String(s.version)) ? 'v' : ''}${s.version}${isFinite(started) ? ` · up ${formatDuration(Date.now() - started)}` : ''}`;
   }
 
   // ---------------------------------------------------------------- plugins
@@ -258,8 +265,8 @@
     const disabled = all.filter((p) => word(p.status ? p.status.state : p.state) === 'disabled').length;
     $('plugins-summary').textContent = `${all.length} installed · ${running} running${disabled ? ` · ${disabled} disabled` : ''}`;
     $('plugins-empty').hidden = all.length > 0;
-    const base = document.title.replace(/^\(\d+ disabled\) /, '');
-    document.title = disabled ? `(${disabled} disabled) ${base}` : base;
+    model.disabled = disabled;
+    renderTitle();
   }
 
   async function loadPlugins() {
