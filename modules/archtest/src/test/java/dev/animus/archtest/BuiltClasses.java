@@ -40,6 +40,7 @@ final class BuiltClasses {
     /** The modules that exist for tests only. */
     static final List<String> TEST_SUPPORT = List.of(
             "dev.animus.testfuzz",
+            "dev.animus.testbrowser",
             "dev.animus.testhttps",
             "dev.animus.testoai",
             "dev.animus.testsigstore",
