@@ -228,9 +228,12 @@ final class Runner implements AutoCloseable {
 
     private Outcome attempt(Run run) {
         try {
-            JsonNode subject = control.call("subject/get", Map.of("id", run.subjectId), CALL)
+            // one call: the update answers the subject as it is now (its title and body for the prompt)
+            JsonNode subject = control.call(
+                            "subject/update",
+                            Map.of("id", run.subjectId, "patch", Map.of("status", "in-progress")),
+                            CALL)
                     .path("subject");
-            control.call("subject/status", Map.of("id", run.subjectId, "status", "in-progress"), CALL);
             run.markInProgress();
             ObjectNode params =
                     JSON.objectNode().put("provider", config.provider()).put("prompt", config.render(subject));
@@ -271,9 +274,11 @@ final class Runner implements AutoCloseable {
         try {
             switch (outcome) {
                 case Output o -> {
+                    // the comment and the status in one write: a watcher never sees the comment without it
                     control.call(
-                            "subject/update", Map.of("id", run.subjectId, "patch", Map.of("comment", o.text())), CALL);
-                    control.call("subject/status", Map.of("id", run.subjectId, "status", "done"), CALL);
+                            "subject/update",
+                            Map.of("id", run.subjectId, "patch", Map.of("comment", o.text(), "status", "done")),
+                            CALL);
                     complete(run, "done", Optional.empty());
                     done.incrementAndGet();
                     return true;
@@ -283,9 +288,8 @@ final class Runner implements AutoCloseable {
                     try {
                         control.call(
                                 "subject/update",
-                                Map.of("id", run.subjectId, "patch", Map.of("comment", message)),
+                                Map.of("id", run.subjectId, "patch", Map.of("comment", message, "status", "blocked")),
                                 CALL);
-                        control.call("subject/status", Map.of("id", run.subjectId, "status", "blocked"), CALL);
                     } catch (ControlException e) {
                         log.println("workflow runner: " + run.subjectId + " could not be marked blocked: "
                                 + e.getMessage());
