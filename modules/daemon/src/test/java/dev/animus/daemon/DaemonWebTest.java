@@ -132,7 +132,14 @@ class DaemonWebTest {
             web.crashUntilDisabled();
             web.stopCrashing();
             page.await(stateIs(web.crashy, "disabled"), WAIT);
-            page.click("button[data-action='reset'][data-plugin=" + js(web.crashy) + "]");
+            String reset = "button[data-action='reset'][data-plugin=" + js(web.crashy) + "]";
+            // the row can show the state before its button is laid out (a re-render after plugin/status)
+            page.await(
+                    "(() => { const e = document.querySelector(" + js(reset)
+                            + "); if (!e) return false; const r = e.getBoundingClientRect();"
+                            + " return r.width > 0 && r.height > 0; })()",
+                    WAIT);
+            page.click(reset);
             page.await("document.getElementById('confirm').open", WAIT);
             assertEquals("disabled", web.state(web.crashy), "nothing happens before the confirmation");
             page.click("#confirm button[data-confirm]");
