@@ -153,7 +153,7 @@ final class WebDaemon implements AutoCloseable {
             String token = WebToken.read(run.resolve("web.token")).orElseThrow();
             return new WebDaemon(
                     daemon, link, URI.create(ui.path("url").asString()), token, marker, crashy, provider, tasks, http);
-        } catch (RuntimeException | Error | InterruptedException e) {
+        } catch (RuntimeException | Error e) {
             if (link != null) {
                 link.close();
             }
@@ -162,14 +162,12 @@ final class WebDaemon implements AutoCloseable {
         }
     }
 
-    /** The http transport's row of transport/list, once the daemon's start of it is over. */
-    private static JsonNode ui(DaemonLink link, String http) throws InterruptedException {
-        long end = System.nanoTime() + WAIT.toNanos();
-        JsonNode list = link.request("transport/list", JSON.objectNode());
-        while (list.path("starting").asBoolean() && System.nanoTime() < end) {
-            Thread.sleep(50); // waiting for the transport's process, with a deadline
-            list = link.request("transport/list", JSON.objectNode());
-        }
+    /**
+     * The http transport's row, once the daemon's start of it is over: {@code transport/start} waits
+     * for a start under way and starts none twice (what {@code web open} asks).
+     */
+    private static JsonNode ui(DaemonLink link, String http) {
+        JsonNode list = link.request("transport/start", JSON.objectNode());
         for (JsonNode t : list.path("transports")) {
             if (t.path("plugin").asString().equals(http)) {
                 assertTrue(t.path("ui").asBoolean(), "the http transport serves the UI: " + t);
