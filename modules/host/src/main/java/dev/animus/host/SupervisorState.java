@@ -249,7 +249,9 @@ final class SupervisorState {
             lock.lock();
             try {
                 holds--;
-                if (holds == 0) {
+                if (holds == 0) { // the count starts again now, not at a timer armed while held
+                    idleTimer.ifPresent(Timers.Timer::cancel);
+                    idleTimer = Optional.empty();
                     armIdleTimer(idleTimeout);
                 }
             } finally {

@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /** {@link Timers} on a {@link FakeClock}: tasks run when the test moves the clock past them. */
 final class ManualTimers implements Timers {
     private final FakeClock clock;
     private final ReentrantLock lock = new ReentrantLock();
+    private final Condition scheduled = lock.newCondition();
     private final List<Task> tasks = new ArrayList<>();
 
     private static final class Task {
@@ -33,6 +35,7 @@ final class ManualTimers implements Timers {
         lock.lock();
         try {
             tasks.add(t);
+            scheduled.signalAll();
         } finally {
             lock.unlock();
         }
@@ -72,10 +75,34 @@ final class ManualTimers implements Timers {
     int pending() {
         lock.lock();
         try {
-            return (int) tasks.stream().filter(t -> !t.cancelled).count();
+            return pendingLocked();
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Waits until {@code n} tasks are pending: a task that re-arms itself does so on a thread of its
+     * own, so the test must not move the clock again before it has.
+     */
+    void awaitPending(int n, Duration timeout) throws InterruptedException {
+        long left = timeout.toNanos();
+        lock.lock();
+        try {
+            while (pendingLocked() < n) {
+                if (left <= 0) {
+                    throw new AssertionError(
+                            "timed out waiting for " + n + " pending timer(s), have " + pendingLocked());
+                }
+                left = scheduled.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int pendingLocked() {
+        return (int) tasks.stream().filter(t -> !t.cancelled).count();
     }
 
     @Override

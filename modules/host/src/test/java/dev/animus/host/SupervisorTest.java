@@ -513,6 +513,7 @@ class SupervisorTest {
             timers.advance(Duration.ofMinutes(4));
             s.call("echo", obj("b", 1)); // activity at minute 4
             timers.advance(Duration.ofMinutes(1)); // the first timer fires early and re-arms for 4 more
+            timers.awaitPending(1, WAIT); // it re-arms on a thread of its own
             assertEquals(ProcessState.READY, s.status().state());
             timers.advance(Duration.ofMinutes(4));
             StatusChange c =
@@ -543,11 +544,13 @@ class SupervisorTest {
             Supervisor.Hold first = s.hold();
             Supervisor.Hold second = s.hold();
             timers.advance(Duration.ofMinutes(30));
+            timers.awaitPending(1, WAIT); // held: the timer re-arms on a thread of its own
             assertEquals(ProcessState.READY, s.status().state(), "held: no idle shutdown");
             assertEquals(pid, s.status().pid().orElseThrow());
             first.close();
             first.close(); // twice: still one release
             timers.advance(Duration.ofMinutes(30));
+            timers.awaitPending(1, WAIT);
             assertEquals(ProcessState.READY, s.status().state(), "one hold is still open");
             second.close();
             timers.advance(Duration.ofMinutes(4));
