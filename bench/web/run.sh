@@ -6,7 +6,7 @@
 #             dashboard's DOM update for it, measured in the page (window.animusLatencies):
 #             p50/p90/p99 over every status event of the run (target: p50 <= 100 ms);
 #   memory    the transport's VmRSS sampled during DURATION (600) seconds of RATE (10) status changes a second
-#             with the dashboard open (FLAPPERS (6) Python plugins `flapN`, each started by
+#             with the dashboard open (FLAPPERS (10) Python plugins `flapN`, each started by
 #             plugin/ping and stopped by plugin/stop_process through the control socket: two
 #             changes a cycle); the least-squares
 #             slope over the second half of the run (target: flat).
@@ -47,15 +47,17 @@ ANIMUS="$(ls -d "$WORK"/tarball/*/bin/animus | head -n 1)"
 export ANIMUS_HOME="$WORK/home" HOME="$WORK/home"
 unset XDG_RUNTIME_DIR
 
-FLAPPERS="${FLAPPERS:-6}"
+FLAPPERS="${FLAPPERS:-10}"
 export FLAPPERS
+# the interpreter itself, not a shim (pyenv's bash shims cost more CPU than the plugins they start)
+PYTHON="$(python3 -c 'import sys; print(sys.executable)')"
 : > "$OUT/install.log"
 "$ANIMUS" plugin install-defaults --include-transports --yes >> "$OUT/install.log" 2>&1 \
   || { cat "$OUT/install.log" >&2; exit 1; }
 for i in $(seq 1 "$FLAPPERS"); do
   mkdir -p "$WORK/flap$i"
-  sed "s/@NAME@/flap$i/g" > "$WORK/flap$i/animus-plugin-flap$i" <<'PY'
-#!/usr/bin/env python3
+  sed -e "s/@NAME@/flap$i/g" -e "s|@PYTHON@|$PYTHON|" > "$WORK/flap$i/animus-plugin-flap$i" <<'PY'
+#!@PYTHON@
 import json, sys
 if sys.argv[1:] == ["--manifest"]:
     print(json.dumps({"name": "@NAME@", "version": "1.0.0", "plugin_kind": "custom", "plugin_kinds": [],
