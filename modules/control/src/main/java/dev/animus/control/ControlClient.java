@@ -1,6 +1,7 @@
 package dev.animus.control;
 
 import dev.animus.rpc.ConnectionLost;
+import dev.animus.rpc.OneCall;
 import dev.animus.rpc.PendingCall;
 import dev.animus.rpc.RemoteError;
 import dev.animus.rpc.RequestCancelled;
@@ -71,6 +72,36 @@ public final class ControlClient implements AutoCloseable {
                 RpcConnection.open(Channels.newInputStream(channel), Channels.newOutputStream(channel), options);
         connection.peerSupportsCancellation(true); // the daemon acts on $/cancelRequest
         return new ControlClient(socket, connection);
+    }
+
+    /**
+     * Calls {@code method} once on a connection of its own, on this thread ({@link OneCall}: no
+     * reader thread, no timers), for a process that asks one thing and exits.
+     *
+     * @throws ControlError as {@link #call}: UNAVAILABLE when nothing listens, the connection ends
+     *     or the deadline passes
+     */
+    public static JsonNode callOnce(Path socket, String method, JsonNode params, Duration timeout) {
+        Objects.requireNonNull(socket, "socket");
+        SocketPaths.check(socket);
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            try {
+                channel.connect(UnixDomainSocketAddress.of(socket));
+            } catch (IOException e) {
+                throw new ControlError(
+                        ErrorCategory.UNAVAILABLE,
+                        "cannot connect to the daemon's socket " + socket + ": " + reason(e));
+            }
+            return OneCall.call(channel, method, params, timeout);
+        } catch (RemoteError e) {
+            throw ControlError.fromWire(e.code(), e.message(), e.data());
+        } catch (RequestTimedOut e) {
+            throw new ControlError(ErrorCategory.UNAVAILABLE, "the daemon did not answer " + method + " in time");
+        } catch (ConnectionLost e) {
+            throw new ControlError(ErrorCategory.UNAVAILABLE, e.getMessage());
+        } catch (IOException e) {
+            throw new ControlError(ErrorCategory.UNAVAILABLE, "cannot open a Unix socket: " + reason(e));
+        }
     }
 
     private static String reason(IOException e) {
