@@ -3,6 +3,8 @@
 # bash, zsh or fish runs, `animus __complete -- WORDS... PARTIAL`, from a runtime image, against
 # `animus --version` (the least a start of the image costs); wall and CPU time (user + system). A temporary home holds the echo
 # example installed and trusted, so plugin names and methods come from a real state document.
+# Each case runs twice: with no daemon (the Tab completes in its own process) and with the
+# project's daemon running (`d:` rows: the daemon answers `completion/complete`).
 #
 #   bench/completion/run.sh [runs] [image...]   default 20 runs, the image of this checkout
 #
@@ -33,6 +35,7 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/home"
 export ANIMUS_HOME="$WORK/home/.animus" HOME="$WORK/home"
+unset XDG_RUNTIME_DIR # the daemon's files in the temporary home
 cd "$WORK"
 "${IMAGES[0]}/bin/animus" plugin install --path "${IMAGES[0]}/examples/echo/animus-plugin-echo" --trust --yes \
   </dev/null >"$OUT/install.log" 2>&1 || { cat "$OUT/install.log" >&2; exit 1; }
@@ -66,29 +69,47 @@ time_ms() {
 }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }
 
-wait_for_idle
-rm -f "$OUT"/*.times "$OUT"/*.cpu
-for ((i = 0; i < RUNS; i++)); do
-  for ((n = 0; n < ${#IMAGES[@]}; n++)); do
-    for c in "${CASES[@]}"; do
-      # shellcheck disable=SC2086
-      read -r wall cpu < <(time_ms "${IMAGES[$n]}/bin/animus" ${ARGS[$c]})
-      echo "$wall" >> "$OUT/$n.$c.times"
-      echo "$cpu" >> "$OUT/$n.$c.cpu"
+# rounds <prefix>: RUNS rounds of every case of every image, interleaved
+rounds() {
+  for ((i = 0; i < RUNS; i++)); do
+    for ((n = 0; n < ${#IMAGES[@]}; n++)); do
+      for c in "${CASES[@]}"; do
+        # shellcheck disable=SC2086
+        read -r wall cpu < <(time_ms "${IMAGES[$n]}/bin/animus" ${ARGS[$c]})
+        echo "$wall" >> "$OUT/$1$n.$c.times"
+        echo "$cpu" >> "$OUT/$1$n.$c.cpu"
+      done
     done
   done
+}
+
+rm -f "$OUT"/*.times "$OUT"/*.cpu
+wait_for_idle
+rounds ""
+# the same with the project's daemon (the first image's) serving the Tabs
+"${IMAGES[0]}/bin/animus" daemon start --skip-preflight </dev/null >"$OUT/daemon.log" 2>&1 \
+  || { cat "$OUT/daemon.log" >&2; exit 1; }
+trap '"${IMAGES[0]}/bin/animus" daemon stop >/dev/null 2>&1 </dev/null; rm -rf "$WORK"' EXIT
+for c in "${CASES[@]}"; do # the first Tab builds the daemon's command tree: not timed
+  # shellcheck disable=SC2086
+  "${IMAGES[0]}/bin/animus" ${ARGS[$c]} </dev/null >/dev/null 2>&1
 done
+wait_for_idle
+rounds "d"
 
 {
   echo "Tab completion, median wall ms (CPU ms) of $RUNS runs ($(nproc) CPUs, load before: $(cut -d' ' -f1-3 /proc/loadavg))"
   echo
   printf '| image |'; for c in "${CASES[@]}"; do printf ' %s |' "$c"; done; echo
   printf '|---|'; for c in "${CASES[@]}"; do printf -- '---|'; done; echo
-  for ((n = 0; n < ${#IMAGES[@]}; n++)); do
-    printf '| %s |' "${IMAGES[$n]}"
-    for c in "${CASES[@]}"; do printf ' %s (%s) |' "$(median < "$OUT/$n.$c.times")" "$(median < "$OUT/$n.$c.cpu")"; done
-    echo
+  for d in "" d; do
+    for ((n = 0; n < ${#IMAGES[@]}; n++)); do
+      printf '| %s%s |' "${d:+d: }" "${IMAGES[$n]}"
+      for c in "${CASES[@]}"; do printf ' %s (%s) |' "$(median < "$OUT/$d$n.$c.times")" "$(median < "$OUT/$d$n.$c.cpu")"; done
+      echo
+    done
   done
   echo
   for c in "${CASES[@]}"; do echo "- $c: animus ${ARGS[$c]}"; done
+  echo "- d: rows: the project's daemon (of the first image) runs and answers the Tabs"
 } | tee "$OUT/summary.md"

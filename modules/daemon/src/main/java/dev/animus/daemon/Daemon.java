@@ -57,6 +57,9 @@ public final class Daemon implements AutoCloseable {
      * @param onPlugins told the plugins' status after every change (the orphan record)
      * @param webTokenFile where the web token of this life is kept while it runs
      *     ({@link DaemonScope#webTokenFile()}); empty: the token is held in memory only
+     * @param transportsAtStart whether the transports start with the daemon (else the caller starts
+     *     them: {@link Daemon#startTransports})
+     * @param frontEnd the control methods the front end running the daemon adds ({@link FrontEndMethod})
      */
     public record Options(
             Path projectRoot,
@@ -66,7 +69,8 @@ public final class Daemon implements AutoCloseable {
             InstantSource clock,
             Consumer<List<PluginStatus>> onPlugins,
             Optional<Path> webTokenFile,
-            boolean transportsAtStart) {
+            boolean transportsAtStart,
+            List<FrontEndMethod> frontEnd) {
         public Options {
             Objects.requireNonNull(projectRoot, "projectRoot");
             Objects.requireNonNull(socket, "socket");
@@ -75,6 +79,7 @@ public final class Daemon implements AutoCloseable {
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(onPlugins, "onPlugins");
             Objects.requireNonNull(webTokenFile, "webTokenFile");
+            frontEnd = List.copyOf(frontEnd);
         }
 
         /** Options whose transports start with the daemon. */
@@ -86,7 +91,7 @@ public final class Daemon implements AutoCloseable {
                 InstantSource clock,
                 Consumer<List<PluginStatus>> onPlugins,
                 Optional<Path> webTokenFile) {
-            this(projectRoot, socket, logFile, version, clock, onPlugins, webTokenFile, true);
+            this(projectRoot, socket, logFile, version, clock, onPlugins, webTokenFile, true, List.of());
         }
 
         /** Options without a web token file. */
@@ -184,6 +189,7 @@ public final class Daemon implements AutoCloseable {
         new TriggerMethods(() -> d.triggers).addTo(table);
         new RoleMethods(d.loop).addTo(table);
         new TransportMethods(d.transports).addTo(table);
+        options.frontEnd().forEach(m -> m.addTo(table));
         try {
             d.server = ControlServer.bind(options.socket(), table.build(), ControlServer.Options.defaults());
         } catch (RuntimeException e) {
@@ -193,6 +199,14 @@ public final class Daemon implements AutoCloseable {
             logs.close();
             throw e;
         }
+        // said at once: a client may ask for the log as soon as the socket answers (triggers and
+        // transports below take their time)
+        LOG.info("daemon {} serving {} on {}", ProcessHandle.current().pid(), options.projectRoot(), options.socket());
+        logs.daemon(
+                dev.animus.core.LogLevel.INFO,
+                "Daemon",
+                "daemon " + ProcessHandle.current().pid() + " serving " + options.projectRoot() + " on "
+                        + options.socket());
         d.pump.start();
         d.startTriggers(animus);
         d.startTransports(animus);
@@ -206,12 +220,6 @@ public final class Daemon implements AutoCloseable {
                         .objectNode()
                         .put("pid", ProcessHandle.current().pid())
                         .put("version", options.version()));
-        LOG.info("daemon {} serving {} on {}", ProcessHandle.current().pid(), options.projectRoot(), options.socket());
-        logs.daemon(
-                dev.animus.core.LogLevel.INFO,
-                "Daemon",
-                "daemon " + ProcessHandle.current().pid() + " serving " + options.projectRoot() + " on "
-                        + options.socket());
         return d;
     }
 

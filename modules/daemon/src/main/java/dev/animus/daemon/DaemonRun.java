@@ -92,6 +92,23 @@ public final class DaemonRun implements AutoCloseable {
             InstantSource clock,
             LogRouter logs,
             boolean transportsAtStart) {
+        return start(scope, animus, plugins, version, logFile, clock, logs, transportsAtStart, List.of());
+    }
+
+    /**
+     * {@link #start(DaemonScope, Animus, Plugins, String, Optional, InstantSource, LogRouter, boolean)}
+     * with the control methods {@code frontEnd} adds ({@link FrontEndMethod}).
+     */
+    public static DaemonRun start(
+            DaemonScope scope,
+            Animus animus,
+            Plugins plugins,
+            String version,
+            Optional<java.nio.file.Path> logFile,
+            InstantSource clock,
+            LogRouter logs,
+            boolean transportsAtStart,
+            List<FrontEndMethod> frontEnd) {
         Objects.requireNonNull(scope, "scope");
         DaemonLock lock;
         try {
@@ -124,7 +141,8 @@ public final class DaemonRun implements AutoCloseable {
                             clock,
                             recorder::sync,
                             Optional.of(scope.webTokenFile()),
-                            transportsAtStart),
+                            transportsAtStart,
+                            frontEnd),
                     logs);
             return new DaemonRun(lock, records, reaped, daemon);
         } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import dev.animus.discovery.AnimusPaths;
 import dev.animus.runtime.Plugins;
 import dev.animus.runtime.Settings;
 import dev.animus.shell.completion.CompleteCommand;
+import dev.animus.shell.completion.DaemonCompletion;
 import dev.animus.shell.render.ErrorDocument;
 import dev.animus.shell.render.EscapedStderr;
 import dev.animus.shell.render.Failures;
@@ -46,8 +47,19 @@ public final class Main {
         }
         Logging.configure(env);
         if (args.length > 0 && args[0].equals(CompleteCommand.NAME)) {
-            // a Tab in bash, zsh or fish: it reads the state document and runs no plugin, so it
-            // starts no plugin host (and builds only the commands it completes, see CommandTree)
+            // a Tab in bash, zsh or fish: the project's daemon answers when one runs (its tree is
+            // built, and it knows the subjects); else this process reads the state document and runs
+            // no plugin, so it starts no plugin host (and builds only the commands it completes)
+            List<String> line = words.size() > 1 && words.get(1).equals("--")
+                    ? words.subList(2, words.size())
+                    : words.subList(1, words.size());
+            Optional<List<String>> served =
+                    DaemonCompletion.ask(env, Path.of("").toAbsolutePath(), line);
+            if (served.isPresent()) {
+                served.get().forEach(terminal.out()::println);
+                terminal.out().flush();
+                return ExitCodes.OK;
+            }
             return execute(args, ShellContext.oneShot(terminal, env, null));
         }
         Optional<Settings> settings = settings(env);

@@ -176,6 +176,43 @@ class SubjectCommandsTest {
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("note")), r.out());
     }
 
+    /** A Tab in bash: {@code animus __complete -- --project-root P WORD... PARTIAL}, its lines. */
+    List<String> tab(String... words) {
+        List<String> args = new ArrayList<>(List.of("__complete", "--", "--project-root", project.toString()));
+        args.addAll(List.of(words));
+        Cli.Run r = Cli.runWith(env, "", args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        return r.out().lines().toList();
+    }
+
+    @Test
+    void theDaemonCompletesSubjectIdsAndTheSameCommandsAsThisProcess() {
+        Cli.Run made = daemon("--json", "subject", "create", "--kind", "note", "--title", "tab me");
+        String id = JSON.readTree(made.out()).path("subject").path("id").asString();
+        assertTrue(id.startsWith("note:"), made.out() + made.err());
+
+        assertTrue(tab("subject", "get", "").contains(id), "the daemon lists its backends' subjects");
+        assertTrue(tab("subject", "status", "note:").contains(id), "those starting with the partial word");
+        assertTrue(tab("subject", "get", "zzz").isEmpty());
+        assertTrue(
+                tab("--no-daemon", "subject", "get", "").isEmpty(),
+                "in this process a Tab runs no plugin, so it knows no subject");
+
+        for (List<String> line : List.of(
+                List.of("subject", ""),
+                List.of("subject", "list", "--kind", ""),
+                List.of("plugin", "call", "notes", ""),
+                List.of("plugin", "st"),
+                List.of("subject", "list", "--"))) {
+            List<String> served = tab(line.toArray(String[]::new));
+            List<String> here = new ArrayList<>(List.of("--no-daemon"));
+            here.addAll(line);
+            assertEquals(tab(here.toArray(String[]::new)), served, "the same completions of " + line);
+            assertTrue(!served.isEmpty(), "something completes " + line);
+        }
+    }
+
     /** {@code animus} in a process of its own, as another terminal runs it. */
     Process animus(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(env.get("ANIMUS_LAUNCHER"), "--project-root", project.toString()));

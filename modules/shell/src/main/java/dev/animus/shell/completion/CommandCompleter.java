@@ -20,7 +20,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /**
  * Tab completion of the interactive shell, from the picocli command tree: command and subcommand
  * names, options, and the values an argument takes ({@link ValueKind}): installed plugins, a
- * plugin's methods and secrets, subject kinds, agents, file paths, an option's fixed choices.
+ * plugin's methods and secrets, subject kinds, subject ids (in the daemon), agents, file paths, an
+ * option's fixed choices.
  *
  * <p>Thread-safe if the command tree is not changed.
  */
@@ -33,6 +34,7 @@ public final class CommandCompleter implements Completer {
         METHOD,
         SECRET,
         SUBJECT_KIND,
+        SUBJECT_ID,
         AGENT,
         PATH,
         PLUGIN_OR_PATH,
@@ -140,6 +142,7 @@ public final class CommandCompleter implements Completer {
             case METHOD -> positionals.isEmpty() ? List.of() : plain(sources.methods(positionals.getFirst()));
             case SECRET -> positionals.isEmpty() ? List.of() : plain(sources.secrets(positionals.getFirst()));
             case SUBJECT_KIND -> plain(sources.subjectKinds());
+            case SUBJECT_ID -> plain(sources.subjectIds());
             case AGENT -> plain(sources.agents());
             case PATH -> PathCandidates.of(typed, workingDirectory);
             case PLUGIN_OR_PATH -> {
@@ -169,6 +172,7 @@ public final class CommandCompleter implements Completer {
                 arg instanceof OptionSpec o && o.longestName().equals("--agent") ? ValueKind.AGENT : ValueKind.NONE;
             case "<command>" -> ValueKind.COMMAND;
             case "<kind>" -> where.startsWith("animus subject ") ? ValueKind.SUBJECT_KIND : ValueKind.NONE;
+            case "<id>" -> where.startsWith("animus subject ") ? ValueKind.SUBJECT_ID : ValueKind.NONE;
             default -> choices(arg).isEmpty() ? ValueKind.NONE : ValueKind.CHOICES;
         };
     }

@@ -10,20 +10,45 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * What the shell completes from the state document: installed plugin names, a plugin's methods
  * and secrets (from the manifest recorded when it was trusted), the subject kinds the plugins
- * declare, and the agents plugins are enabled for. Read afresh at every completion, never running anything; an unreadable or busy document
+ * declare, and the agents plugins are enabled for; in the daemon also the subject ids its backends
+ * hold ({@link DaemonCompletion}). Read afresh at every completion, never running anything; an unreadable or busy document
  * completes nothing rather than holding up the prompt.
  *
  * <p>Thread-safe.
  */
 public final class CompletionSources {
     private final Map<String, String> environment;
+    private final Supplier<List<String>> subjectIds;
 
+    /** Sources of what the state document says, and no subject ids (they need a running backend). */
     public CompletionSources(Map<String, String> environment) {
+        this(environment, List::of);
+    }
+
+    /**
+     * Sources that also complete subject ids, from {@code subjectIds} (the daemon's backends, which
+     * run anyway); a failure of it completes no id.
+     */
+    public CompletionSources(Map<String, String> environment, Supplier<List<String>> subjectIds) {
         this.environment = Map.copyOf(environment);
+        this.subjectIds = subjectIds;
+    }
+
+    /** The subject ids there are, sorted; empty off the daemon. */
+    List<String> subjectIds() {
+        try {
+            return subjectIds.get().stream()
+                    .filter(id -> OneLine.of(id).equals(id))
+                    .sorted()
+                    .toList();
+        } catch (RuntimeException e) { // a backend that fails or is not there: no ids, never an error at a Tab
+            return List.of();
+        }
     }
 
     /** Installed plugins, by name. */

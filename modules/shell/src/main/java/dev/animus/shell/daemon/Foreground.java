@@ -6,16 +6,19 @@ import dev.animus.daemon.DaemonRun;
 import dev.animus.daemon.DaemonScope;
 import dev.animus.daemon.LogRouter;
 import dev.animus.discovery.AnimusPaths;
+import dev.animus.runtime.Animus;
 import dev.animus.runtime.HostVersion;
 import dev.animus.runtime.Plugins;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.ShellThreads;
+import dev.animus.shell.completion.DaemonCompletion;
 import dev.animus.shell.render.Failures;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 
@@ -43,14 +46,17 @@ final class Foreground {
                     LogRouter.Options.of(Optional.of(scope.eventsFile()), root.environment(), InstantSource.system()));
             log.ifPresent(l -> l.onLine(logs::daemonLine));
             Plugins plugins = Plugins.start(DaemonPlugins.options(root, scope).withLogLines(logs::accept, logs::lost));
+            Animus animus = root.context().animus(AnimusPaths.from(root.environment(), scope.root()));
             DaemonRun run = DaemonRun.start(
                     scope,
-                    root.context().animus(AnimusPaths.from(root.environment(), scope.root())),
+                    animus,
                     plugins,
                     HostVersion.current(),
                     log.map(l -> scope.logFile()),
                     InstantSource.system(),
-                    logs);
+                    logs,
+                    true,
+                    List.of(DaemonCompletion.method(root.context(), animus, plugins)));
             Thread hook = ShellThreads.unstarted("animus-daemon-signal", () -> {
                 run.daemon().requestStop("signal");
                 run.close();

@@ -14,6 +14,7 @@ import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.ShellThreads;
+import dev.animus.shell.completion.DaemonCompletion;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import dev.animus.transports.TransportEndpoint;
@@ -121,7 +122,8 @@ public final class ServeCommand implements Callable<Integer> {
                     Optional.empty(),
                     InstantSource.system(),
                     logs,
-                    false);
+                    false,
+                    List.of(DaemonCompletion.method(root.context(), animus, plugins)));
         } catch (DaemonFailure e) {
             throw Failures.of(e);
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {

@@ -2,6 +2,7 @@ package dev.animus.shell.tour;
 
 import dev.animus.daemon.DaemonRun;
 import dev.animus.daemon.DaemonScope;
+import dev.animus.daemon.LogRouter;
 import dev.animus.discovery.AnimusPaths;
 import dev.animus.host.ProjectBinding;
 import dev.animus.runtime.Animus;
@@ -14,6 +15,7 @@ import dev.animus.shell.Main;
 import dev.animus.shell.ShellContext;
 import dev.animus.shell.completion.CommandCompleter;
 import dev.animus.shell.completion.CompletionSources;
+import dev.animus.shell.completion.DaemonCompletion;
 import dev.animus.shell.render.Terminal;
 import dev.animus.shell.repl.Repl;
 import dev.animus.shell.repl.ReplParser;
@@ -286,13 +288,24 @@ public final class TrainCommand implements Callable<Integer> {
             scope.ensureRunDirectory();
             Plugins plugins = Plugins.start(
                     Plugins.Options.fromEnvironment(env).withProjectBinding(new ProjectBinding(scope.root())));
+            Animus animus = quiet.animus(AnimusPaths.from(env, scope.root()));
             try (DaemonRun run = DaemonRun.start(
                     scope,
-                    quiet.animus(AnimusPaths.from(env, scope.root())),
+                    animus,
                     plugins,
                     HostVersion.current(),
                     Optional.empty(),
-                    InstantSource.system())) {
+                    InstantSource.system(),
+                    LogRouter.start(
+                            LogRouter.Options.of(Optional.of(scope.eventsFile()), Map.of(), InstantSource.system())),
+                    true,
+                    List.of(DaemonCompletion.method(quiet, animus, plugins)))) {
+                // a Tab the daemon answers (the client's side and the daemon's)
+                if (!DaemonCompletion.ask(env, project, List.of("--project-root", root, "plugin", "call", "echo", "re"))
+                        .orElse(List.of())
+                        .contains("reverse")) {
+                    failures.add("the daemon did not complete 'plugin call echo re'");
+                }
                 expect(
                         failures,
                         quiet,
