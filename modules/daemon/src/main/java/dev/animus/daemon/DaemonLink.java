@@ -66,6 +66,22 @@ public final class DaemonLink implements AutoCloseable {
         }
     }
 
+    /**
+     * One request on a connection of its own, answered on this thread with no connection threads
+     * ({@link ControlClient#callOnce}): for a process that asks one thing and exits (a Tab). No
+     * protocol check: a daemon of another major answers with an error.
+     *
+     * @throws DaemonFailure UNREACHABLE when it cannot be reached or does not answer in time,
+     *     REFUSED for its error answer
+     */
+    public static JsonNode requestOnce(Path socket, String method, ObjectNode params, Duration timeout) {
+        try {
+            return ControlClient.callOnce(socket, method, params, timeout);
+        } catch (ControlError e) {
+            throw failure(e);
+        }
+    }
+
     /** A control request, its failure in the in-process form where it has one. */
     JsonNode request(String method, ObjectNode params, Duration timeout) {
         try {

@@ -1,6 +1,6 @@
 package dev.animus.shell.completion;
 
-import dev.animus.control.ControlClient;
+import dev.animus.daemon.DaemonLink;
 import dev.animus.daemon.DaemonScope;
 import dev.animus.daemon.FrontEndMethod;
 import dev.animus.runtime.Animus;
@@ -122,7 +122,7 @@ public final class DaemonCompletion {
         words.subList(0, Math.max(0, words.size() - 1)).forEach(before::add);
         try {
             return Optional.of(strings(
-                    ControlClient.callOnce(socket, METHOD, params, DEADLINE).path("candidates")));
+                    DaemonLink.requestOnce(socket, METHOD, params, DEADLINE).path("candidates")));
         } catch (RuntimeException e) { // an older daemon without the method, one shutting down, a timeout
             return Optional.empty();
         }
