@@ -99,6 +99,9 @@ class DaemonOrphanTest {
         }
         long first = start();
         orphan = pluginPid();
+        // the daemon records a spawned process from its status feed, a moment after the call that
+        // spawned it answered: a SIGKILL before that leaves an orphan no record names
+        awaitRecorded(orphan);
 
         ProcessHandle d = ProcessHandle.of(first).orElseThrow();
         d.destroyForcibly();
@@ -122,6 +125,25 @@ class DaemonOrphanTest {
                 logs.out());
         assertEquals(0, Cli.inProject(env, project, "daemon", "stop").exitCode());
         assertTrue(ProcessHandle.of(second).map(h -> !h.isAlive()).orElse(true));
+    }
+
+    /** Waits (bounded) until the daemon's record of spawned processes ({@code <scope>.plugins.json}) names {@code pid}. */
+    void awaitRecorded(long pid) throws Exception {
+        Path run = dir.resolve("home/run");
+        java.util.regex.Pattern named = java.util.regex.Pattern.compile("\"pid\"\\s*:\\s*" + pid + "\\b");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (var files = Files.list(run)) {
+                for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".plugins.json"))
+                        .toList()) {
+                    if (named.matcher(Files.readString(f)).find()) {
+                        return;
+                    }
+                }
+            }
+            TimeUnit.MILLISECONDS.sleep(20); // polls a real file against a deadline, not a timing rule
+        }
+        throw new AssertionError("the daemon never recorded plugin " + pid + " in " + run);
     }
 
     /** Waits (bounded) until the plugin has noted its stdin's end, so that it has seen the daemon go. */
