@@ -196,18 +196,18 @@ public final class PluginProcess implements AutoCloseable {
             return Termination.ALREADY_EXITED;
         }
         closeStdin();
-        if (waitExit(process.toHandle(), step)) {
+        if (waitRoot(step)) {
             return Termination.EXITED_ON_EOF;
         }
         Set<ProcessHandle> members = tree();
         LOG.debug("plugin {} (pid {}) still running after stdin closed: SIGTERM", spec.name(), pid());
         ProcessTree.terminate(members);
-        if (waitExit(process.toHandle(), step)) {
+        if (waitRoot(step)) {
             return Termination.TERMINATED;
         }
         LOG.warn("plugin {} (pid {}) ignored SIGTERM for {}: SIGKILL", spec.name(), pid(), step);
         ProcessTree.kill(tree());
-        waitExit(process.toHandle(), step);
+        waitRoot(step);
         return Termination.KILLED;
     }
 
@@ -228,6 +228,20 @@ public final class PluginProcess implements AutoCloseable {
             for (ProcessHandle p : stubborn) {
                 waitExit(p, step);
             }
+        }
+    }
+
+    /**
+     * Waits at most {@code bound} for the plugin's own process to exit and be reaped: it is our
+     * child, so the JDK reaps it, and {@link #isAlive()} is false once this returns true (a wait on
+     * its handle could see the zombie first and return while {@code isAlive()} still said true).
+     */
+    private boolean waitRoot(Duration bound) {
+        try {
+            return process.waitFor(bound.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
         }
     }
 
