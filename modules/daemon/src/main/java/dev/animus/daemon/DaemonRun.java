@@ -61,42 +61,15 @@ public final class DaemonRun implements AutoCloseable {
                 version,
                 logFile,
                 clock,
-                LogRouter.start(LogRouter.Options.of(Optional.of(scope.eventsFile()), java.util.Map.of(), clock)));
+                LogRouter.start(LogRouter.Options.of(Optional.of(scope.eventsFile()), java.util.Map.of(), clock)),
+                true,
+                List.of());
     }
 
     /**
      * {@link #start(DaemonScope, Animus, Plugins, String, Optional, InstantSource)} routing the log
-     * entries through {@code logs} (owned from now on; the plugins' host should have it as its tap).
-     */
-    public static DaemonRun start(
-            DaemonScope scope,
-            Animus animus,
-            Plugins plugins,
-            String version,
-            Optional<java.nio.file.Path> logFile,
-            InstantSource clock,
-            LogRouter logs) {
-        return start(scope, animus, plugins, version, logFile, clock, logs, true);
-    }
-
-    /**
-     * {@link #start(DaemonScope, Animus, Plugins, String, Optional, InstantSource, LogRouter)}; without
-     * {@code transportsAtStart} the caller starts the transports ({@code Daemon#startTransports}).
-     */
-    public static DaemonRun start(
-            DaemonScope scope,
-            Animus animus,
-            Plugins plugins,
-            String version,
-            Optional<java.nio.file.Path> logFile,
-            InstantSource clock,
-            LogRouter logs,
-            boolean transportsAtStart) {
-        return start(scope, animus, plugins, version, logFile, clock, logs, transportsAtStart, List.of());
-    }
-
-    /**
-     * {@link #start(DaemonScope, Animus, Plugins, String, Optional, InstantSource, LogRouter, boolean)}
+     * entries through {@code logs} (owned from now on; the plugins' host should have it as its tap);
+     * without {@code transportsAtStart} the caller starts the transports ({@code Daemon#startTransports});
      * with the control methods {@code frontEnd} adds ({@link FrontEndMethod}).
      */
     public static DaemonRun start(

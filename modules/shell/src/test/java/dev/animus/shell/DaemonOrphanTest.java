@@ -3,13 +3,19 @@ package dev.animus.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -127,23 +133,42 @@ class DaemonOrphanTest {
         assertTrue(ProcessHandle.of(second).map(h -> !h.isAlive()).orElse(true));
     }
 
-    /** Waits (bounded) until the daemon's record of spawned processes ({@code <scope>.plugins.json}) names {@code pid}. */
+    /**
+     * Waits (bounded) until the daemon's record of spawned processes ({@code <scope>.plugins.json},
+     * replaced by a rename at each change) names {@code pid}: woken by the run directory's changes.
+     */
     void awaitRecorded(long pid) throws Exception {
         Path run = dir.resolve("home/run");
-        java.util.regex.Pattern named = java.util.regex.Pattern.compile("\"pid\"\\s*:\\s*" + pid + "\\b");
+        Pattern named = Pattern.compile("\"pid\"\\s*:\\s*" + pid + "\\b");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            try (var files = Files.list(run)) {
-                for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".plugins.json"))
-                        .toList()) {
+        try (WatchService watch = run.getFileSystem().newWatchService()) {
+            run.register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            while (!recorded(run, named)) { // read after registering: no change in between is missed
+                long left = deadline - System.nanoTime();
+                WatchKey key = left > 0 ? watch.poll(left, TimeUnit.NANOSECONDS) : null;
+                if (key == null) {
+                    throw new AssertionError("the daemon never recorded plugin " + pid + " in " + run);
+                }
+                key.pollEvents();
+                key.reset();
+            }
+        }
+    }
+
+    private static boolean recorded(Path run, Pattern named) throws IOException {
+        try (var files = Files.list(run)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".plugins.json"))
+                    .toList()) {
+                try {
                     if (named.matcher(Files.readString(f)).find()) {
-                        return;
+                        return true;
                     }
+                } catch (NoSuchFileException e) {
+                    // replaced between the listing and the read: the next change wakes us again
                 }
             }
-            TimeUnit.MILLISECONDS.sleep(20); // polls a real file against a deadline, not a timing rule
         }
-        throw new AssertionError("the daemon never recorded plugin " + pid + " in " + run);
+        return false;
     }
 
     /** Waits (bounded) until the plugin has noted its stdin's end, so that it has seen the daemon go. */

@@ -60,11 +60,8 @@ public final class DaemonCompletion {
                 return built;
             }
         };
-        return method(
-                tree,
-                new CompletionSources(
-                        context.environment(),
-                        () -> subjectIds(animus.subjects(plugins, "default", Optional.empty()))));
+        Subjects subjects = animus.subjects(plugins, "default", Optional.empty());
+        return method(tree, new CompletionSources(context.environment(), () -> subjectIds(subjects)));
     }
 
     /** The first ids of every backend's subjects, for completion (a Tab lists no more than these). */
