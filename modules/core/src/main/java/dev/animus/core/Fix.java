@@ -41,6 +41,14 @@ public sealed interface Fix {
         }
     }
 
+    /** Disable {@code plugin} for {@code scope}. */
+    record Disable(String plugin, AgentScope scope) implements Fix {
+        public Disable {
+            Objects.requireNonNull(plugin, "plugin");
+            Objects.requireNonNull(scope, "scope");
+        }
+    }
+
     /** Clear the crash-loop disablement of {@code plugin}. */
     record Reset(String plugin) implements Fix {
         public Reset {

@@ -175,7 +175,8 @@ public final class Installation {
      * Enables {@code name} for {@code scope}: one more agent, or all agents.
      *
      * @throws InstallationRefused {@code NOT_INSTALLED}, {@code NOT_TRUSTED}, {@code NO_MANIFEST},
-     *     {@code NOT_CONSENTED}, for the current code and disclosure
+     *     {@code NOT_CONSENTED}, for the current code and disclosure; {@code HOOK_CONFLICT} when
+     *     another plugin that may run answers a hook this one declares for an agent of {@code scope}
      */
     public static InstallState enable(InstallState s, String name, AgentScope scope) {
         Objects.requireNonNull(scope, "scope");
@@ -184,6 +185,8 @@ public final class Installation {
         if (!granted(p, disclosureDigest(name, p.current().orElseThrow()))) {
             throw InstallationRefused.notConsented(name, enable);
         }
+        HookClaims.refuseConflict(
+                s, name, validManifest(name, p.current().orElseThrow()).orElseThrow(), scope);
         Set<String> agents = new HashSet<>(p.enabledAgents());
         boolean all = p.enabledAllAgents();
         switch (scope) {
@@ -347,7 +350,7 @@ public final class Installation {
         }
     }
 
-    private static Optional<Manifest> validManifest(String name, InstallRecord record) {
+    static Optional<Manifest> validManifest(String name, InstallRecord record) {
         try {
             return record.manifest().map(m -> validate(name, record, m));
         } catch (ManifestInvalid e) {

@@ -31,7 +31,9 @@ public final class InstallationRefused extends IllegalStateException implements 
         /** The digest the operator was shown is not the current one (inspect-then-confirm race). */
         CHANGED_SINCE_SHOWN,
         /** The plugin is not enabled for the agent. */
-        NOT_ENABLED
+        NOT_ENABLED,
+        /** Another enabled plugin already answers a hook this one declares, for the same agent. */
+        HOOK_CONFLICT
     }
 
     private final Reason reason;
@@ -162,6 +164,21 @@ public final class InstallationRefused extends IllegalStateException implements 
                 plugin,
                 "plugin " + plugin + " is not enabled for " + agents,
                 new Fix.Enable(plugin, scope));
+    }
+
+    /**
+     * @param other the enabled plugin that answers {@code hook} already
+     * @param agents {@code agent a} or {@code all agents}: where the two meet
+     * @param otherScope the scope to disable {@code other} for, so that this one can be enabled
+     */
+    static InstallationRefused hookConflict(
+            String plugin, String other, String hook, String agents, AgentScope otherScope) {
+        return new InstallationRefused(
+                Reason.HOOK_CONFLICT,
+                plugin,
+                "plugin " + plugin + " answers hook " + hook + ", which plugin " + other + " already answers for "
+                        + agents + ": one plugin answers a hook for an agent",
+                new Fix.Disable(other, otherScope));
     }
 
     private static Fix update(String plugin) {

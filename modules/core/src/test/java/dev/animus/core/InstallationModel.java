@@ -85,7 +85,7 @@ final class InstallationModel {
     /** Applies {@code op}; on a refusal nothing changes and the reason is returned. */
     Optional<Reason> apply(Op op) {
         Entry e = entries.get(op.name());
-        Optional<Reason> refused = refusal(op, e);
+        Optional<Reason> refused = refusal(op, e).or(() -> hookConflict(op));
         if (refused.isPresent()) {
             return refused;
         }
@@ -176,6 +176,33 @@ final class InstallationModel {
             case Disable d -> notInstalled;
             case Remove r -> e == null ? Optional.of(Reason.NOT_INSTALLED) : Optional.empty();
         };
+    }
+
+    /**
+     * An enable of a consented plugin is refused while another consented plugin is enabled where the
+     * scope reaches: every valid manifest variant declares the same hooks, so any two conflict.
+     */
+    private Optional<Reason> hookConflict(Op op) {
+        if (!(op instanceof Enable en)) {
+            return Optional.empty();
+        }
+        for (Map.Entry<String, Entry> other : entries.entrySet()) {
+            Entry o = other.getValue();
+            if (other.getKey().equals(en.name())
+                    || o.current == null
+                    || !o.trusted.contains(o.current.code())
+                    || !consented(o)) {
+                continue;
+            }
+            boolean meets = switch (en.scope()) {
+                case AgentScope.One one -> o.all || o.agents.contains(one.agent());
+                case AgentScope.All all -> o.all || !o.agents.isEmpty();
+            };
+            if (meets) {
+                return Optional.of(Reason.HOOK_CONFLICT);
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean holds(Slot slot, RecordManifest m) {

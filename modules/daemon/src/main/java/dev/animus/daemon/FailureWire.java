@@ -79,7 +79,7 @@ final class FailureWire {
                 Optional.of(error(
                         switch (f.reason()) {
                             case NOT_INSTALLED, NO_PREVIOUS -> ErrorCategory.NOT_FOUND;
-                            case ALREADY_INSTALLED, CHANGED_SINCE_SHOWN -> ErrorCategory.CONFLICT;
+                            case ALREADY_INSTALLED, CHANGED_SINCE_SHOWN, HOOK_CONFLICT -> ErrorCategory.CONFLICT;
                             case NOT_TRUSTED, NO_MANIFEST, NOT_CONSENTED, NOT_ENABLED ->
                                 ErrorCategory.PERMISSION_DENIED;
                         },

@@ -120,7 +120,7 @@ public final class Failures {
             case InstallationRefused r ->
                 new CommandFailed(
                                 switch (r.reason()) {
-                                    case CHANGED_SINCE_SHOWN -> ExitCodes.FAILED;
+                                    case CHANGED_SINCE_SHOWN, HOOK_CONFLICT -> ExitCodes.FAILED;
                                     case NOT_INSTALLED,
                                             ALREADY_INSTALLED,
                                             NO_PREVIOUS,

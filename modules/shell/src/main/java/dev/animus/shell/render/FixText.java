@@ -23,6 +23,7 @@ public final class FixText {
             case Fix.TrustPath t -> "animus plugin trust " + t.path();
             case Fix.Consent c -> "animus plugin consent " + c.plugin();
             case Fix.Enable e -> "animus plugin enable " + e.plugin() + " " + scope(e.scope());
+            case Fix.Disable d -> "animus plugin disable " + d.plugin() + " " + scope(d.scope());
             case Fix.Reset r -> "animus plugin reset " + r.plugin();
             case Fix.Update u -> "animus plugin update " + u.plugin() + " --path " + source(u.source());
             case Fix.Install i ->
@@ -161,6 +162,7 @@ public final class FixText {
                     case NOT_INSTALLED -> " (run " + quoted(fixes.getFirst()) + ")";
                     case NOT_TRUSTED, NOT_CONSENTED, NOT_ENABLED -> "; run: " + chain(fixes);
                     case ALREADY_INSTALLED -> "; to replace its code run " + quoted(fixes.getFirst());
+                    case HOOK_CONFLICT -> "; to move the hook to it, first run " + quoted(fixes.getFirst());
                     case NO_PREVIOUS -> "; install other code with " + quoted(fixes.getFirst());
                     case NO_MANIFEST ->
                         fixes.size() == 1
