@@ -6,7 +6,7 @@
  * <p>The only module that constructs stores. Must never depend on a front end, and never writes to
  * the standard streams (it logs through slf4j). Its methods return core values, its own records and
  * the capabilities' records, enums and failures (the API's vocabulary), so it re-exports host,
- * providers, subjects, triggers, transports, discovery, install, router and store; their services are reached
+ * providers, subjects, triggers, hooks, transports, discovery, install, router and store; their services are reached
  * only through its methods (docs/architecture.md#the-application-api, decision 019).
  */
 module dev.animus.runtime {
@@ -15,6 +15,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.providers;
     requires transitive dev.animus.subjects;
     requires transitive dev.animus.triggers;
+    requires transitive dev.animus.hooks;
     requires transitive dev.animus.transports;
     requires transitive dev.animus.router;
     requires transitive dev.animus.discovery;

@@ -29,6 +29,8 @@ module dev.animus.shell {
             info.picocli;
     opens dev.animus.shell.dev to
             info.picocli;
+    opens dev.animus.shell.hook to
+            info.picocli;
     opens dev.animus.shell.plugin to
             info.picocli;
     opens dev.animus.shell.render to

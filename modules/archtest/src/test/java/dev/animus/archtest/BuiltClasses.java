@@ -29,6 +29,7 @@ final class BuiltClasses {
             "dev.animus.providers",
             "dev.animus.subjects",
             "dev.animus.triggers",
+            "dev.animus.hooks",
             "dev.animus.transports",
             "dev.animus.discovery",
             "dev.animus.install",

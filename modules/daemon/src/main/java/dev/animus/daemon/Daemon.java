@@ -187,6 +187,7 @@ public final class Daemon implements AutoCloseable {
         new AgentMethods(animus, plugins, d.events).addTo(table);
         new SubjectMethods(animus, plugins).addTo(table);
         new TriggerMethods(() -> d.triggers).addTo(table);
+        new HookMethods(animus, plugins).addTo(table);
         new RoleMethods(d.loop).addTo(table);
         new TransportMethods(d.transports).addTo(table);
         options.frontEnd().forEach(m -> m.addTo(table));

@@ -177,6 +177,14 @@ public final class DaemonLink implements AutoCloseable {
         return new RemoteSubjects(this, Objects.requireNonNull(agent, "agent"));
     }
 
+    /**
+     * The daemon's hook use cases for {@code agent} (docs/daemon.md#hooks): asked of the daemon's
+     * sealed sessions, so every client of one daemon shares an agent's registrations.
+     */
+    public dev.animus.runtime.HookEndpoint hooks(String agent) {
+        return new RemoteHooks(this, Objects.requireNonNull(agent, "agent"));
+    }
+
     static ObjectNode target(String name, String agent) {
         return JsonNodeFactory.instance.objectNode().put("name", name).put("agent", agent);
     }

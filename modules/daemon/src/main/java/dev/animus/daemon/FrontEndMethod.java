@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
  */
 public record FrontEndMethod(String name, UnaryOperator<JsonNode> answer) {
     /** The groups the daemon's own methods are in: a front end's method in one of them is refused. */
-    static final List<String> DAEMON_GROUPS =
-            List.of("daemon/", "plugin/", "agent/", "subject/", "trigger/", "queue/", "workflow/", "transport/", "$/");
+    static final List<String> DAEMON_GROUPS = List.of(
+            "daemon/", "plugin/", "agent/", "subject/", "trigger/", "hook/", "queue/", "workflow/", "transport/", "$/");
 
     public FrontEndMethod {
         Objects.requireNonNull(name, "name");

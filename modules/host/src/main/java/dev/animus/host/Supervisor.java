@@ -263,6 +263,30 @@ public final class Supervisor implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends the notification {@code method} to the current process, launching it first if needed,
+     * without retrying: for a best-effort message that must reach a plugin whether or not it runs
+     * (a lifecycle event, docs/lifecycle.md#hooks-and-events). A method the guard refuses is never
+     * sent.
+     *
+     * @return false when the guard refused it, the launch failed, or it could not be written
+     */
+    public boolean notifyLaunching(String method, JsonNode params) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        if (registration.guard().refusal(method).isPresent()) {
+            return false;
+        }
+        try {
+            SupervisorState.Admission a = admit();
+            state.apply(new LifecycleTrigger.ResponseReceived(a.incarnation()));
+            return a.session().notify(method, params);
+        } catch (AttemptFailed f) {
+            LOG.debug("plugin {}: {} not sent: {}", name(), method, f.failure.message());
+            return false;
+        }
+    }
+
     /** What the current process answered to {@code initialize}; empty when there is none. */
     public Optional<InitializeResult> handshake() {
         return state.liveSession().map(PluginSession::initializeResult);

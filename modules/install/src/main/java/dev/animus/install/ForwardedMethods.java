@@ -1,5 +1,6 @@
 package dev.animus.install;
 
+import dev.animus.core.HookId;
 import dev.animus.core.HostFailure;
 import dev.animus.core.Manifest;
 import java.util.Objects;
@@ -34,8 +35,18 @@ record ForwardedMethods(Set<String> declared) {
         declared = Set.copyOf(declared);
     }
 
+    /**
+     * The manifest's methods, and the hook requests its declared hooks are called by
+     * ({@code hook/<name>}) and the events notification if it observes any: what the disclosure
+     * showed the operator (docs/lifecycle.md#hooks-and-events).
+     */
     static ForwardedMethods of(Manifest manifest) {
-        return new ForwardedMethods(Set.copyOf(manifest.methods()));
+        Set<String> methods = new java.util.HashSet<>(manifest.methods());
+        HookId.declaredBy(manifest).forEach(h -> methods.add(h.method()));
+        if (!manifest.events().isEmpty()) {
+            methods.add(HookId.EVENT_METHOD);
+        }
+        return new ForwardedMethods(methods);
     }
 
     /** Why {@code method} is not forwarded to {@code plugin}; empty when it is. */

@@ -32,4 +32,31 @@ class ForwardedMethodsTest {
             assertTrue(u.lifecycle(), m);
         }
     }
+
+    @Test
+    void theDeclaredHooksAndTheEventsNotificationAreForwarded() {
+        java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();
+        doc.put("name", "hooky");
+        doc.put("version", "1.0.0");
+        doc.put("plugin_kind", "hook");
+        doc.put("description", "advice");
+        doc.put("protocol_version", "1.1.0");
+        doc.put("capabilities", java.util.List.of("$/ping"));
+        doc.put("hooks", java.util.List.of("route.skills"));
+        doc.put("policy_hooks", java.util.List.of("classify.command-risk"));
+        doc.put("events", java.util.List.of("tool-start"));
+        ForwardedMethods hooky = ForwardedMethods.of(new dev.animus.core.RecordedManifest(doc).validate("test", false));
+        for (String m : new String[] {"hook/route.skills", "hook/classify.command-risk", "hook/event"}) {
+            assertEquals(Optional.empty(), hooky.refusal("hooky", m), m);
+        }
+        for (String m : new String[] {"hook/classify.page", "hook/route.snapshot"}) {
+            assertInstanceOf(
+                    HostFailure.Undisclosed.class, hooky.refusal("hooky", m).orElseThrow(), m);
+        }
+        doc.put("events", java.util.List.of());
+        ForwardedMethods deaf = ForwardedMethods.of(new dev.animus.core.RecordedManifest(doc).validate("test", false));
+        assertInstanceOf(
+                HostFailure.Undisclosed.class,
+                deaf.refusal("hooky", "hook/event").orElseThrow());
+    }
 }

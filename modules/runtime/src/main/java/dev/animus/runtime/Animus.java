@@ -826,6 +826,15 @@ public final class Animus implements AutoCloseable {
     }
 
     /**
+     * The hook use cases over {@code plugins} for {@code agent} (docs/lifecycle.md#hooks-and-events):
+     * its sealed registrations, each call under the 2-second deadline, plugins bound to
+     * {@code binding} (empty: as {@code plugins}' options say).
+     */
+    public Hooks hooks(Plugins plugins, String agent, Optional<ProjectBinding> binding) {
+        return new Hooks(this, plugins, agent, binding);
+    }
+
+    /**
      * The subject use cases over {@code plugins} for {@code agent} (docs/protocol.md#subjects): the
      * backends enabled for it, bound to {@code binding} (empty: as {@code plugins}' options say),
      * each call with the 2-minute default deadline, backends that cannot watch polled every 2 s.

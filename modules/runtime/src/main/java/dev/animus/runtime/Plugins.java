@@ -120,6 +120,7 @@ public final class Plugins implements AutoCloseable {
     private final Options options;
     // one session map per host: every Agents over these plugins cancels the runs of the others
     private final AgentSessions sessions = AgentSessions.create(InstantSource.system());
+    private final HookSessions hookSessions = new HookSessions();
 
     private Plugins(PluginHost host, Options options) {
         this.host = host;
@@ -215,9 +216,14 @@ public final class Plugins implements AutoCloseable {
         return sessions;
     }
 
+    HookSessions hookSessions() {
+        return hookSessions;
+    }
+
     /** Stops every plugin and waits for them to be gone (not longer when interrupted). */
     @Override
     public void close() {
+        hookSessions.close();
         host.close();
     }
 }

@@ -26,6 +26,10 @@ import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.dev.DevPing;
+import dev.animus.shell.hook.HookCommand;
+import dev.animus.shell.hook.HookEventCommand;
+import dev.animus.shell.hook.HookListCommand;
+import dev.animus.shell.hook.HookRunCommand;
 import dev.animus.shell.plugin.CacheCommand;
 import dev.animus.shell.plugin.DisableCommand;
 import dev.animus.shell.plugin.DoctorCommand;
@@ -89,6 +93,7 @@ final class CommandTree {
                             AgentCommand.class,
                             SubjectCommand.class,
                             TriggerCommand.class,
+                            HookCommand.class,
                             WebCommand.class,
                             SecretCommand.class,
                             TrustOrgsCommand.class,
@@ -140,6 +145,7 @@ final class CommandTree {
                             SubjectWatchCommand.class,
                             SubjectWaitCommand.class)),
             Map.entry(TriggerCommand.class, List.of(TriggerStatusCommand.class)),
+            Map.entry(HookCommand.class, List.of(HookRunCommand.class, HookListCommand.class, HookEventCommand.class)),
             Map.entry(WebCommand.class, List.of(ServeCommand.class, OpenCommand.class)),
             Map.entry(CacheCommand.class, List.of(CacheCommand.ListCached.class, CacheCommand.Clear.class)),
             Map.entry(

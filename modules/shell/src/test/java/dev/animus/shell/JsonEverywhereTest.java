@@ -173,6 +173,10 @@ class JsonEverywhereTest {
                 json("daemon status", 0, "daemon", "status"),
                 json("daemon health", 0, "daemon", "health"),
                 json("trigger status", 0, "trigger", "status"),
+                // the daemon's sealed sessions answer: no plugin claims a hook here, the host decides
+                json("hook run", 0, "hook", "run", "classify.command-risk", "--input", "{\"command\":\"ls\"}"),
+                json("hook list", 0, "hook", "list"),
+                json("hook event", 0, "hook", "event", "tool-start"),
                 // no transport is installed here: both end at once with the error document naming the install
                 json("web open", 1, "web", "open", "--print"),
                 json("web serve", 1, "web", "serve"),

@@ -1,0 +1,137 @@
+package dev.animus.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.animus.core.Abstention;
+import dev.animus.core.AgentScope;
+import dev.animus.core.CommandRiskPolicy;
+import dev.animus.core.Fix;
+import dev.animus.core.HookDecision;
+import dev.animus.core.HookId;
+import dev.animus.core.HookInput;
+import dev.animus.core.HookOutcome;
+import dev.animus.core.InstallationRefused;
+import dev.animus.core.RiskLevel;
+import dev.animus.hooks.HookRegistration;
+import dev.animus.hooks.HookRun;
+import dev.animus.install.AnimusHome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Hooks through the application API with the real hostile hook plugin installed, trusted,
+ * consented and enabled through the store: advice weighed by policy, abstentions with their
+ * reasons, one handler per hook per agent, registrations sealed again after a change.
+ */
+class HooksTest {
+    @TempDir
+    Path dir;
+
+    private Animus animus;
+    private Plugins plugins;
+
+    static Path hostile(Path dir, String name) throws IOException {
+        Path src = Path.of(System.getProperty("animus.testproviders.dir"), "animus-hook-hostile");
+        Files.createDirectories(dir);
+        Path p = dir.resolve(name); // installed under its file name
+        Files.writeString(
+                p,
+                Files.readString(src)
+                        .replace("NAME = os.environ.get(\"NAME\", \"hostile\")", "NAME = \"" + name + "\""));
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    @BeforeEach
+    void install() throws IOException {
+        AnimusHome home = Installs.home(dir);
+        Installs.ready(home, hostile(dir.resolve("src"), "hostile"));
+        animus = Animus.open(home.paths(), home.callerEnvironment());
+        plugins = Plugins.start(TestPlugins.HELLO);
+    }
+
+    @AfterEach
+    void stop() {
+        plugins.close();
+    }
+
+    private static CommandRiskPolicy.Decision risk(HookRun run) {
+        return ((HookDecision.CommandRisk) run.decision()).decision();
+    }
+
+    @Test
+    void adviceIsWeighedAndHostileAnswersAbstain() {
+        Hooks hooks = animus.hooks(plugins, "default", Optional.empty());
+        HookRun ls = hooks.run(new HookInput.Command("ls -la"), Optional.empty());
+        assertInstanceOf(HookOutcome.Answered.class, ls.outcome(), ls::toString);
+        assertEquals(Optional.of("hostile"), ls.plugin());
+        assertEquals(RiskLevel.READ_ONLY, risk(ls).level());
+        assertEquals(CommandRiskPolicy.DecidedBy.PLUGIN, risk(ls).by());
+        HookRun rm = hooks.run(new HookInput.Command("rm -rf /"), Optional.empty());
+        assertEquals(RiskLevel.HIGH_RISK, risk(rm).level(), "advice cannot lower rm -rf /");
+        assertEquals(CommandRiskPolicy.DecidedBy.HOST_PATTERN, risk(rm).by());
+        HookRun extra = hooks.run(new HookInput.Command("mode:extra ls"), Optional.empty());
+        Abstention a = ((HookOutcome.Abstained) extra.outcome()).abstention();
+        assertEquals(Abstention.Reason.EXTRA_FIELDS, a.reason(), a.detail());
+        assertTrue(a.detail().contains("'approve'"), a.detail());
+        assertEquals(CommandRiskPolicy.DecidedBy.BUILTIN, risk(extra).by());
+        // a second agent's session is its own: no plugin is enabled for it
+        HookRun other =
+                animus.hooks(plugins, "bob", Optional.empty()).run(new HookInput.Command("ls"), Optional.empty());
+        assertEquals(
+                Abstention.Reason.NO_HANDLER,
+                ((HookOutcome.Abstained) other.outcome()).abstention().reason());
+    }
+
+    @Test
+    void aSecondClaimantIsRefusedForOneAgentAndWorksForAnother() throws IOException {
+        Path second = hostile(dir.resolve("src2"), "rival");
+        InstallationRefused e =
+                assertThrows(InstallationRefused.class, () -> Installs.ready(Installs.home(dir), second));
+        assertEquals(InstallationRefused.Reason.HOOK_CONFLICT, e.reason());
+        assertTrue(e.getMessage().startsWith("plugin rival answers hook "), e.getMessage());
+        assertTrue(e.getMessage().contains("which plugin hostile already answers for agent default"), e.getMessage());
+        assertEquals(List.of(new Fix.Disable("hostile", new AgentScope.One("default"))), e.fixes());
+
+        animus.enable("rival", new AgentScope.One("bob"));
+        Hooks bob = animus.hooks(plugins, "bob", Optional.empty());
+        assertEquals(Optional.of("rival"), bob.list().registrations().getFirst().plugin());
+        assertEquals(
+                Optional.of("rival"),
+                bob.run(new HookInput.Command("ls"), Optional.empty()).plugin());
+        Hooks def = animus.hooks(plugins, "default", Optional.empty());
+        assertEquals(
+                Optional.of("hostile"),
+                def.run(new HookInput.Command("ls"), Optional.empty()).plugin());
+
+        // a change of the state seals the registrations again: hostile off, rival on for default
+        animus.disable("hostile", new AgentScope.One("default"));
+        animus.enable("rival", new AgentScope.One("default"));
+        List<HookRegistration> regs = def.list().registrations();
+        assertEquals(HookId.values().length, regs.size());
+        regs.forEach(r -> assertEquals(Optional.of("rival"), r.plugin(), r::toString));
+    }
+
+    @Test
+    void eventsGoToTheObservers() {
+        Hooks hooks = animus.hooks(plugins, "default", Optional.empty());
+        assertEquals(15, hooks.list().observers().size());
+        assertEquals(
+                List.of("hostile"),
+                hooks.event("tool-start", JsonNodeFactory.instance.objectNode()).queued());
+        assertThrows(
+                IllegalArgumentException.class, () -> hooks.event("tool-begin", JsonNodeFactory.instance.objectNode()));
+    }
+}
