@@ -134,4 +134,26 @@ class HooksTest {
         assertThrows(
                 IllegalArgumentException.class, () -> hooks.event("tool-begin", JsonNodeFactory.instance.objectNode()));
     }
+
+    @Test
+    void aRequiredSecretThatIsSetNowhereIsAnAbstentionNamingIt() throws IOException {
+        AnimusHome home = Installs.home(dir.resolve("secretive"));
+        Path src = hostile(dir.resolve("src3"), "secretive");
+        Files.writeString(
+                src,
+                Files.readString(src)
+                        .replace(
+                                "\"capabilities\": [\"$/ping\"],",
+                                "\"capabilities\": [\"$/ping\"], \"secrets\": [{\"name\": \"hook.token\", \"required\": True}],"));
+        Installs.ready(home, src);
+        Animus other = Animus.open(home.paths(), home.callerEnvironment());
+        try (Plugins own = Plugins.start(TestPlugins.HELLO)) {
+            HookRun run =
+                    other.hooks(own, "default", Optional.empty()).run(new HookInput.Command("ls"), Optional.empty());
+            Abstention a = ((HookOutcome.Abstained) run.outcome()).abstention();
+            assertEquals(Abstention.Reason.MISSING_SECRET, a.reason(), a.detail());
+            assertTrue(a.detail().contains("hook.token"), a.detail());
+            assertEquals(CommandRiskPolicy.DecidedBy.BUILTIN, risk(run).by());
+        }
+    }
 }
