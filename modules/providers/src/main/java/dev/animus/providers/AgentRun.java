@@ -29,6 +29,14 @@ public final class AgentRun {
         this.outcome = Objects.requireNonNull(outcome, "outcome");
     }
 
+    /**
+     * Runs {@code action} once the run ended: with its outcome, or with the failure it ended on
+     * (null the other); on the thread that ended it, or at once if it already did.
+     */
+    public void whenEnded(java.util.function.BiConsumer<AgentOutcome, Throwable> action) {
+        outcome.whenComplete(action);
+    }
+
     public String controlSessionId() {
         return controlSessionId;
     }

@@ -8,6 +8,7 @@ import dev.animus.host.Supervisor;
 import dev.animus.install.Permit;
 import dev.animus.providers.ActiveSession;
 import dev.animus.providers.AgentRequest;
+import dev.animus.providers.AgentRun;
 import dev.animus.providers.AgentSessions;
 import dev.animus.providers.CancelOutcome;
 import dev.animus.providers.ProviderMissing;
@@ -52,6 +53,8 @@ public final class Agents implements AgentEndpoint {
     /**
      * Starts {@code request} on its provider and returns at once; the events go to {@code sink} in
      * order. The run's {@code cwd} is the project root when bound, else this process's directory.
+     * The agent's lifecycle events (session, prompt, tools, end) go to the plugins that observe them
+     * ({@link RunLifecycle}).
      *
      * @throws ProviderMissing when no installed plugin is that provider (never another one instead)
      * @throws dev.animus.install.LaunchRefused when it is installed but may not run
@@ -64,7 +67,11 @@ public final class Agents implements AgentEndpoint {
         Permit permit = animus.permit(name, agent);
         Supervisor supervisor = animus.register(permit, plugins.host(), binding);
         RunContext context = new RunContext(Path.of("").toAbsolutePath(), binding.map(ProjectBinding::projectRoot));
-        return new RunningAgent(sessions.start(supervisor, request, context, sink));
+        RunLifecycle lifecycle = new RunLifecycle(animus.hooks(plugins, agent, binding), name);
+        lifecycle.starting(request);
+        AgentRun run = sessions.start(supervisor, request, context, lifecycle.observing(sink));
+        run.whenEnded((outcome, failure) -> lifecycle.ended(run.controlSessionId(), outcome, failure));
+        return new RunningAgent(run);
     }
 
     /**

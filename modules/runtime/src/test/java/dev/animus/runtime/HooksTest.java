@@ -156,4 +156,53 @@ class HooksTest {
             assertEquals(CommandRiskPolicy.DecidedBy.BUILTIN, risk(run).by());
         }
     }
+
+    @Test
+    void anAgentRunsLifecycleReachesTheObserver() throws Exception {
+        AnimusHome home = Installs.home(dir.resolve("observed"));
+        Installs.ready(home, hostile(dir.resolve("src4"), "observer"));
+        Installs.ready(home, AgentsTest.flaky(dir.resolve("src5"), "flaky", true));
+        Path log = dir.resolve("events.jsonl");
+        java.util.Map<String, String> caller = new java.util.HashMap<>(home.callerEnvironment());
+        caller.put("ANIMUS_HOOK_EVENTS", log.toString());
+        Animus observed = Animus.open(home.paths(), caller);
+        try (Plugins own = Plugins.start(TestPlugins.HELLO)) {
+            RunningAgent run = observed.agents(own, "default", Optional.empty())
+                    .run(dev.animus.providers.AgentRequest.of("flaky", "events"), e -> {});
+            assertEquals(0, run.await().exitCode());
+            List<String> expected =
+                    List.of("session-start", "user-prompt", "tool-start", "tool-end", "run-complete", "session-end");
+            List<String> seen = awaitEvents(log, expected.size());
+            assertEquals(expected, seen);
+            String text = Files.readString(log);
+            assertTrue(text.contains("\"prompt\":\"events\""), text);
+            assertTrue(text.contains("\"tool\":\"ls\",\"server\":\"fs\""), text);
+            assertTrue(text.contains("\"control_session_id\":\"" + run.controlSessionId() + "\""), text);
+        }
+    }
+
+    /** The event names of the first {@code n} lines the observer wrote, waiting for them (WatchService, no sleep). */
+    private static List<String> awaitEvents(Path log, int n) throws Exception {
+        try (var watch = log.getFileSystem().newWatchService()) {
+            log.getParent()
+                    .register(
+                            watch,
+                            java.nio.file.StandardWatchEventKinds.ENTRY_CREATE,
+                            java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY);
+            long end = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+            while (!Files.exists(log) || Files.readAllLines(log).size() < n) {
+                if (System.nanoTime() > end) {
+                    throw new AssertionError("fewer than " + n + " events in " + log);
+                }
+                watch.poll(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+            }
+        }
+        tools.jackson.databind.json.JsonMapper json =
+                tools.jackson.databind.json.JsonMapper.builder().build();
+        List<String> names = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            names.add(json.readTree(line).path("event").asString());
+        }
+        return names;
+    }
 }
