@@ -179,4 +179,14 @@ class HookCommandsTest {
         Cli.Run bob = Cli.runWith(env, "", "plugin", "enable", "rival", "--agent", "bob");
         assertEquals(0, bob.exitCode(), bob.err());
     }
+
+    @Test
+    void tabCompletesHooksAndEvents() {
+        Cli.Run hooks = Cli.runWith(env, "", "__complete", "--", "--no-daemon", "hook", "run", "classify.");
+        assertTrue(hooks.out().contains("classify.command-risk"), hooks.out());
+        assertTrue(hooks.out().contains("classify.page"), hooks.out());
+        assertTrue(!hooks.out().contains("route.skills"), hooks.out());
+        Cli.Run events = Cli.runWith(env, "", "__complete", "--", "--no-daemon", "hook", "event", "tool-");
+        assertTrue(events.out().contains("tool-start") && events.out().contains("tool-error"), events.out());
+    }
 }

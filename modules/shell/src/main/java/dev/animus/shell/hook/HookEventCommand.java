@@ -39,7 +39,11 @@ public final class HookEventCommand implements Callable<Integer> {
     @ParentCommand
     HookCommand hook;
 
-    @Parameters(index = "0", paramLabel = "<event>", description = "A lifecycle event, e.g. tool-start.")
+    @Parameters(
+            index = "0",
+            paramLabel = "<event>",
+            completionCandidates = HookWords.Events.class,
+            description = "A lifecycle event, e.g. tool-start.")
     String event;
 
     @Option(

@@ -48,6 +48,7 @@ public final class HookRunCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "<hook>",
+            completionCandidates = HookWords.Hooks.class,
             description = "route.skills, classify.page, route.snapshot or classify.command-risk.")
     String name;
 
