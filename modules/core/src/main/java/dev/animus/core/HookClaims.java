@@ -64,10 +64,10 @@ public final class HookClaims {
             if (other.equals(name)) {
                 continue;
             }
-            PluginState q = s.plugin(other).orElseThrow();
             if (!consented(s, other)) {
                 continue;
             }
+            PluginState q = s.plugin(other).orElseThrow();
             Manifest theirs = Installation.currentManifest(s, other);
             for (HookId hook : mine) {
                 if (!HookId.declaredBy(theirs).contains(hook)) {
@@ -99,6 +99,7 @@ public final class HookClaims {
 
     /** Whether {@code name}'s current code is trusted and its disclosure consented (it may run where enabled). */
     private static boolean consented(InstallState s, String name) {
+        // the agent only tells CONSENTED from ENABLED, and both count here: "-" names none
         InstallStage stage = Installation.stage(s, name, "-");
         return stage == InstallStage.CONSENTED || stage == InstallStage.ENABLED;
     }

@@ -4,7 +4,6 @@ import dev.animus.control.ControlError;
 import dev.animus.control.ErrorCategory;
 import dev.animus.core.HookId;
 import dev.animus.core.HookInput;
-import dev.animus.hooks.NeutralJson;
 import dev.animus.rpc.Handlers;
 import dev.animus.rpc.IncomingRequest;
 import dev.animus.runtime.Animus;
@@ -40,8 +39,7 @@ final class HookMethods {
                 "hook/run",
                 r -> answer(r, h -> {
                     HookId hook = HookId.parse(Params.text(r.params(), "hook"));
-                    HookInput input = HookInput.parse(
-                            hook, NeutralJson.toNeutral(r.params().path("input")));
+                    HookInput input = HookJson.input(hook, r.params().path("input"));
                     return HookJson.run(h.run(input, Params.optionalText(r.params(), "tool_call_id")));
                 }));
         table.on(

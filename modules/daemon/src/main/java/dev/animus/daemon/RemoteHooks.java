@@ -3,8 +3,6 @@ package dev.animus.daemon;
 import dev.animus.core.HookInput;
 import dev.animus.hooks.EventDelivery;
 import dev.animus.hooks.HookRun;
-import dev.animus.hooks.HookRunner;
-import dev.animus.hooks.NeutralJson;
 import dev.animus.runtime.HookEndpoint;
 import dev.animus.runtime.HookJson;
 import dev.animus.runtime.Hooks;
@@ -21,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class RemoteHooks implements HookEndpoint {
     /** The hook's own deadline, and the time to launch the plugin and answer. */
-    private static final Duration TIMEOUT = HookRunner.DEFAULT_DEADLINE.plusSeconds(30);
+    private static final Duration TIMEOUT = Hooks.DEADLINE.plusSeconds(30);
 
     private final DaemonLink link;
     private final String agent;
@@ -37,7 +35,7 @@ final class RemoteHooks implements HookEndpoint {
                 .objectNode()
                 .put("agent", agent)
                 .put("hook", input.hook().wire());
-        p.set("input", NeutralJson.toJson(input.wire()));
+        p.set("input", HookJson.input(input));
         toolCallId.ifPresent(id -> p.put("tool_call_id", id));
         return HookJson.readRun(input, link.request("hook/run", p, TIMEOUT));
     }

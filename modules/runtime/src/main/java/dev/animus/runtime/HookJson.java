@@ -44,6 +44,20 @@ public final class HookJson {
 
     private HookJson() {}
 
+    /**
+     * The input of {@code hook} read from {@code json}: exactly the hook's fields, within limits.
+     *
+     * @throws IllegalArgumentException one line naming the field and what is wrong with it
+     */
+    public static HookInput input(HookId hook, JsonNode json) {
+        return HookInput.parse(hook, NeutralJson.toNeutral(json));
+    }
+
+    /** {@code input} as the JSON params of its hook. */
+    public static JsonNode input(HookInput input) {
+        return NeutralJson.toJson(input.wire());
+    }
+
     /** A run: hook, agent, plugin (or null), outcome, decision, cached, elapsed_ms. */
     public static ObjectNode run(HookRun r) {
         ObjectNode o =

@@ -30,6 +30,9 @@ import tools.jackson.databind.JsonNode;
  * <p>Thread-safe. It owns nothing to close: the sessions and processes are its {@link Plugins}'.
  */
 public final class Hooks implements HookEndpoint {
+    /** The deadline of each hook call. */
+    public static final java.time.Duration DEADLINE = HookRunner.DEFAULT_DEADLINE;
+
     private final Animus animus;
     private final Plugins plugins;
     private final String agent;
@@ -42,7 +45,7 @@ public final class Hooks implements HookEndpoint {
         this.agent = Objects.requireNonNull(agent, "agent");
         this.binding = Objects.requireNonNull(binding, "binding")
                 .or(() -> plugins.options().projectBinding());
-        this.runner = new HookRunner(HookRunner.DEFAULT_DEADLINE);
+        this.runner = new HookRunner(DEADLINE);
     }
 
     /** The agent these hooks are asked for. */

@@ -4,7 +4,6 @@ import dev.animus.core.HookId;
 import dev.animus.core.HookInput;
 import dev.animus.daemon.DaemonFailure;
 import dev.animus.hooks.HookRun;
-import dev.animus.hooks.NeutralJson;
 import dev.animus.runtime.HookJson;
 import dev.animus.shell.AnimusCommand;
 import dev.animus.shell.CommandFailed;
@@ -73,7 +72,7 @@ public final class HookRunCommand implements Callable<Integer> {
         HookInput parsed;
         try {
             id = HookId.parse(name);
-            parsed = HookInput.parse(id, NeutralJson.toNeutral(JsonArgument.object(root, "--input", "input", input)));
+            parsed = HookJson.input(id, JsonArgument.object(root, "--input", "input", input));
         } catch (IllegalArgumentException e) {
             throw new CommandFailed(ExitCodes.USAGE, "hook_input_invalid", e.getMessage());
         }
