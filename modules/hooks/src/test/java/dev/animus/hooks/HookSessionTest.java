@@ -122,7 +122,8 @@ class HookSessionTest {
                         Arguments.of(h, "huge", Reason.TOO_LARGE),
                         Arguments.of(h, "error", Reason.PLUGIN_ERROR),
                         Arguments.of(h, "garbage", Reason.INVALID_SHAPE),
-                        Arguments.of(h, "crash", Reason.PLUGIN_ERROR)));
+                        Arguments.of(h, "crash", Reason.PLUGIN_ERROR),
+                        Arguments.of(h, "sleep", Reason.TIMEOUT)));
     }
 
     @ParameterizedTest(name = "{0} {1}")
