@@ -41,7 +41,7 @@ public final class HookPolicy {
 
     private static HookDecision skills(Optional<HookAnswer.Skills> answer) {
         if (answer.isEmpty()) {
-            return new HookDecision.SkillHint(Optional.empty(), "no advice: no skill is hinted");
+            return new HookDecision.SkillHint(Optional.empty(), "the plugin abstained");
         }
         Map<String, Double> p = answer.get().skills();
         Optional<String> top = strictTop(p);
@@ -76,7 +76,7 @@ public final class HookPolicy {
             }
         }));
         String reason = answer.isEmpty()
-                ? "no advice: the page's own signals only"
+                ? "the plugin abstained: the page's own signals only"
                 : flags.size() > own
                         ? "the plugin's flags at ≥ " + FLAGGED + " add scrutiny"
                         : "the plugin adds no flag";
@@ -86,7 +86,7 @@ public final class HookPolicy {
     private static HookDecision snapshot(HookInput.Snapshot input, Optional<HookAnswer.Snapshot> answer) {
         List<String> page = input.options();
         if (answer.isEmpty()) {
-            return new HookDecision.SnapshotOrder(List.of(), page, "no advice: the page's order");
+            return new HookDecision.SnapshotOrder(List.of(), page, "the plugin abstained");
         }
         Map<String, Double> p = answer.get().refs();
         List<String> first = page.stream()
