@@ -26,6 +26,9 @@ final class EventQueues implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventQueues.class);
 
+    /** Put in a queue by {@link #close}: its sender stops there. */
+    private static final JsonNode STOP = tools.jackson.databind.node.JsonNodeFactory.instance.nullNode();
+
     private final Handler.Resolver resolver;
     private final int capacity;
     private final Map<String, Sender> senders = new ConcurrentHashMap<>();
@@ -70,14 +73,21 @@ final class EventQueues implements AutoCloseable {
 
     private Sender start(String plugin) {
         Sender s = new Sender(plugin, new ArrayBlockingQueue<>(capacity));
-        s.thread = Thread.ofVirtual().name("animus-hook-events-" + plugin).start(s::drain);
+        Thread.ofVirtual().name("animus-hook-events-" + plugin).start(s::drain);
         return s;
     }
 
+    /**
+     * Stops the senders: queued events are dropped, an event being sent is finished (a sender is
+     * never interrupted, so a launch it started completes as the supervisor's own).
+     */
     @Override
     public void close() {
         closed = true;
-        senders.values().forEach(s -> s.thread.interrupt());
+        for (Sender s : senders.values()) {
+            s.queue.clear();
+            s.queue.offer(STOP);
+        }
     }
 
     private final class Sender {
@@ -85,7 +95,6 @@ final class EventQueues implements AutoCloseable {
         final BlockingQueue<JsonNode> queue;
         final AtomicLong drops = new AtomicLong();
         final AtomicLong sent = new AtomicLong();
-        volatile Thread thread;
 
         Sender(String plugin, BlockingQueue<JsonNode> queue) {
             this.plugin = plugin;
@@ -96,6 +105,9 @@ final class EventQueues implements AutoCloseable {
             try {
                 while (!closed) {
                     JsonNode params = queue.take();
+                    if (params == STOP) {
+                        return;
+                    }
                     switch (resolver.resolve(plugin)) {
                         case Handler.Ready r -> {
                             if (r.supervisor().notifyLaunching(HookId.EVENT_METHOD, params)) {
