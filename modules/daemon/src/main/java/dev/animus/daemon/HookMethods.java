@@ -2,6 +2,7 @@ package dev.animus.daemon;
 
 import dev.animus.control.ControlError;
 import dev.animus.control.ErrorCategory;
+import dev.animus.core.AgentScope;
 import dev.animus.core.HookId;
 import dev.animus.core.HookInput;
 import dev.animus.rpc.Handlers;
@@ -56,6 +57,7 @@ final class HookMethods {
         PluginMethods.answer(r, () -> {
             String agent = Params.optionalText(r.params(), "agent").orElse("default");
             try {
+                new AgentScope.One(agent); // a name of the rule, or refused naming it
                 Hooks hooks = byAgent.computeIfAbsent(agent, a -> animus.hooks(plugins, a, Optional.empty()));
                 return verb.apply(hooks);
             } catch (IllegalArgumentException e) { // an unknown hook or event, an input out of shape

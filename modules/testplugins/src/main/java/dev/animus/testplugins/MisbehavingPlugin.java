@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code pretty}: answers {@code {"pretty": true, "lines": [1, 2, 3]}} pretty-printed over
  *       many lines;
  *   <li>{@code several-per-line}: the first call is not answered until a second call of it
- *       arrives; then both answers ({@code {"call": 1}} and {@code {"call": 2}}) are written on
+ *       arrives; then both answers ({@code {"call": 1}} for the lower id, {@code {"call": 2}}) are written on
  *       one line. With {@code {with_notification: true}} it answers at once, with the answer and a
  *       {@code $/progress} notification for the same id on one line;
  *   <li>{@code big} {@code {bytes=1048576}}: the result is a string of {@code bytes} ASCII characters;

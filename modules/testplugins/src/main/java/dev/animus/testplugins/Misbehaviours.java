@@ -143,10 +143,14 @@ final class Misbehaviours {
             return;
         }
         while (true) {
-            JsonNode first = PARKED.getAndSet(null);
-            if (first != null) {
+            JsonNode parked = PARKED.getAndSet(null);
+            if (parked != null) {
+                // the sdk may start the two handlers in either order: the lower id is the first call
+                boolean parkedFirst = parked.asLong() <= id.asLong();
+                JsonNode first = parkedFirst ? parked : id;
+                JsonNode second = parkedFirst ? id : parked;
                 out.writeVerbatim(answer(first, object("call", 1))
-                        + answer(id, object("call", 2)).toString() + "\n");
+                        + answer(second, object("call", 2)).toString() + "\n");
                 return;
             }
             if (PARKED.compareAndSet(null, id)) {
