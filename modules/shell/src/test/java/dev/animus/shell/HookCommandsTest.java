@@ -189,4 +189,43 @@ class HookCommandsTest {
         Cli.Run events = Cli.runWith(env, "", "__complete", "--", "--no-daemon", "hook", "event", "tool-");
         assertTrue(events.out().contains("tool-start") && events.out().contains("tool-error"), events.out());
     }
+
+    @Test
+    void theInputComesFromStdinOrAFile() throws IOException {
+        Cli.Run stdin = Cli.runWith(
+                env,
+                "{\"command\":\"git status\"}",
+                "--project-root",
+                project.toString(),
+                "--json",
+                "hook",
+                "run",
+                "classify.command-risk",
+                "--input",
+                "-");
+        assertEquals(0, stdin.exitCode(), stdin.err());
+        assertEquals(
+                "read_only",
+                JSON.readTree(stdin.out()).path("decision").path("level").asString(),
+                stdin.out());
+        Path file = Files.writeString(dir.resolve("input.json"), "{\"command\":\"rm -rf build\"}");
+        Cli.Run fromFile = Cli.runWith(
+                env,
+                "",
+                "--project-root",
+                project.toString(),
+                "--json",
+                "hook",
+                "run",
+                "classify.command-risk",
+                "--input",
+                "@" + file);
+        assertEquals(0, fromFile.exitCode(), fromFile.err());
+        assertEquals(
+                "high_risk",
+                JSON.readTree(fromFile.out()).path("decision").path("level").asString());
+        Cli.Run missing = hook(false, "run", "classify.command-risk", "--input", "@" + dir.resolve("nope.json"));
+        assertEquals(ExitCodes.USAGE, missing.exitCode());
+        assertTrue(missing.err().contains("--input @" + dir.resolve("nope.json") + ": cannot read it"), missing.err());
+    }
 }
