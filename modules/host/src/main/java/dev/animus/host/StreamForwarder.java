@@ -52,17 +52,16 @@ final class StreamForwarder implements AutoCloseable {
     private void pump() {
         try {
             while (true) {
-                switch (subscription.next(Duration.ofMillis(50))) {
-                    case SubscriptionEvent.Delivered d -> deliver(d.notification());
-                    case SubscriptionEvent.Lagged l -> forwardedOwn = true; // something of ours may be lost
-                    case SubscriptionEvent.Idle i -> {
-                        if (stopping) {
-                            return;
-                        }
-                    }
-                    case SubscriptionEvent.Ended e -> {
-                        return;
-                    }
+                // instanceof, not a pattern switch: a switch's first run bootstraps a class (about a
+                // millisecond in a fresh JVM), and the first run here is the stream's first event
+                // (docs/performance.md#providers-benchprovider-issue-21)
+                SubscriptionEvent event = subscription.next(Duration.ofMillis(50));
+                if (event instanceof SubscriptionEvent.Delivered d) {
+                    deliver(d.notification());
+                } else if (event instanceof SubscriptionEvent.Lagged) {
+                    forwardedOwn = true; // something of ours may be lost
+                } else if (event instanceof SubscriptionEvent.Ended || stopping) {
+                    return; // Ended, or Idle once the answer came
                 }
             }
         } catch (InterruptedException e) {

@@ -47,15 +47,14 @@ final class RunLifecycle {
     /** {@code sink}, with the tool events sent first. */
     Consumer<RunnerEvent> observing(Consumer<RunnerEvent> sink) {
         return e -> {
-            switch (e) {
-                case RunnerEvent.ToolCall c -> {
-                    ObjectNode d = data().put("tool", c.name());
-                    c.server().ifPresent(s -> d.put("server", s));
-                    emit("tool-start", d);
-                }
-                case RunnerEvent.ToolResult r ->
-                    emit(r.success() ? "tool-end" : "tool-error", data().put("tool", r.name()));
-                default -> {}
+            // instanceof, not a pattern switch: a switch's first run bootstraps a class (about a
+            // millisecond in a fresh JVM), on the path of the run's first event
+            if (e instanceof RunnerEvent.ToolCall c) {
+                ObjectNode d = data().put("tool", c.name());
+                c.server().ifPresent(s -> d.put("server", s));
+                emit("tool-start", d);
+            } else if (e instanceof RunnerEvent.ToolResult r) {
+                emit(r.success() ? "tool-end" : "tool-error", data().put("tool", r.name()));
             }
             sink.accept(e);
         };

@@ -18,6 +18,7 @@ import dev.animus.shell.CommandFailed;
 import dev.animus.shell.ExitCodes;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.render.Failures;
+import dev.animus.shell.render.PacedFlush;
 import dev.animus.shell.render.Terminal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -103,38 +104,46 @@ public final class AgentRunCommand implements Callable<Integer> {
         AgentEndpoint agents = AgentLookup.endpoint(root);
         CountDownLatch announced = new CountDownLatch(1); // the run's id is printed before its events
         AtomicBoolean midLine = new AtomicBoolean(); // the last text printed did not end its line
-        RunningAgent run;
-        try {
-            run = agents.run(request, e -> {
-                awaitQuietly(announced);
-                show(t, root.json, e, midLine);
-            });
-        } catch (ProviderFailure | DaemonFailure e) {
-            throw Failures.ofException(e);
-        }
-        // Ctrl-C cancels from here on: before the first event can show, so a caller that reacts to
-        // the output with SIGINT always reaches agent/cancel, never the JVM's default exit
         Thread waiting = Thread.currentThread();
-        Optional<SigInt> sigint = root.context().interactive() ? Optional.empty() : SigInt.install(waiting::interrupt);
-        try {
+        // built before the run starts (its first use generates a class): the first event never waits for it
+        Optional<SigInt.Prepared> ctrlC =
+                root.context().interactive() ? Optional.empty() : SigInt.prepare(waiting::interrupt);
+        try (PacedFlush stdout = PacedFlush.of(t.out()::flush)) {
+            RunningAgent run;
             try {
-                if (root.json) {
-                    line(t, AgentJson.started(run.controlSessionId(), run.provider()));
-                } else {
-                    t.info("session " + run.controlSessionId() + " on " + run.provider());
-                }
-            } finally {
-                announced.countDown();
+                run = agents.run(request, e -> {
+                    awaitQuietly(announced);
+                    show(t, root.json, e, midLine, stdout);
+                });
+            } catch (ProviderFailure | DaemonFailure e) {
+                throw Failures.ofException(e);
             }
-            AgentOutcome outcome = run.await();
-            return ended(t, root.json, outcome);
-        } catch (InterruptedException e) {
-            return cancel(t, agents, run, midLine);
-        } catch (RunFailed e) {
-            return failed(t, root.json, e);
-        } finally {
-            sigint.ifPresent(SigInt::close);
-            Thread.interrupted(); // a Ctrl-C that came as the run ended must not reach the next command
+            // Ctrl-C cancels from here on: before the first event can show, so a caller that reacts to
+            // the output with SIGINT always reaches agent/cancel, never the JVM's default exit
+            Optional<SigInt> sigint = ctrlC.flatMap(SigInt.Prepared::install);
+            try {
+                try {
+                    if (root.json) {
+                        line(t, AgentJson.started(run.controlSessionId(), run.provider()));
+                    } else {
+                        t.info("session " + run.controlSessionId() + " on " + run.provider());
+                    }
+                } finally {
+                    announced.countDown();
+                }
+                AgentOutcome outcome = run.await();
+                stdout.finish(); // every event is out before the result's lines
+                return ended(t, root.json, outcome);
+            } catch (InterruptedException e) {
+                stdout.finish();
+                return cancel(t, agents, run, midLine);
+            } catch (RunFailed e) {
+                stdout.finish();
+                return failed(t, root.json, e);
+            } finally {
+                sigint.ifPresent(SigInt::close);
+                Thread.interrupted(); // a Ctrl-C that came as the run ended must not reach the next command
+            }
         }
     }
 
@@ -180,34 +189,40 @@ public final class AgentRunCommand implements Callable<Integer> {
         }
     }
 
-    /** One event as it arrives: flushed at once, so the answer shows word by word. */
-    private static void show(Terminal t, boolean json, RunnerEvent e, AtomicBoolean midLine) {
+    /**
+     * One event as it arrives: stdout is flushed at once when the stream is slow (word by word), at
+     * most every {@link PacedFlush#INTERVAL} when it is fast; stderr at once.
+     */
+    private static void show(Terminal t, boolean json, RunnerEvent e, AtomicBoolean midLine, PacedFlush stdout) {
         if (json) {
-            line(t, AgentJson.event(e));
+            t.writeJsonLine(AgentJson.event(e));
+            stdout.wrote();
             return;
         }
-        switch (e) {
-            case RunnerEvent.Output o -> {
-                if (!o.text().isEmpty()) {
-                    t.out().print(safe(o.text()));
-                    t.out().flush();
-                    midLine.set(!o.text().endsWith("\n"));
-                }
+        // instanceof, not a pattern switch: a switch's first run bootstraps a class (about a
+        // millisecond in a fresh JVM), and its first run here is the first event's way to the screen
+        if (e instanceof RunnerEvent.Output o) {
+            if (!o.text().isEmpty()) {
+                t.out().print(safe(o.text()));
+                stdout.wrote();
+                midLine.set(!o.text().endsWith("\n"));
             }
-            case RunnerEvent.Thinking th -> err(t, safe(th.text()));
-            case RunnerEvent.ToolCall c ->
-                err(
-                        t,
-                        "[tool] " + c.server().map(s -> s + "/").orElse("") + c.name() + " "
-                                + OneLine.of(c.arguments().toString()) + "\n");
-            case RunnerEvent.ToolResult r ->
-                err(t, "[tool " + (r.success() ? "ok" : "failed") + "] " + r.name() + "\n");
-            case RunnerEvent.Error er -> err(t, "[provider] " + OneLine.of(er.message()) + "\n");
-            case RunnerEvent.Metadata m -> {} // progress and the like: --json shows them
-        }
+        } else if (e instanceof RunnerEvent.Thinking th) {
+            err(t, safe(th.text()));
+        } else if (e instanceof RunnerEvent.ToolCall c) {
+            err(
+                    t,
+                    "[tool] " + c.server().map(s -> s + "/").orElse("") + c.name() + " "
+                            + OneLine.of(c.arguments().toString()) + "\n");
+        } else if (e instanceof RunnerEvent.ToolResult r) {
+            err(t, "[tool " + (r.success() ? "ok" : "failed") + "] " + r.name() + "\n");
+        } else if (e instanceof RunnerEvent.Error er) {
+            err(t, "[provider] " + OneLine.of(er.message()) + "\n");
+        } // Metadata: progress and the like, which --json shows
     }
 
     private static void err(Terminal t, String text) {
+        t.out().flush(); // what stdout holds came first: a terminal shows both in their order
         t.err().print(text);
         t.err().flush();
     }

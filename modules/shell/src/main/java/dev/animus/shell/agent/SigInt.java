@@ -26,6 +26,16 @@ public final class SigInt implements AutoCloseable {
 
     /** Installs {@code action} as SIGINT's handler; empty when this JVM cannot (then Ctrl-C ends it). */
     public static Optional<SigInt> install(Runnable action) {
+        return prepare(action).flatMap(Prepared::install);
+    }
+
+    /**
+     * Builds the handler that runs {@code action}, without installing it: the costly part (a proxy
+     * class is generated the first time), so a command can pay it before it starts what it then
+     * waits for ({@code agent run} before the provider's first event can arrive). Empty when this
+     * JVM cannot.
+     */
+    public static Optional<Prepared> prepare(Runnable action) {
         try {
             Class<?> signalType = Class.forName("sun.misc.Signal");
             Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
@@ -42,10 +52,22 @@ public final class SigInt implements AutoCloseable {
                         case "equals" -> proxy == args[0];
                         default -> "SigInt";
                     });
-            Object previous = handle(signalType, handlerType).invoke(null, signal, handler);
-            return Optional.of(new SigInt(signalType, handlerType, signal, previous));
+            return Optional.of(new Prepared(signalType, handlerType, signal, handler, handle(signalType, handlerType)));
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
             return Optional.empty();
+        }
+    }
+
+    /** A SIGINT handler built and not yet installed ({@link #prepare}). */
+    public record Prepared(Class<?> signalType, Class<?> handlerType, Object signal, Object handler, Method handle) {
+        /** Installs the handler; empty when this JVM refuses (then Ctrl-C ends it). */
+        public Optional<SigInt> install() {
+            try {
+                Object previous = handle.invoke(null, signal, handler);
+                return Optional.of(new SigInt(signalType, handlerType, signal, previous));
+            } catch (ReflectiveOperationException | IllegalArgumentException e) {
+                return Optional.empty();
+            }
         }
     }
 

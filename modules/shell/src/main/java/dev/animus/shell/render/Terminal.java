@@ -282,8 +282,15 @@ public final class Terminal {
      * unicode escape.
      */
     public void printJsonLine(JsonNode json) {
-        out.println(Json.MAPPER.writer().with(TerminalSafeEscapes.INSTANCE).writeValueAsString(json));
+        writeJsonLine(json);
         out.flush();
+    }
+
+    /** {@link #printJsonLine} without the flush: the caller flushes (a stream of events, {@link PacedFlush}). */
+    public void writeJsonLine(JsonNode json) {
+        // write, not println: an autoflushing writer flushes at every println
+        out.write(Json.MAPPER.writer().with(TerminalSafeEscapes.INSTANCE).writeValueAsString(json));
+        out.write(System.lineSeparator());
     }
 
     /** A versioned envelope {@code {"schema": "animus.<command>.v1"}} to add fields to. */
