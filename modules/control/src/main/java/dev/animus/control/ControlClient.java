@@ -82,16 +82,49 @@ public final class ControlClient implements AutoCloseable {
      *     or the deadline passes
      */
     public static JsonNode callOnce(Path socket, String method, JsonNode params, Duration timeout) {
+        try (SocketChannel channel = connectOnce(socket)) {
+            return callOnce(channel, method, params, timeout);
+        } catch (IOException e) {
+            throw new ControlError(ErrorCategory.UNAVAILABLE, "cannot close a Unix socket: " + reason(e));
+        }
+    }
+
+    /**
+     * A connection to the daemon on {@code socket} for {@link #callOnce(SocketChannel, String,
+     * JsonNode, Duration)}; the caller closes it. Nothing is sent yet.
+     *
+     * @throws ControlError UNAVAILABLE when nothing listens there
+     */
+    public static SocketChannel connectOnce(Path socket) {
         Objects.requireNonNull(socket, "socket");
         SocketPaths.check(socket);
-        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+        SocketChannel channel;
+        try {
+            channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        } catch (IOException e) {
+            throw new ControlError(ErrorCategory.UNAVAILABLE, "cannot open a Unix socket: " + reason(e));
+        }
+        try {
+            channel.connect(UnixDomainSocketAddress.of(socket));
+            return channel;
+        } catch (IOException e) {
             try {
-                channel.connect(UnixDomainSocketAddress.of(socket));
-            } catch (IOException e) {
-                throw new ControlError(
-                        ErrorCategory.UNAVAILABLE,
-                        "cannot connect to the daemon's socket " + socket + ": " + reason(e));
+                channel.close();
+            } catch (IOException closing) {
+                e.addSuppressed(closing);
             }
+            throw new ControlError(
+                    ErrorCategory.UNAVAILABLE, "cannot connect to the daemon's socket " + socket + ": " + reason(e));
+        }
+    }
+
+    /**
+     * Calls {@code method} once on {@code channel} ({@link #connectOnce}), on this thread.
+     *
+     * @throws ControlError as {@link #call}: UNAVAILABLE when the connection ends or the deadline passes
+     */
+    public static JsonNode callOnce(SocketChannel channel, String method, JsonNode params, Duration timeout) {
+        try {
             return OneCall.call(channel, method, params, timeout);
         } catch (RemoteError e) {
             throw ControlError.fromWire(e.code(), e.message(), e.data());
@@ -99,8 +132,6 @@ public final class ControlClient implements AutoCloseable {
             throw new ControlError(ErrorCategory.UNAVAILABLE, "the daemon did not answer " + method + " in time");
         } catch (ConnectionLost e) {
             throw new ControlError(ErrorCategory.UNAVAILABLE, e.getMessage());
-        } catch (IOException e) {
-            throw new ControlError(ErrorCategory.UNAVAILABLE, "cannot open a Unix socket: " + reason(e));
         }
     }
 

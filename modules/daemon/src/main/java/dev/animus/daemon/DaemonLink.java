@@ -10,11 +10,14 @@ import dev.animus.install.Permit;
 import dev.animus.runtime.AgentEndpoint;
 import dev.animus.runtime.PluginEndpoint;
 import dev.animus.runtime.SubjectEndpoint;
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -79,6 +82,41 @@ public final class DaemonLink implements AutoCloseable {
             return ControlClient.callOnce(socket, method, params, timeout);
         } catch (ControlError e) {
             throw failure(e);
+        }
+    }
+
+    /**
+     * {@code plugin/call} of {@code name}'s {@code method} for {@code agent}, on a connection of its
+     * own and answered on this thread ({@link ControlClient#callOnce}: no connection threads, no
+     * protocol check), for {@code animus plugin call}, which sends one request and exits
+     * (docs/daemon.md#the-cli-uses-a-running-daemon). Empty when no connection can be made: then
+     * nothing was sent.
+     *
+     * @throws RuntimeException the call's failure as {@link RemotePlugin#call} throws it: in its
+     *     in-process form ({@link FailureWire}), else a {@link DaemonFailure}
+     */
+    public static Optional<JsonNode> callPluginOnce(
+            Path socket, String name, String agent, String method, JsonNode params, Optional<Duration> timeout) {
+        SocketChannel channel;
+        try {
+            channel = ControlClient.connectOnce(socket);
+        } catch (ControlError e) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ControlClient.callOnce(
+                    channel,
+                    "plugin/call",
+                    RemotePlugin.callParams(name, agent, method, params, timeout),
+                    RemotePlugin.deadline(timeout)));
+        } catch (ControlError e) {
+            throw typed(e);
+        } finally {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // the answer is in (or its failure thrown); the process is about to exit
+            }
         }
     }
 

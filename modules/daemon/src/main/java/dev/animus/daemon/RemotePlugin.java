@@ -42,15 +42,27 @@ final class RemotePlugin implements PluginEndpoint {
 
     @Override
     public JsonNode call(String method, JsonNode params, CallOptions options) {
-        ObjectNode p = DaemonLink.target(name, agent).put("method", method);
-        p.set("params", params);
-        options.timeout().ifPresent(t -> p.put("timeout_ms", Math.max(1, t.toMillis())));
-        Duration deadline = options.timeout().map(t -> t.plus(MARGIN)).orElse(DaemonLink.REQUEST_TIMEOUT);
+        ObjectNode p = callParams(name, agent, method, params, options.timeout());
+        Duration deadline = deadline(options.timeout());
         if (options.notifications().isEmpty()) {
             return await(link.client().send("plugin/call", p, deadline));
         }
         p.put("notifications", true);
         return withNotifications(p, deadline, options.notifications().get());
+    }
+
+    /** The params of {@code plugin/call}: the plugin, the agent, the method, its params and deadline. */
+    static ObjectNode callParams(
+            String name, String agent, String method, JsonNode params, Optional<Duration> timeout) {
+        ObjectNode p = DaemonLink.target(name, agent).put("method", method);
+        p.set("params", params);
+        timeout.ifPresent(t -> p.put("timeout_ms", Math.max(1, t.toMillis())));
+        return p;
+    }
+
+    /** How long the client waits for a call with {@code timeout}: the daemon's own deadline answers first. */
+    static Duration deadline(Optional<Duration> timeout) {
+        return timeout.map(t -> t.plus(MARGIN)).orElse(DaemonLink.REQUEST_TIMEOUT);
     }
 
     /** A call whose plugin notifications reach {@code sink} as they come, before its result. */

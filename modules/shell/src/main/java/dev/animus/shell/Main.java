@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import picocli.CommandLine;
 
 /** Entry point of the {@code animus} command. */
@@ -64,6 +65,11 @@ public final class Main {
         }
         Optional<Settings> settings = settings(env);
         Terminal shown = settings.map(s -> coloured(terminal, s.colour())).orElse(terminal);
+        // a plain 'plugin call' through a running daemon: no command tree, no plugin host here
+        OptionalInt quick = QuickCall.run(words, env, settings, shown);
+        if (quick.isPresent()) {
+            return quick.getAsInt();
+        }
         try (Plugins host = Plugins.start(Plugins.Options.fromEnvironment(env))) {
             ShellContext context = ShellContext.oneShot(shown, env, host);
             settings.ifPresent(s -> AnimusCommand.warnOnce(s, context));

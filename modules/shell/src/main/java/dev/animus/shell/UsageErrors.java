@@ -69,11 +69,22 @@ final class UsageErrors {
             boolean plugin = p.paramLabel().equals("<plugin>")
                     || (p.paramLabel().equals("<name>") && !where.startsWith("animus secret "));
             if (plugin && p.getValue() instanceof String name) {
-                List<String> installed = new CompletionSources(environment).pluginNames();
-                return installed.contains(name) ? "" : DidYouMean.suffix(name, installed);
+                return pluginNameHint(name, message, environment);
             }
         }
         return "";
+    }
+
+    /**
+     * The hint for a failure of a command that named plugin {@code name}: empty when it is
+     * installed or the message already holds one, else the installed names it is close to.
+     */
+    static String pluginNameHint(String name, String message, Map<String, String> environment) {
+        if (message.contains("did you mean")) {
+            return "";
+        }
+        List<String> installed = new CompletionSources(environment).pluginNames();
+        return installed.contains(name) ? "" : DidYouMean.suffix(name, installed);
     }
 
     /** The names of {@code spec}'s options, the long ones first. */

@@ -4,17 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.animus.discovery.AnimusPaths;
+import dev.animus.runtime.Settings;
+import dev.animus.shell.render.Terminal;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,6 +142,43 @@ class DaemonSameOutputTest {
         });
     }
 
+    /** {@link QuickCall} alone on {@code plugin call golden <words>}: its exit code (empty: left to the command), and what it printed. */
+    Optional<String> quick(String... words) {
+        List<String> line = new ArrayList<>(List.of("--project-root", project.toString(), "plugin", "call", "golden"));
+        line.addAll(List.of(words));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Terminal t = new Terminal(InputStream.nullInputStream(), new PrintWriter(out), new PrintWriter(err), false);
+        Settings settings = Settings.load(AnimusPaths.from(env, project).home(), env);
+        OptionalInt code = QuickCall.run(line, env, Optional.of(settings), t);
+        t.out().flush();
+        t.err().flush();
+        return code.isPresent()
+                ? Optional.of("exit " + code.getAsInt() + "\n--- stdout\n" + out + "--- stderr\n" + err)
+                : Optional.empty();
+    }
+
+    @Test
+    void aPlainCallGoesStraightToTheDaemonAndTheRestIsLeftToTheCommand() {
+        String params = "{\"text\": \"hi\", \"n\": 1}";
+        assertEquals(
+                Optional.of(run(true, "", "plugin", "call", "golden", "echo", "--params", params)),
+                quick("echo", "--params", params).map(this::normal),
+                "the call's result, as the command prints it");
+        assertEquals(
+                Optional.of(run(true, "", "plugin", "call", "golden", "fail")),
+                quick("fail").map(this::normal),
+                "the plugin's error: the same line and exit code");
+        assertEquals(
+                Optional.of(run(true, "", "plugin", "call", "golden", "echo", "--timeout", "5s", "--agent", "default")),
+                quick("echo", "--timeout", "5s", "--agent", "default").map(this::normal));
+        assertEquals(Optional.empty(), quick("ecoh"), "no such method: the command adds 'did you mean'");
+        assertEquals(Optional.empty(), quick("echo", "--agent", "nobody"), "not enabled for the agent: nothing ran");
+        assertEquals(Optional.empty(), quick("echo", "--json"), "the --json envelope is the command's");
+        assertEquals(Optional.empty(), quick("echo", "--params", "{not json"), "the command words the bad JSON");
+        assertEquals(Optional.empty(), quick("echo", "--timeout", "soon"), "and the bad duration");
+    }
+
     @TestFactory
     Stream<DynamicTest> theSameWithAndWithoutTheDaemon() {
         String params = "{\"text\": \"hi\", \"n\": 1}";
@@ -142,6 +188,20 @@ class DaemonSameOutputTest {
                 same("call.ok", "", "plugin", "call", "golden", "echo", "--params", params),
                 same("call.ok.json", "", "--json", "plugin", "call", "golden", "echo", "--params", params),
                 same("call.unknown-method", "", "plugin", "call", "golden", "ecoh"),
+                same(
+                        "call.options",
+                        "",
+                        "plugin",
+                        "--agent",
+                        "default",
+                        "call",
+                        "golden",
+                        "echo",
+                        "--timeout=5s",
+                        "-q",
+                        "--params",
+                        "[1, 2]"),
+                same("call.not-enabled", "", "plugin", "call", "golden", "echo", "--agent", "nobody"),
                 same("call.not-installed", "", "plugin", "call", "nosuch", "echo"),
                 same("call.plugin-error", "", "plugin", "call", "golden", "fail"),
                 same("call.plugin-error.json", "", "--json", "plugin", "call", "golden", "fail"),

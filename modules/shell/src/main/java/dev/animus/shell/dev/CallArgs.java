@@ -101,7 +101,7 @@ public final class CallArgs {
     }
 
     /** Whether {@code e} says the plugin has no such method, or did not disclose it. */
-    private static boolean unknownMethod(RuntimeException e) {
+    public static boolean unknownMethod(RuntimeException e) {
         return e instanceof PluginCallFailed p
                 && switch (p.failure()) {
                     case HostFailure.Undisclosed u -> !u.lifecycle();
