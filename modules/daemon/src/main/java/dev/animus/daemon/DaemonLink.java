@@ -120,6 +120,18 @@ public final class DaemonLink implements AutoCloseable {
         }
     }
 
+    /**
+     * The name {@code name}'s running process gave in its handshake ({@code plugin/handshake} on a
+     * connection of its own), else {@code name}: what {@code plugin call --json} shows as the plugin.
+     *
+     * @throws DaemonFailure as {@link #requestOnce}
+     */
+    public static String pluginNameOnce(Path socket, String name, String agent) {
+        JsonNode answer = requestOnce(socket, "plugin/handshake", target(name, agent), Duration.ofSeconds(10));
+        JsonNode given = answer.path("initialize_result").path("plugin_info").path("name");
+        return given.isString() ? given.asString() : name;
+    }
+
     /** A control request, its failure in the in-process form where it has one. */
     JsonNode request(String method, ObjectNode params, Duration timeout) {
         try {

@@ -146,7 +146,7 @@ public final class Main {
      * document on stdout (unless the command printed its own document about it); returns its exit
      * code.
      */
-    private static int report(CommandFailed f, boolean json, Terminal terminal) {
+    static int report(CommandFailed f, boolean json, Terminal terminal) {
         terminal.error(f.getMessage());
         if (json && !f.documentPrinted()) {
             terminal.printJson(ErrorDocument.of(f));

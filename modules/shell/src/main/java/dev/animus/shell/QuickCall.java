@@ -9,6 +9,7 @@ import dev.animus.runtime.JsonInput;
 import dev.animus.runtime.Settings;
 import dev.animus.shell.dev.CallArgs;
 import dev.animus.shell.dev.DevCommand;
+import dev.animus.shell.dev.JsonAsParams;
 import dev.animus.shell.render.Failures;
 import dev.animus.shell.render.Terminal;
 import java.nio.file.InvalidPathException;
@@ -25,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * tree or this process's plugin host (docs/daemon.md#the-cli-uses-a-running-daemon): one
  * {@code plugin/call} on a connection of its own, its result or failure printed as the command
  * prints them. Only the plain form is taken — inline {@code --params JSON}, {@code --timeout},
- * {@code --agent}, {@code --project-root}, {@code -q} — and only when the project's daemon runs;
+ * {@code --agent}, {@code --project-root}, {@code -q}, {@code --json} — and only when the project's daemon runs;
  * anything else (another option, a malformed value, no daemon, a broken config.toml) is left to the
  * command itself, before anything was sent. A failure that happened before the plugin was called
  * (not installed, not allowed, a missing secret, a method the plugin does not have) is also left to
@@ -42,7 +43,8 @@ final class QuickCall {
             String params,
             Optional<String> timeout,
             Optional<String> agent,
-            Optional<Path> projectRoot) {}
+            Optional<Path> projectRoot,
+            boolean json) {}
 
     /**
      * Runs {@code words} when it is a plain {@code plugin call} and the project's daemon runs; the
@@ -76,33 +78,47 @@ final class QuickCall {
         }
         String agent = l.agent().orElseGet(() -> settings.get().agent());
         Optional<JsonNode> result;
+        long t0 = System.nanoTime();
         try {
             result = DaemonLink.callPluginOnce(socket, l.name(), agent, l.method(), params, timeout);
         } catch (PluginCallFailed | LaunchFailed e) {
             if (e instanceof PluginCallFailed p && CallArgs.unknownMethod(p)) {
                 return OptionalInt.empty(); // nothing ran; the command adds "did you mean"
             }
-            return OptionalInt.of(report(e, l.name(), env, terminal));
+            return OptionalInt.of(report(e, l, env, terminal));
         } catch (DaemonFailure e) {
             if (e.reason() != DaemonFailure.Reason.UNREACHABLE) {
                 return OptionalInt.empty(); // refused before the plugin was called: the command asks again
             }
-            return OptionalInt.of(report(e, l.name(), env, terminal)); // the daemon went away mid-call
+            return OptionalInt.of(report(e, l, env, terminal)); // the daemon went away mid-call
         } catch (RuntimeException e) { // refused at the gate, a requirement missing: nothing ran
             return OptionalInt.empty();
         }
         if (result.isEmpty()) {
             return OptionalInt.empty(); // no connection: nothing was sent; the command warns and runs here
         }
-        terminal.printJson(result.get());
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+        if (!l.json()) {
+            terminal.printJson(result.get());
+            return OptionalInt.of(ExitCodes.OK);
+        }
+        String plugin;
+        try {
+            plugin = DaemonLink.pluginNameOnce(socket, l.name(), agent);
+        } catch (DaemonFailure e) {
+            return OptionalInt.of(report(e, l, env, terminal));
+        }
+        CallArgs.printEnvelope(terminal, "plugin.call", plugin, l.method(), elapsed, result.get());
         return OptionalInt.of(ExitCodes.OK);
     }
 
-    /** The failure's line on stderr, as the command's exception handler words it; its exit code. */
-    private static int report(RuntimeException e, String name, Map<String, String> env, Terminal terminal) {
+    /** The failure as the command's exception handler reports it (its line, with --json its document); its exit code. */
+    private static int report(RuntimeException e, Line l, Map<String, String> env, Terminal terminal) {
         CommandFailed f = e instanceof LaunchFailed ? Failures.ofException(e) : Failures.of(e);
-        terminal.error(f.getMessage() + UsageErrors.pluginNameHint(name, f.getMessage(), env));
-        return f.exitCode();
+        return Main.report(
+                f.withMessage(f.getMessage() + UsageErrors.pluginNameHint(l.name(), f.getMessage(), env)),
+                l.json(),
+                terminal);
     }
 
     /**
@@ -118,6 +134,7 @@ final class QuickCall {
         String agent = null;
         String root = null;
         boolean quiet = false;
+        boolean json = false;
         int stage = 0; // 0: before "plugin", 1: before "call", 2: after "call"
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
@@ -125,6 +142,13 @@ final class QuickCall {
             boolean inline = !option.equals(w);
             String value = inline ? w.substring(option.length() + 1) : i + 1 < words.size() ? words.get(i + 1) : null;
             switch (option) {
+                case "--json" -> {
+                    if (inline || json || (value != null && JsonAsParams.looksLikeParams(value))) {
+                        return Optional.empty(); // '--json JSON' gives the params: the command's to read
+                    }
+                    json = true;
+                    continue;
+                }
                 case "-q", "--quiet" -> {
                     if (inline || quiet) {
                         return Optional.empty(); // given twice: the command's usage error
@@ -217,6 +241,7 @@ final class QuickCall {
                 params == null ? "{}" : params,
                 Optional.ofNullable(timeout),
                 Optional.ofNullable(agent),
-                projectRoot));
+                projectRoot,
+                json));
     }
 }

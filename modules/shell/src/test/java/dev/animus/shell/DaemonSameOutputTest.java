@@ -174,7 +174,16 @@ class DaemonSameOutputTest {
                 quick("echo", "--timeout", "5s", "--agent", "default").map(this::normal));
         assertEquals(Optional.empty(), quick("ecoh"), "no such method: the command adds 'did you mean'");
         assertEquals(Optional.empty(), quick("echo", "--agent", "nobody"), "not enabled for the agent: nothing ran");
-        assertEquals(Optional.empty(), quick("echo", "--json"), "the --json envelope is the command's");
+        assertEquals(
+                Optional.of(run(true, "", "--json", "plugin", "call", "golden", "echo", "--params", params)),
+                quick("echo", "--json", "--params", params).map(this::normal),
+                "the --json envelope, the plugin named as its handshake names it");
+        assertEquals(
+                Optional.of(run(true, "", "plugin", "call", "golden", "fail", "--json")),
+                quick("fail", "--json").map(this::normal),
+                "the --json error document");
+        assertEquals(
+                Optional.empty(), quick("echo", "--json", params), "'--json JSON' gives the params: the command's");
         assertEquals(Optional.empty(), quick("echo", "--params", "{not json"), "the command words the bad JSON");
         assertEquals(Optional.empty(), quick("echo", "--timeout", "soon"), "and the bad duration");
     }

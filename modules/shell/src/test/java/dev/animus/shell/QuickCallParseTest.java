@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.animus.shell.dev.JsonAsParams;
 import dev.animus.shell.render.Terminal;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -30,7 +31,8 @@ import picocli.CommandLine.ParseResult;
  */
 class QuickCallParseTest {
     private static final int LINES = 1500;
-    private static final Set<String> TAKEN = Set.of("--params", "--timeout", "--agent", "--project-root", "--quiet");
+    private static final Set<String> TAKEN =
+            Set.of("--params", "--timeout", "--agent", "--project-root", "--quiet", "--json");
 
     @TempDir
     Path dir;
@@ -39,6 +41,11 @@ class QuickCallParseTest {
     private static Optional<QuickCall.Line> picocli(CommandLine tree, List<String> words) {
         if (words.contains("--")) {
             return Optional.empty(); // the end of the options: QuickCall leaves it to the command
+        }
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals("--json") && JsonAsParams.looksLikeParams(words.get(i + 1))) {
+                return Optional.empty(); // '--json JSON' gives the params: left to the command too
+            }
         }
         ParseResult parsed;
         try {
@@ -80,7 +87,8 @@ class QuickCallParseTest {
                 params,
                 Optional.ofNullable(values.get("--timeout")),
                 Optional.ofNullable(values.get("--agent")),
-                Optional.ofNullable(values.get("--project-root")).map(Path::of)));
+                Optional.ofNullable(values.get("--project-root")).map(Path::of),
+                values.containsKey("--json")));
     }
 
     /** A random line: mostly the parts of a plain call in random order, sometimes broken or with more. */
@@ -101,6 +109,8 @@ class QuickCallParseTest {
             {"-q"},
             {"--quiet"},
             {"--json"},
+            {"--json", "{\"b\": 2}"},
+            {"--json", "@p.json"},
             {"-v"},
             {"--no-daemon"},
             {"--wide"},
@@ -113,7 +123,8 @@ class QuickCallParseTest {
         };
         int n = random.nextInt(5);
         for (int i = 0; i < n; i++) {
-            String[] pick = pool[random.nextInt(random.nextInt(10) < 7 ? 13 : pool.length)];
+            // mostly the first 14, what a plain call is made of
+            String[] pick = pool[random.nextInt(random.nextInt(10) < 7 ? 14 : pool.length)];
             options.add(List.of(pick));
         }
         List<String> words = new ArrayList<>();
@@ -163,8 +174,8 @@ class QuickCallParseTest {
     @Test
     void aPlainLineIsReadWithItsDefaults() {
         assertEquals(
-                Optional.of(
-                        new QuickCall.Line("echo", "echo", "{}", Optional.empty(), Optional.empty(), Optional.empty())),
+                Optional.of(new QuickCall.Line(
+                        "echo", "echo", "{}", Optional.empty(), Optional.empty(), Optional.empty(), false)),
                 QuickCall.parse(List.of("plugin", "call", "echo", "echo")));
         assertEquals(
                 Optional.empty(),

@@ -86,18 +86,26 @@ public final class CallArgs {
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
         if (root.json) {
-            var env = Terminal.envelope(schema)
-                    .put(
-                            "plugin",
-                            plugin.handshake().map(h -> h.pluginInfo().name()).orElse(plugin.name()))
-                    .put("method", method)
-                    .put("elapsed_ms", PingArgs.millis(elapsed));
-            env.set("result", result);
-            t.printJson(env);
+            String name = plugin.handshake().map(h -> h.pluginInfo().name()).orElse(plugin.name());
+            printEnvelope(t, schema, name, method, elapsed, result);
         } else {
             t.printJson(result);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * A call's result as {@code --json} prints it: {@code {schema, plugin, method, elapsed_ms,
+     * result}}, {@code plugin} the name the plugin gave in its handshake.
+     */
+    public static void printEnvelope(
+            Terminal t, String schema, String plugin, String method, Duration elapsed, JsonNode result) {
+        var env = Terminal.envelope(schema)
+                .put("plugin", plugin)
+                .put("method", method)
+                .put("elapsed_ms", PingArgs.millis(elapsed));
+        env.set("result", result);
+        t.printJson(env);
     }
 
     /** Whether {@code e} says the plugin has no such method, or did not disclose it. */

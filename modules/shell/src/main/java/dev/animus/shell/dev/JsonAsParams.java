@@ -30,7 +30,7 @@ public final class JsonAsParams implements CommandLine.IParameterPreprocessor {
         return false;
     }
 
-    static boolean looksLikeParams(String word) {
+    public static boolean looksLikeParams(String word) {
         String w = word.strip();
         return w.startsWith("{") || w.startsWith("[") || w.startsWith("@");
     }
