@@ -39,13 +39,22 @@ if ! "$jdk/bin/jlink" \
   --add-modules dev.animus.shell,dev.animus.daemon,dev.animus.examples.echo,dev.animus.plugins.cli,dev.animus.plugins.oai,dev.animus.plugins.tasks,dev.animus.plugins.queue,dev.animus.plugins.workflow,dev.animus.plugins.webhook,dev.animus.plugins.schedule,dev.animus.plugins.http,org.slf4j.simple,org.jline.terminal.ffm \
   --ignore-signing-information \
   --exclude-resources='/org.xerial.sqlitejdbc/org/sqlite/native/**' \
-  --strip-debug --no-header-files --no-man-pages --compress zip-6 \
+  --strip-debug --no-header-files --no-man-pages --compress zip-0 \
   --output "$image" >"$image.jlink.log" 2>&1; then
   cat "$image.jlink.log" >&2
   echo "build-image: jlink failed (above)" >&2
   exit 1
 fi
 grep -v '^WARNING: signed modular JAR .* is currently not supported$' "$image.jlink.log" >&2 || true
+# lib/modules is left uncompressed (zip-0): the tarball's gzip packs the classes tighter than
+# jlink's per-resource zip does, and a class not in the archive is read without inflating it
+# (docs/decisions/049-an-uncompressed-jimage-in-a-smaller-tarball.md). The JDK's native libraries keep their symbol tables,
+# which nothing at run time reads: strip them (the dynamic symbols stay) where binutils are here.
+if command -v strip >/dev/null 2>&1; then
+  find "$image/lib" -name '*.so' -type f -exec strip --strip-unneeded {} +
+else
+  echo "build-image: [WARNING] no strip (binutils) here: the JDK's native libraries keep their symbol tables" >&2
+fi
 
 mkdir -p "$image/lib/sqlitejdbc"
 mv "$sqlite_native"/* "$image/lib/sqlitejdbc/"
