@@ -203,9 +203,11 @@ public final class AgentRunCommand implements Callable<Integer> {
         // millisecond in a fresh JVM), and its first run here is the first event's way to the screen
         if (e instanceof RunnerEvent.Output o) {
             if (!o.text().isEmpty()) {
-                t.out().print(safe(o.text()));
+                synchronized (midLine) { // a notice of cancel() never lands inside the text's line
+                    t.out().print(safe(o.text()));
+                    midLine.set(!o.text().endsWith("\n"));
+                }
                 stdout.wrote();
-                midLine.set(!o.text().endsWith("\n"));
             }
         } else if (e instanceof RunnerEvent.Thinking th) {
             err(t, safe(th.text()));
@@ -287,7 +289,14 @@ public final class AgentRunCommand implements Callable<Integer> {
     /** Ctrl-C: agent/cancel to the run's process, then 130 once it confirms and the run ends, or after 10 s. */
     private static int cancel(Terminal t, AgentEndpoint agents, RunningAgent run, AtomicBoolean midLine) {
         long deadline = System.nanoTime() + Agents.CANCEL_TIMEOUT.toNanos();
-        t.info("cancelling session " + run.controlSessionId());
+        synchronized (midLine) { // the notice on a line of its own: text the provider streams on waits
+            if (midLine.get()) {
+                t.out().println();
+                t.out().flush();
+                midLine.set(false);
+            }
+            t.info("cancelling session " + run.controlSessionId());
+        }
         try {
             agents.cancel(run.controlSessionId());
             Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
