@@ -30,12 +30,19 @@ public final class DaemonRun implements AutoCloseable {
 
     private final DaemonLock lock;
     private final PluginRecords records;
+    private final AutoCloseable spawnHook;
     private final OrphanReaper.Reaped reaped;
     private final Daemon daemon;
 
-    private DaemonRun(DaemonLock lock, PluginRecords records, OrphanReaper.Reaped reaped, Daemon daemon) {
+    private DaemonRun(
+            DaemonLock lock,
+            PluginRecords records,
+            AutoCloseable spawnHook,
+            OrphanReaper.Reaped reaped,
+            Daemon daemon) {
         this.lock = lock;
         this.records = records;
+        this.spawnHook = spawnHook;
         this.reaped = reaped;
         this.daemon = daemon;
     }
@@ -103,6 +110,9 @@ public final class DaemonRun implements AutoCloseable {
             }
             PluginRecords records = PluginRecords.open(lock);
             ProcessRecorder recorder = new ProcessRecorder(records);
+            // recorded as it is spawned, before its handshake: a daemon killed while a plugin is
+            // still starting leaves its record for the next one to reap
+            AutoCloseable spawnHook = plugins.onSpawn(recorder::spawned);
             Daemon daemon = Daemon.start(
                     animus,
                     plugins,
@@ -117,7 +127,7 @@ public final class DaemonRun implements AutoCloseable {
                             transportsAtStart,
                             frontEnd),
                     logs);
-            return new DaemonRun(lock, records, reaped, daemon);
+            return new DaemonRun(lock, records, spawnHook, reaped, daemon);
         } catch (RuntimeException e) {
             plugins.close();
             logs.close();
@@ -147,9 +157,15 @@ public final class DaemonRun implements AutoCloseable {
             daemon.close();
         } finally {
             try {
-                records.close();
+                spawnHook.close();
+            } catch (Exception e) { // a handle that removes a listener from a list: cannot fail
+                throw new IllegalStateException("cannot remove the spawn listener", e);
             } finally {
-                lock.close();
+                try {
+                    records.close();
+                } finally {
+                    lock.close();
+                }
             }
         }
     }
@@ -162,6 +178,18 @@ public final class DaemonRun implements AutoCloseable {
 
         ProcessRecorder(PluginRecords records) {
             this.records = records;
+        }
+
+        /** A process the host just spawned (before its handshake: no status names it yet). */
+        void spawned(String plugin, long pid) {
+            lock.lock();
+            try {
+                if (known.add(pid)) {
+                    records.spawned(plugin, pid);
+                }
+            } finally {
+                lock.unlock();
+            }
         }
 
         void sync(List<PluginStatus> now) {
@@ -178,7 +206,11 @@ public final class DaemonRun implements AutoCloseable {
                     }
                 }
                 for (Long pid : Set.copyOf(known)) {
-                    if (!live.contains(pid)) {
+                    // one still starting has no status yet: it is gone only once its process is
+                    if (!live.contains(pid)
+                            && !ProcessHandle.of(pid)
+                                    .map(ProcessHandle::isAlive)
+                                    .orElse(false)) {
                         known.remove(pid);
                         records.exited(pid);
                     }

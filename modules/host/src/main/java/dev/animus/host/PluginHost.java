@@ -92,6 +92,7 @@ public final class PluginHost implements AutoCloseable {
 
     private final Options options;
     private final StatusEvents events = new StatusEvents();
+    private final SpawnWatch spawns = new SpawnWatch();
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, Supervisor> supervisors = new LinkedHashMap<>();
     private boolean closed;
@@ -102,6 +103,14 @@ public final class PluginHost implements AutoCloseable {
 
     public static PluginHost create(Options options) {
         return new PluginHost(Objects.requireNonNull(options, "options"));
+    }
+
+    /**
+     * Tells {@code listener} of every plugin process this host spawns from now on, as soon as it
+     * exists ({@link SpawnWatch}), until the returned handle is closed.
+     */
+    public AutoCloseable onSpawn(SpawnWatch.Listener listener) {
+        return spawns.add(listener);
     }
 
     /**
@@ -131,7 +140,8 @@ public final class PluginHost implements AutoCloseable {
                     options.clock(),
                     options.timers(),
                     events,
-                    options.logTap());
+                    options.logTap(),
+                    spawns);
             supervisors.put(registration.name(), fresh);
         } finally {
             lock.unlock();

@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -86,17 +87,25 @@ public final class PluginSession implements AutoCloseable {
         return launch(spec, hello, Optional.empty(), launchTimeout);
     }
 
+    /** {@link #launch(LaunchSpec, HostHello, Optional, Duration, LongConsumer)} telling no one of the spawn. */
+    public static PluginSession launch(
+            LaunchSpec spec, HostHello hello, Optional<Path> launcher, Duration launchTimeout) {
+        return launch(spec, hello, launcher, launchTimeout, pid -> {});
+    }
+
     /**
      * Spawns {@code spec} (in its working directory: a bound spec's project root) and performs the
      * handshake ({@code initialize} → compatibility check → {@code initialized}) within
      * {@code launchTimeout}. {@code initialize} carries the spec's project binding and
      * {@code launcher} as {@code init_extensions} (docs/protocol.md#the-initialize-request).
      *
+     * {@code spawned} is told the process's pid as soon as it exists, before the handshake.
+     *
      * @throws LaunchFailed when the executable cannot be started or the plugin does not become
      *     Ready; no process of its tree is left then
      */
     public static PluginSession launch(
-            LaunchSpec spec, HostHello hello, Optional<Path> launcher, Duration launchTimeout) {
+            LaunchSpec spec, HostHello hello, Optional<Path> launcher, Duration launchTimeout, LongConsumer spawned) {
         Objects.requireNonNull(hello, "hello");
         InitExtensions extensions = new InitExtensions(spec.projectBinding(), launcher, spec.controlSocket());
         long start = System.nanoTime();
@@ -107,6 +116,7 @@ public final class PluginSession implements AutoCloseable {
         } catch (SpawnFailed e) {
             throw LaunchFailed.spawn(spec.name(), e);
         }
+        spawned.accept(process.pid());
         RpcConnection connection = RpcConnection.open(
                 process.stdout(),
                 process.stdin(),

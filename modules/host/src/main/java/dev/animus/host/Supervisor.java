@@ -51,6 +51,7 @@ public final class Supervisor implements AutoCloseable {
     private final Optional<Path> launcher;
     private final HostClock clock;
     private final LogTap logTap;
+    private final SpawnWatch spawns;
     private final SupervisorState state;
 
     Supervisor(
@@ -61,8 +62,10 @@ public final class Supervisor implements AutoCloseable {
             HostClock clock,
             Timers timers,
             StatusEvents events,
-            LogTap logTap) {
+            LogTap logTap,
+            SpawnWatch spawns) {
         this.logTap = Objects.requireNonNull(logTap, "logTap");
+        this.spawns = Objects.requireNonNull(spawns, "spawns");
         this.registration = Objects.requireNonNull(registration, "registration");
         this.hello = Objects.requireNonNull(hello, "hello");
         this.launcher = Objects.requireNonNull(launcher, "launcher");
@@ -395,7 +398,8 @@ public final class Supervisor implements AutoCloseable {
                     registration.launch(),
                     hello,
                     launcher,
-                    registration.timeouts().launch());
+                    registration.timeouts().launch(),
+                    pid -> spawns.spawned(name(), pid));
         } catch (LaunchFailed e) {
             LOG.debug("plugin {}: launch {} failed: {}", name(), incarnation, e.getMessage());
             state.launchFailed(incarnation, e.failure());

@@ -7,6 +7,7 @@ import dev.animus.host.PluginLogLine;
 import dev.animus.host.PluginRegistration;
 import dev.animus.host.PluginStatus;
 import dev.animus.host.ProjectBinding;
+import dev.animus.host.SpawnWatch;
 import dev.animus.providers.AgentSessions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -193,6 +194,15 @@ public final class Plugins implements AutoCloseable {
      */
     public StatusFeed subscribeToProcessChanges() {
         return new StatusFeed(host.events().subscribe(change -> !change.callTransition()));
+    }
+
+    /**
+     * Tells {@code listener} of every plugin process started from now on, the moment it exists,
+     * before its handshake (the daemon records it there: docs/operations.md#orphaned-plugins-are-reaped),
+     * until the returned handle is closed.
+     */
+    public AutoCloseable onSpawn(SpawnWatch.Listener listener) {
+        return host.onSpawn(listener);
     }
 
     private static Optional<Path> launcherIn(Map<String, String> environment) {

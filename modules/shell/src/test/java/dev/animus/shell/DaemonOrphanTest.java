@@ -13,6 +13,7 @@ import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,6 +53,23 @@ class DaemonOrphanTest {
                 print(json.dumps({"jsonrpc": "2.0", "id": i, "result": r}), flush=True)
             with open(os.path.join(os.getcwd(), "eof-%d" % os.getpid()), "w") as f:
                 f.write("stdin ended")
+            while True:
+                time.sleep(3600)
+            """;
+
+    /** Notes its pid in its cwd when asked to initialize, then never answers: stdin's end and SIGTERM ignored. */
+    static final String SLOW = """
+            import json, os, signal, sys, time
+            if sys.argv[1:] == ["--manifest"]:
+                print(json.dumps({"name": "slow", "version": "1.0.0", "plugin_kind": "custom", "plugin_kinds": [],
+                                  "description": "never done starting", "protocol_version": "1.1.0",
+                                  "env_required": [], "capabilities": ["pid"], "data_sent": [],
+                                  "timeouts": {"launch": "60s"}}), flush=True)
+                sys.exit(0)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            sys.stdin.readline()
+            with open(os.path.join(os.getcwd(), "starting-%d" % os.getpid()), "w") as f:
+                f.write("initialize read")
             while True:
                 time.sleep(3600)
             """;
@@ -105,8 +123,8 @@ class DaemonOrphanTest {
         }
         long first = start();
         orphan = pluginPid();
-        // the daemon records a spawned process from its status feed, a moment after the call that
-        // spawned it answered: a SIGKILL before that leaves an orphan no record names
+        // recorded as it was spawned (before its handshake); the record is a file another process
+        // writes, so its rename is waited for
         awaitRecorded(orphan);
 
         ProcessHandle d = ProcessHandle.of(first).orElseThrow();
@@ -131,6 +149,56 @@ class DaemonOrphanTest {
                 logs.out());
         assertEquals(0, Cli.inProject(env, project, "daemon", "stop").exitCode());
         assertTrue(ProcessHandle.of(second).map(h -> !h.isAlive()).orElse(true));
+    }
+
+    @Test
+    void aPluginStillStartingWhenItsDaemonIsKilledIsRecordedAndReapedToo() throws Exception {
+        env = Cli.env(dir);
+        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
+        project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        plugins = Files.createDirectories(dir.resolve("plugin"));
+        Path plugin = Cli.python(plugins, "animus-plugin-slow", SLOW);
+        for (String line : List.of(
+                "plugin install --path " + plugin + " --trust --yes",
+                "plugin consent slow --yes",
+                "plugin enable slow")) {
+            Cli.Run r = Cli.runWith(env, "", line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
+        }
+        long first = start();
+        // the call waits for a handshake that never comes; it ends when the daemon does
+        Thread call = Thread.ofVirtual().start(() -> Cli.inProject(env, project, "plugin", "call", "slow", "pid"));
+        orphan = awaitStarting(project);
+        // recorded the moment it was spawned, not when it is ready (it never will be)
+        awaitRecorded(orphan);
+
+        ProcessHandle d = ProcessHandle.of(first).orElseThrow();
+        d.destroyForcibly();
+        d.onExit().get(10, TimeUnit.SECONDS);
+        call.join(TimeUnit.SECONDS.toMillis(30));
+        assertTrue(
+                ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false), "the plugin outlived its daemon");
+
+        start();
+        awaitEnded(orphan, Duration.ofSeconds(5));
+        assertEquals(0, Cli.inProject(env, project, "daemon", "stop").exitCode());
+    }
+
+    /** Waits (bounded) until the slow plugin has read {@code initialize} in {@code cwd}; its pid. */
+    static long awaitStarting(Path cwd) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            try (var files = Files.list(cwd)) {
+                Optional<Path> marker = files.filter(
+                                p -> p.getFileName().toString().startsWith("starting-"))
+                        .findFirst();
+                if (marker.isPresent()) {
+                    return Long.parseLong(marker.get().getFileName().toString().substring("starting-".length()));
+                }
+            }
+            TimeUnit.MILLISECONDS.sleep(20); // polls for a real process's file against a deadline
+        }
+        throw new AssertionError("the slow plugin never read its initialize request in " + cwd);
     }
 
     /**
