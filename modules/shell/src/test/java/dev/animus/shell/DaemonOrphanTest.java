@@ -101,6 +101,22 @@ class DaemonOrphanTest {
         return pid;
     }
 
+    /** A fresh home and project, with the Python plugin {@code name} installed, trusted, consented and enabled. */
+    void install(String name, String source) throws IOException {
+        env = Cli.env(dir);
+        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
+        project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        plugins = Files.createDirectories(dir.resolve("plugin"));
+        Path plugin = Cli.python(plugins, "animus-plugin-" + name, source);
+        for (String line : List.of(
+                "plugin install --path " + plugin + " --trust --yes",
+                "plugin consent " + name + " --yes",
+                "plugin enable " + name)) {
+            Cli.Run r = Cli.runWith(env, "", line.split(" "));
+            assertEquals(0, r.exitCode(), line + ": " + r.err());
+        }
+    }
+
     long pluginPid() {
         Cli.Run r = Cli.inProject(env, project, "plugin", "call", "stubborn", "pid");
         assertEquals(0, r.exitCode(), r.err());
@@ -109,18 +125,7 @@ class DaemonOrphanTest {
 
     @Test
     void aPluginThatIgnoresEofAndSigtermIsReapedByTheNextStart() throws Exception {
-        env = Cli.env(dir);
-        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
-        project = Files.createDirectories(dir.resolve("project")).toRealPath();
-        plugins = Files.createDirectories(dir.resolve("plugin"));
-        Path plugin = Cli.python(plugins, "animus-plugin-stubborn", STUBBORN);
-        for (String line : List.of(
-                "plugin install --path " + plugin + " --trust --yes",
-                "plugin consent stubborn --yes",
-                "plugin enable stubborn")) {
-            Cli.Run r = Cli.runWith(env, "", line.split(" "));
-            assertEquals(0, r.exitCode(), line + ": " + r.err());
-        }
+        install("stubborn", STUBBORN);
         long first = start();
         orphan = pluginPid();
         // recorded as it was spawned (before its handshake); the record is a file another process
@@ -153,18 +158,7 @@ class DaemonOrphanTest {
 
     @Test
     void aPluginStillStartingWhenItsDaemonIsKilledIsRecordedAndReapedToo() throws Exception {
-        env = Cli.env(dir);
-        env.put("ANIMUS_LAUNCHER", DaemonTest.launcher(dir).toString());
-        project = Files.createDirectories(dir.resolve("project")).toRealPath();
-        plugins = Files.createDirectories(dir.resolve("plugin"));
-        Path plugin = Cli.python(plugins, "animus-plugin-slow", SLOW);
-        for (String line : List.of(
-                "plugin install --path " + plugin + " --trust --yes",
-                "plugin consent slow --yes",
-                "plugin enable slow")) {
-            Cli.Run r = Cli.runWith(env, "", line.split(" "));
-            assertEquals(0, r.exitCode(), line + ": " + r.err());
-        }
+        install("slow", SLOW);
         long first = start();
         // the call waits for a handshake that never comes; it ends when the daemon does
         Thread call = Thread.ofVirtual().start(() -> Cli.inProject(env, project, "plugin", "call", "slow", "pid"));
@@ -185,37 +179,53 @@ class DaemonOrphanTest {
     }
 
     /** Waits (bounded) until the slow plugin has read {@code initialize} in {@code cwd}; its pid. */
-    static long awaitStarting(Path cwd) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
+    static long awaitStarting(Path cwd) throws Exception {
+        return awaitIn(cwd, "the slow plugin never read its initialize request in " + cwd, () -> {
             try (var files = Files.list(cwd)) {
-                Optional<Path> marker = files.filter(
-                                p -> p.getFileName().toString().startsWith("starting-"))
-                        .findFirst();
-                if (marker.isPresent()) {
-                    return Long.parseLong(marker.get().getFileName().toString().substring("starting-".length()));
-                }
+                return files.map(p -> p.getFileName().toString())
+                        .filter(n -> n.startsWith("starting-"))
+                        .findFirst()
+                        .map(n -> Long.parseLong(n.substring("starting-".length())));
             }
-            TimeUnit.MILLISECONDS.sleep(20); // polls for a real process's file against a deadline
-        }
-        throw new AssertionError("the slow plugin never read its initialize request in " + cwd);
+        });
     }
 
     /**
      * Waits (bounded) until the daemon's record of spawned processes ({@code <scope>.plugins.json},
-     * replaced by a rename at each change) names {@code pid}: woken by the run directory's changes.
+     * replaced by a rename at each change) names {@code pid}.
      */
     void awaitRecorded(long pid) throws Exception {
         Path run = dir.resolve("home/run");
         Pattern named = Pattern.compile("\"pid\"\\s*:\\s*" + pid + "\\b");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        try (WatchService watch = run.getFileSystem().newWatchService()) {
-            run.register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
-            while (!recorded(run, named)) { // read after registering: no change in between is missed
+        awaitIn(
+                run,
+                "the daemon never recorded plugin " + pid + " in " + run,
+                () -> recorded(run, named) ? Optional.of(true) : Optional.<Boolean>empty());
+    }
+
+    /** What a look into a directory found, if anything. */
+    @FunctionalInterface
+    interface Look<T> {
+        Optional<T> find() throws IOException;
+    }
+
+    /**
+     * What {@code look} finds in {@code where}, waiting up to 20 s for it: woken by the directory's
+     * changes, which another process makes (no sleep); fails with {@code never} when nothing came.
+     */
+    static <T> T awaitIn(Path where, String never, Look<T> look) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        try (WatchService watch = where.getFileSystem().newWatchService()) {
+            where.register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            while (true) {
+                Optional<T> found = look.find(); // looked at after registering: no change in between is missed
+                if (found.isPresent()) {
+                    return found.get();
+                }
                 long left = deadline - System.nanoTime();
                 WatchKey key = left > 0 ? watch.poll(left, TimeUnit.NANOSECONDS) : null;
                 if (key == null) {
-                    throw new AssertionError("the daemon never recorded plugin " + pid + " in " + run);
+                    throw new AssertionError(never);
                 }
                 key.pollEvents();
                 key.reset();
@@ -240,15 +250,12 @@ class DaemonOrphanTest {
     }
 
     /** Waits (bounded) until the plugin has noted its stdin's end, so that it has seen the daemon go. */
-    static void waitForEof(Path cwd, long pid) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(cwd.resolve("eof-" + pid))) {
-                return; // the daemon pins its plugins' cwd to the project root
-            }
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
-        throw new AssertionError("plugin " + pid + " never saw its stdin end");
+    static void waitForEof(Path cwd, long pid) throws Exception {
+        // the daemon pins its plugins' cwd to the project root
+        awaitIn(
+                cwd,
+                "plugin " + pid + " never saw its stdin end",
+                () -> Files.exists(cwd.resolve("eof-" + pid)) ? Optional.of(true) : Optional.<Boolean>empty());
     }
 
     /**
