@@ -133,13 +133,9 @@ class DaemonWebTest {
             web.stopCrashing();
             page.await(stateIs(web.crashy, "disabled"), WAIT);
             String reset = "button[data-action='reset'][data-plugin=" + js(web.crashy) + "]";
-            // the row can show the state before its button is laid out (a re-render after plugin/status)
-            page.await(
-                    "(() => { const e = document.querySelector(" + js(reset)
-                            + "); if (!e) return false; const r = e.getBoundingClientRect();"
-                            + " return r.width > 0 && r.height > 0; })()",
-                    WAIT);
-            page.click(reset);
+            // the row can show the state before its button is laid out, and a re-render after
+            // plugin/status can replace it between a wait and a click: the click waits for it
+            page.click(reset, WAIT);
             page.await("document.getElementById('confirm').open", WAIT);
             assertEquals("disabled", web.state(web.crashy), "nothing happens before the confirmation");
             page.click("#confirm button[data-confirm]");

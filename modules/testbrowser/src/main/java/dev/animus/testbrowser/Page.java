@@ -185,6 +185,31 @@ public final class Page implements AutoCloseable {
     }
 
     /**
+     * {@link #click(String)} once an element matching {@code selector} is there and laid out, waiting
+     * up to {@code deadline} for it: a page that re-renders between a wait and a click (a status
+     * event replacing a row) does not make the click fail.
+     *
+     * @throws BrowserFailure when no such element had a size within {@code deadline}
+     */
+    public void click(String selector, Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
+        String laidOut = "(() => { const e = document.querySelector(" + DevTools.JSON.valueToTree(selector)
+                + "); if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })()";
+        for (; ; ) {
+            await(laidOut, Duration.ofNanos(Math.max(0, end - System.nanoTime())));
+            try {
+                click(selector);
+                return;
+            } catch (BrowserFailure e) {
+                if (!e.getMessage().startsWith("cannot click ") || System.nanoTime() >= end) {
+                    throw e;
+                }
+                // gone again between the wait and the click: wait for it once more
+            }
+        }
+    }
+
+    /**
      * Clicks the middle of the first element matching the CSS {@code selector} with the mouse (after
      * scrolling it into view), as a person would: the element must be visible and not covered.
      *
