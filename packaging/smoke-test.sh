@@ -9,7 +9,8 @@ set -eu
 tarball=$1 version=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/animus smoke.XXXXXX")
 home2=""
-trap 'rm -rf "$tmp" ${home2:+"$home2"}' EXIT
+home3=""
+trap 'rm -rf "$tmp" ${home2:+"$home2"} ${home3:+"$home3"}' EXIT
 failures=0
 
 fail() {
@@ -95,6 +96,27 @@ if run transport-manifest 0 /usr/bin/env ANIMUS_JAVA_HOME="$img" "$img/plugins/a
   grep -qF '"$ui/web"' "$tmp/transport-manifest.out" ||
     fail "transport-manifest: the transport does not advertise \$ui/web: $(cat "$tmp/transport-manifest.out")"
 fi
+
+# conformance (docs/plugin-authoring.md#conformance), as an author would run it: the example passes
+# every check; every first-party plugin the image ships passes its kind's checks and the protocol
+# checks it could break beside the sdk's own (the gate, the end of stdin, shutdown; the rest is
+# the sdk's session, which the example's run covers: a full run of each plugin costs ~140 JVM
+# starts). In the background (one check at a time, a home of its own) beside the steps below,
+# until the tour, whose check for left-over processes must not see these.
+home3=$(mktemp -d "${TMPDIR:-/tmp}/animus-smoke-home3.XXXXXX")
+(
+  for exe in "$img"/plugins/*/animus-* "$img"/plugins/*/bin/animus-* "$img/examples/echo/animus-plugin-echo"; do
+    [ -f "$exe" ] || continue
+    name=conformance-$(basename "$exe")
+    only=--only=before-initialized,stdin-eof,shutdown-exit,provider,subject_backend,trigger_backend,transport_backend,hooks
+    case $exe in */examples/*) only="" ;; esac
+    if extra_env="HOME=$home3" run "$name" 0 "$img/bin/animus" plugin conformance --jobs 1 $only "$exe"; then
+      grep -q ' 0 failed' "$tmp/$name.out" || fail "$name: no summary line: $(cat "$tmp/$name.out")"
+    fi
+  done
+  exit "$failures"
+) 2>"$tmp/conformance.log" &
+conformance=$!
 
 # an empty home: the result says where it looked
 if run list 0 "$img/bin/animus" plugin list; then
@@ -289,6 +311,12 @@ if run daemon-start 0 "$img/bin/animus" daemon start --skip-preflight; then
     [ ! -e "$sock" ] || fail "daemon-stop: its socket $sock is left"
   done
 fi
+
+wait "$conformance" || {
+  cat "$tmp/conformance.log" >&2
+  fail "conformance: a first-party plugin failed its checks (above)"
+}
+rm -rf "$home3"
 
 # the tour, as the README runs it: both chapters (the example plugin, then the work loop of a
 # daemon with the bundled defaults), in a throwaway home of its own, leaving no process behind

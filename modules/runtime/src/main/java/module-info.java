@@ -16,6 +16,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.subjects;
     requires transitive dev.animus.triggers;
     requires transitive dev.animus.hooks;
+    requires transitive dev.animus.conformance;
     requires transitive dev.animus.transports;
     requires transitive dev.animus.router;
     requires transitive dev.animus.discovery;

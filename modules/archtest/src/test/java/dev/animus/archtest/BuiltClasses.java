@@ -32,6 +32,7 @@ final class BuiltClasses {
             "dev.animus.hooks",
             "dev.animus.transports",
             "dev.animus.discovery",
+            "dev.animus.conformance",
             "dev.animus.install",
             "dev.animus.router");
 

@@ -111,6 +111,7 @@ class DocumentedGraphTest {
                 "sigstore",
                 "host",
                 "discovery",
+                "conformance",
                 "install",
                 "router",
                 "runtime",

@@ -41,6 +41,7 @@ class ModuleGraphTest {
             "dev.animus.hooks",
             "dev.animus.transports",
             "dev.animus.discovery",
+            "dev.animus.conformance",
             "dev.animus.install",
             "dev.animus.router");
     private static final Set<String> EXPECTED = Set.of(
@@ -58,6 +59,7 @@ class ModuleGraphTest {
             "dev.animus.hooks",
             "dev.animus.transports",
             "dev.animus.discovery",
+            "dev.animus.conformance",
             "dev.animus.install",
             "dev.animus.router",
             "dev.animus.runtime",

@@ -34,6 +34,7 @@ class NoCommandTextTest {
             "hooks",
             "transports",
             "discovery",
+            "conformance",
             "install",
             "runtime");
 

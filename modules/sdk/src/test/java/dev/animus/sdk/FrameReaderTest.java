@@ -48,6 +48,79 @@ class FrameReaderTest {
         assertEquals(expected, seen);
     }
 
+    /** docs/protocol.md#what-a-plugin-reads: a value pretty-printed over several lines is one frame. */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {5, 6, 7, 77, 4321})
+    void prettyPrintedFramesAreReassembledAmongCompactOnesAndGarbage(long seed) throws IOException {
+        var random = new SplittableRandom(seed);
+        var pretty = Frames.MAPPER.writerWithDefaultPrettyPrinter();
+        var text = new StringBuilder();
+        var expected = new ArrayList<String>();
+        for (int i = 0; i < 150; i++) {
+            JsonNode frame = Frames.MAPPER.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + i
+                    + ",\"method\":\"m\",\"params\":{\"list\":[1,{\"a\":\"x\\ny\"}],\"n\":" + random.nextInt(1000)
+                    + "}}");
+            switch (random.nextInt(4)) {
+                case 0 -> text.append("garbage ").append(i).append('\n');
+                case 1 -> {
+                    expected.add(frame.toString());
+                    text.append(pretty.writeValueAsString(frame).replace("\n", random.nextBoolean() ? "\n" : "\r\n"))
+                            .append('\n');
+                }
+                case 2 -> {
+                    expected.add(frame.toString());
+                    text.append(frame)
+                            .append(' ')
+                            .append(pretty.writeValueAsString(frame))
+                            .append('\n');
+                    expected.add(frame.toString());
+                }
+                default -> {
+                    expected.add(frame.toString());
+                    text.append(frame).append('\n');
+                }
+            }
+        }
+        List<String> seen = new ArrayList<>();
+        new FrameReader(
+                        new RandomChunks(text.toString().getBytes(StandardCharsets.UTF_8), random),
+                        diagnostics,
+                        FrameReader.MAX_FRAME_BYTES)
+                .readAll(frame -> seen.add(frame.toString()));
+        assertEquals(expected, seen);
+    }
+
+    @Test
+    void aFrameCutOffAtTheEndOfALineDoesNotTakeTheNextFrameWithIt() throws IOException {
+        String text = "{\"jsonrpc\":\"2.0\",\"id\":9,\n{\"id\":1}\n{\n  \"id\": 2\n}\n";
+        List<String> seen = new ArrayList<>();
+        new FrameReader(
+                        new RandomChunks(text.getBytes(StandardCharsets.UTF_8), new SplittableRandom(3)),
+                        diagnostics,
+                        FrameReader.MAX_FRAME_BYTES)
+                .readAll(frame -> seen.add(frame.toString()));
+        assertEquals(List.of("{\"id\":1}", "{\"id\":2}"), seen);
+    }
+
+    @Test
+    void aPrettyFrameOverTheBoundIsDiscardedAndReadingGoesOn() throws IOException {
+        String big =
+                "{\n  \"id\": 1,\n" + ("  \"pad\": \"" + "x".repeat(300) + "\",\n").repeat(10) + "  \"end\": 1\n}\n";
+        String small = "{\"id\":2}\n";
+        List<JsonNode> seen = new ArrayList<>();
+        new FrameReader(
+                        new RandomChunks((big + small).getBytes(StandardCharsets.UTF_8), new SplittableRandom(8)),
+                        diagnostics,
+                        1024)
+                .readAll(seen::add);
+        // the rest of the cut frame's lines are read one by one: bare words the session drops as not objects
+        assertEquals(
+                List.of("{\"id\":2}"),
+                seen.stream().filter(JsonNode::isObject).map(JsonNode::toString).toList());
+
+        assertTrue(stderr.toString(StandardCharsets.UTF_8).contains("larger than 1024 bytes"), stderr::toString);
+    }
+
     @Test
     void aLineOverTheBoundIsDiscardedAndReadingGoesOn() throws IOException {
         String big = "{\"id\":1,\"pad\":\"" + "x".repeat(5000) + "\"}\n";

@@ -22,6 +22,7 @@ import dev.animus.shell.daemon.StopCommand;
 import dev.animus.shell.daemon.TriggerCommand;
 import dev.animus.shell.daemon.TriggerStatusCommand;
 import dev.animus.shell.daemon.WebCommand;
+import dev.animus.shell.dev.ConformanceCommand;
 import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
@@ -127,7 +128,8 @@ final class CommandTree {
                             StatusCommand.class,
                             ResetCommand.class,
                             CacheCommand.class,
-                            DevCommand.class)),
+                            DevCommand.class,
+                            ConformanceCommand.class)),
             Map.entry(
                     AgentCommand.class,
                     List.of(AgentRunCommand.class, AgentProvidersCommand.class, AgentCancelCommand.class)),
