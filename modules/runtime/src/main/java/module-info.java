@@ -17,6 +17,7 @@ module dev.animus.runtime {
     requires transitive dev.animus.triggers;
     requires transitive dev.animus.hooks;
     requires transitive dev.animus.conformance;
+    requires transitive dev.animus.scaffold;
     requires transitive dev.animus.transports;
     requires transitive dev.animus.router;
     requires transitive dev.animus.discovery;

@@ -33,6 +33,7 @@ final class BuiltClasses {
             "dev.animus.transports",
             "dev.animus.discovery",
             "dev.animus.conformance",
+            "dev.animus.scaffold",
             "dev.animus.install",
             "dev.animus.router");
 

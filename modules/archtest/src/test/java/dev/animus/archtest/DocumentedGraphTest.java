@@ -112,6 +112,7 @@ class DocumentedGraphTest {
                 "host",
                 "discovery",
                 "conformance",
+                "scaffold",
                 "install",
                 "router",
                 "runtime",

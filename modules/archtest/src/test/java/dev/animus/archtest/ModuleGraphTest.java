@@ -42,6 +42,7 @@ class ModuleGraphTest {
             "dev.animus.transports",
             "dev.animus.discovery",
             "dev.animus.conformance",
+            "dev.animus.scaffold",
             "dev.animus.install",
             "dev.animus.router");
     private static final Set<String> EXPECTED = Set.of(
@@ -60,6 +61,7 @@ class ModuleGraphTest {
             "dev.animus.transports",
             "dev.animus.discovery",
             "dev.animus.conformance",
+            "dev.animus.scaffold",
             "dev.animus.install",
             "dev.animus.router",
             "dev.animus.runtime",

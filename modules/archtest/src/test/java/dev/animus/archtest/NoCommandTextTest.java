@@ -35,6 +35,7 @@ class NoCommandTextTest {
             "transports",
             "discovery",
             "conformance",
+            "scaffold",
             "install",
             "runtime");
 

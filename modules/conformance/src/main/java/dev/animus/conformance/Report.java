@@ -13,7 +13,7 @@ import java.util.Objects;
  */
 public record Report(Path executable, String name, List<String> kinds, List<CheckResult> results, Duration took) {
     /** The version of the JSON document of {@link ReportFormats#json}. */
-    public static final String SCHEMA = "animus.conformance/v1";
+    public static final String SCHEMA = "animus.plugin.conformance.v1";
 
     public Report {
         Objects.requireNonNull(executable, "executable");

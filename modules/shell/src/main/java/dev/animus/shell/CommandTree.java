@@ -27,6 +27,7 @@ import dev.animus.shell.dev.DevCall;
 import dev.animus.shell.dev.DevCommand;
 import dev.animus.shell.dev.DevInfo;
 import dev.animus.shell.dev.DevPing;
+import dev.animus.shell.dev.NewCommand;
 import dev.animus.shell.hook.HookCommand;
 import dev.animus.shell.hook.HookEventCommand;
 import dev.animus.shell.hook.HookListCommand;
@@ -129,7 +130,8 @@ final class CommandTree {
                             ResetCommand.class,
                             CacheCommand.class,
                             DevCommand.class,
-                            ConformanceCommand.class)),
+                            ConformanceCommand.class,
+                            NewCommand.class)),
             Map.entry(
                     AgentCommand.class,
                     List.of(AgentRunCommand.class, AgentProvidersCommand.class, AgentCancelCommand.class)),

@@ -66,7 +66,7 @@ class ConformanceCommandTest {
         Cli.Run json = Cli.runWith(Cli.env(dir), "", "--json", "plugin", "conformance", exe.toString());
         assertEquals(1, json.exitCode(), json.err());
         JsonNode doc2 = JSON.readTree(json.out());
-        assertEquals("animus.conformance/v1", doc2.path("schema").asString());
+        assertEquals("animus.plugin.conformance.v1", doc2.path("schema").asString());
         assertEquals(false, doc2.path("passed").asBoolean(true));
         assertEquals(1, doc2.path("counts").path("failed").asInt());
         JsonNode failed = null;
@@ -96,6 +96,35 @@ class ConformanceCommandTest {
         Cli.Run bad = Cli.runWith(Cli.env(dir), "", "plugin", "conformance", exe.toString(), "--only", "pnig");
         assertEquals(2, bad.exitCode(), bad.err());
         assertTrue(bad.err().contains("there is no check or pack pnig"), bad.err());
+    }
+
+    @Test
+    void aNewPluginPassesConformanceAndANameTakenIsRefusedLeavingItAlone(@TempDir Path dir) throws Exception {
+        Cli.Run made = Cli.runWith(
+                Cli.env(dir), "", "plugin", "new", "tickets", "--kind", "subject_backend", "--dir", dir.toString());
+        assertEquals(0, made.exitCode(), made.err());
+        Path exe = dir.resolve("tickets/animus-tickets");
+        assertTrue(made.out().contains("animus plugin conformance " + exe), made.out());
+        Cli.Run checked = Cli.runWith(Cli.env(dir), "", "plugin", "conformance", exe.toString());
+        assertEquals(0, checked.exitCode(), checked.out() + checked.err());
+        assertTrue(checked.out().contains("pass  subject-crud"), checked.out());
+
+        String before = Files.readString(exe);
+        Cli.Run again =
+                Cli.runWith(Cli.env(dir), "", "plugin", "new", "tickets", "--kind", "custom", "--dir", dir.toString());
+        assertEquals(1, again.exitCode(), again.err());
+        assertTrue(again.err().contains("exists and is not empty"), again.err());
+        assertEquals(before, Files.readString(exe));
+        Cli.Run badKind =
+                Cli.runWith(Cli.env(dir), "", "plugin", "new", "x", "--kind", "gadget", "--dir", dir.toString());
+        assertEquals(2, badKind.exitCode());
+        assertTrue(
+                badKind.err().contains("no template for the kind gadget: name one of custom, provider,"),
+                badKind.err());
+        Cli.Run badName =
+                Cli.runWith(Cli.env(dir), "", "plugin", "new", "Bad Name", "--kind", "custom", "--dir", dir.toString());
+        assertEquals(2, badName.exitCode());
+        assertTrue(badName.err().contains("name"), badName.err());
     }
 
     @Test

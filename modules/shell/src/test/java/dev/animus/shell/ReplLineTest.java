@@ -165,7 +165,9 @@ class ReplLineTest {
         void offersTheCommandsOfTheTree() {
             assertEquals(List.of("plugin"), complete("plu"));
             assertEquals(
-                    List.of("cache", "call", "consent").stream().sorted().toList(),
+                    List.of("cache", "call", "conformance", "consent").stream()
+                            .sorted()
+                            .toList(),
                     complete("plugin c").stream().sorted().toList());
         }
 
