@@ -3,10 +3,14 @@ package dev.animus.conformance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 
 /** The plugins the tests check, and a throwaway world for each (in the test's own directory). */
@@ -35,7 +39,19 @@ final class Targets {
     }
 
     static Report check(Target target) {
-        return new Conformance(Catalog.packed(), System::nanoTime, 3).check(target, r -> {});
+        return new Conformance(Catalog.packed(), System::nanoTime, 2).check(target, r -> {});
+    }
+
+    /** The reports of {@code targets}, all checked at once (a faulty run is mostly a wait). */
+    static Map<String, Report> checkAll(Map<String, Target> targets) {
+        Map<String, CompletableFuture<Report>> running = new LinkedHashMap<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            targets.forEach(
+                    (name, target) -> running.put(name, CompletableFuture.supplyAsync(() -> check(target), pool)));
+            Map<String, Report> out = new LinkedHashMap<>();
+            running.forEach((name, f) -> out.put(name, f.join()));
+            return out;
+        }
     }
 
     static List<String> failed(Report report) {

@@ -1,46 +1,59 @@
 package dev.animus.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The script test plugins that are meant to be correct pass every check that applies to them, and
- * their kind's pack ran (it is not all skipped). The Java ones, first-party and examples, are
- * checked through the real image by packaging's smoke test.
+ * their kind's pack ran (it is not all skipped). They run side by side. The Java ones, first-party
+ * and the example, are checked through the real image by packaging's smoke test.
  */
-// the cases are independent processes and mostly wait on their bounds: they run side by side
-@Execution(ExecutionMode.CONCURRENT)
 class TestPluginsConformTest {
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({
-        "animus-subject-memo, subject_backend, subject-crud,",
-        "animus-subject-notes, subject_backend, subject-crud,",
-        "animus-subject-nowatch, subject_backend, subject-watch,",
-        "animus-trigger-replay, trigger_backend, trigger-watch,",
-        "animus-provider-flaky, provider, provider-run, stream 3",
-        "animus-hook-hostile, custom, hook-command-risk,"
-    })
-    void aCorrectTestPluginPassesEveryCheckThatApplies(
-            String plugin, String kind, String kindCheck, String prompt, @TempDir Path dir) throws IOException {
-        Report report = Targets.check(Targets.of(Targets.PYTHON.resolve(plugin), dir, Optional.ofNullable(prompt)));
-        assertEquals(List.of(), Targets.failed(report), () -> Targets.explain(report));
-        assertTrue(
-                report.results().stream()
-                        .anyMatch(r -> r.id().equals(kindCheck) && r.outcome() == CheckResult.Outcome.PASSED),
-                () -> kindCheck + " did not run: " + report.results());
-        if (!kind.equals("custom")) {
-            assertEquals(List.of(kind), report.kinds());
+    /** Plugin, its kind, a check of its kind's pack that must pass, the provider prompt. */
+    private record Row(String plugin, String kind, String kindCheck, Optional<String> prompt) {}
+
+    private static final List<Row> ROWS = List.of(
+            new Row("animus-subject-memo", "subject_backend", "subject-crud", Optional.empty()),
+            new Row("animus-subject-notes", "subject_backend", "subject-crud", Optional.empty()),
+            new Row("animus-subject-nowatch", "subject_backend", "subject-watch", Optional.empty()),
+            new Row("animus-trigger-replay", "trigger_backend", "trigger-watch", Optional.empty()),
+            new Row("animus-provider-flaky", "provider", "provider-run", Optional.of("stream 3")),
+            new Row("animus-hook-hostile", "custom", "hook-command-risk", Optional.empty()));
+
+    @Test
+    void everyCorrectTestPluginPassesEveryCheckThatApplies(@TempDir Path dir) throws IOException {
+        Map<String, Target> targets = new LinkedHashMap<>();
+        for (Row row : ROWS) {
+            Path own = Files.createDirectories(dir.resolve(row.plugin()));
+            targets.put(row.plugin(), Targets.of(Targets.PYTHON.resolve(row.plugin()), own, row.prompt()));
         }
+        Map<String, Report> reports = Targets.checkAll(targets);
+        List<String> wrong = new ArrayList<>();
+        for (Row row : ROWS) {
+            Report report = reports.get(row.plugin());
+            if (!Targets.failed(report).isEmpty()) {
+                wrong.add(row.plugin() + ":\n" + Targets.explain(report));
+            }
+            boolean ran = report.results().stream()
+                    .anyMatch(r -> r.id().equals(row.kindCheck()) && r.outcome() == CheckResult.Outcome.PASSED);
+            if (!ran) {
+                wrong.add(row.plugin() + ": " + row.kindCheck() + " did not pass: " + report.results());
+            }
+            if (!row.kind().equals("custom") && !report.kinds().equals(List.of(row.kind()))) {
+                wrong.add(row.plugin() + ": kinds " + report.kinds());
+            }
+        }
+        assertEquals(List.of(), wrong);
     }
 }
