@@ -31,7 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class ScenarioRun {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** After the last step: frames keep being checked until none came for this long... */
     private static final Duration DRAIN = Duration.ofMillis(50);
+    /** ...or this long passed (a plugin that streams on its own, a trigger's events, never goes quiet). */
+    private static final Duration DRAIN_MAX = Duration.ofMillis(250);
 
     private final Scenario scenario;
     private final Target target;
@@ -351,8 +354,9 @@ final class ScenarioRun {
 
     /** After the last step, what is already on its way is still held to the rules. */
     private void drain() {
+        long until = nanos.getAsLong() + DRAIN_MAX.toNanos();
         if (wire != null && !ended) {
-            while (pump(DRAIN)) {
+            while (nanos.getAsLong() < until && pump(DRAIN)) {
                 if (ended) {
                     return;
                 }

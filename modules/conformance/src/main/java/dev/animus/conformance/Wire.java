@@ -43,6 +43,7 @@ final class Wire implements AutoCloseable {
     private final BlockingQueue<Incoming> incoming = new ArrayBlockingQueue<>(4096);
     private final List<String> transcript = new ArrayList<>();
     private final Object transcriptLock = new Object();
+    private volatile boolean closed;
 
     private Wire(PluginProcess process) {
         this.process = process;
@@ -146,9 +147,14 @@ final class Wire implements AutoCloseable {
         }
     }
 
+    /** Waits for room while the wire is open; once it is closed nobody reads, and the item is dropped. */
     private void put(Incoming item) {
         try {
-            incoming.put(item);
+            while (!closed) {
+                if (incoming.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -170,6 +176,8 @@ final class Wire implements AutoCloseable {
     /** Kills the plugin's whole tree at once (a check has no use for a graceful end it did not ask for). */
     @Override
     public void close() {
+        closed = true;
+        incoming.clear();
         process.kill();
         process.close();
     }
