@@ -114,7 +114,6 @@ public final class PluginConformance {
                     new HashMap<>(HostVariables.over(EnvironmentPolicy.declaring(Set.copyOf(request.forwarded()))
                             .environmentFor(request.callerEnvironment(), Map.of())));
             env.put("HOME", home.toString());
-            env.put("ANIMUS_HOME", home.resolve(".animus").toString());
             Target target = new Target(
                     exe,
                     env,
