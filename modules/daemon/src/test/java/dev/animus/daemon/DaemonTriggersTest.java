@@ -14,6 +14,9 @@ import dev.animus.subjects.SubjectFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -21,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -75,12 +79,30 @@ class DaemonTriggersTest {
                 total = 5
                 kind = "memo"
                 labels = ["from-trigger"]
-                """);
+                acks = "%s"
+                """.formatted(dir.resolve("acks.txt")));
         return Daemon.start(
                 animus,
                 Plugins.start(),
                 new Daemon.Options(
                         project, dir.resolve("d.sock"), Optional.empty(), "test", InstantSource.system(), s -> {}));
+    }
+
+    /** Waits, woken by the directory's changes, until {@code file} has {@code lines} lines or {@code end} passes. */
+    private static void awaitLines(Path file, int lines, long end) throws IOException, InterruptedException {
+        try (WatchService watch = file.getParent().getFileSystem().newWatchService()) {
+            file.getParent()
+                    .register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            while (!Files.exists(file) || Files.readAllLines(file).size() < lines) {
+                long left = end - System.nanoTime();
+                WatchKey key = left <= 0 ? null : watch.poll(left, TimeUnit.NANOSECONDS);
+                if (key == null) {
+                    return; // the assertions below say what is missing
+                }
+                key.pollEvents();
+                key.reset();
+            }
+        }
     }
 
     @Test
@@ -89,28 +111,19 @@ class DaemonTriggersTest {
         try (Daemon d = daemon(Map.of(), project);
                 DaemonLink link = DaemonLink.connect(dir.resolve("d.sock"))) {
             assertEquals(project, d.options().projectRoot());
-            long end = System.nanoTime() + WAIT.toNanos();
-            List<Subject> made = List.of();
-            while (made.size() < 5 && System.nanoTime() < end) {
-                Thread.sleep(50); // waiting for real processes with a deadline
-                made = link.subjects("default").list(SubjectFilter.all()).subjects();
-            }
+            // an event is acked after its subject is made, its cursor forced to the disk and the
+            // dispatch counted: the fifth ack in the plugin's file means all five are done
+            awaitLines(dir.resolve("acks.txt"), 5, System.nanoTime() + WAIT.toNanos());
+            List<Subject> made =
+                    link.subjects("default").list(SubjectFilter.all()).subjects();
             assertEquals(5, made.size(), "subjects made: " + made);
             assertTrue(made.stream().allMatch(s -> s.labels().equals(List.of("from-trigger"))), made.toString());
             assertEquals(
                     List.of("event 0", "event 1", "event 2", "event 3", "event 4"),
                     made.stream().map(Subject::title).sorted().toList());
-            // an event is counted after its subject is made and its cursor forced to the disk: the
-            // fifth subject can be listed a moment before the fifth dispatch is counted
             JsonNode replay = link.request("trigger/status", JsonNodeFactory.instance.objectNode())
                     .path("triggers")
                     .path(0);
-            while (replay.path("dispatched").asInt() < 5 && System.nanoTime() < end) {
-                Thread.sleep(50); // waiting for real processes with a deadline
-                replay = link.request("trigger/status", JsonNodeFactory.instance.objectNode())
-                        .path("triggers")
-                        .path(0);
-            }
             assertEquals("animus-trigger-replay", replay.path("plugin").asString());
             assertEquals("watching", replay.path("state").asString());
             assertEquals(5, replay.path("dispatched").asInt());

@@ -102,15 +102,7 @@ public final class ConformanceCommand implements Callable<Integer> {
     public Integer call() {
         AnimusCommand root = plugin.root;
         Terminal t = root.terminal();
-        Path exe = path.toAbsolutePath().normalize();
-        if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
-            throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    Files.exists(exe) ? "not_executable" : "file_not_found",
-                    Files.exists(exe)
-                            ? path + " is not an executable file (chmod +x " + path + "?)"
-                            : "no such file: " + path + " (give the path of a plugin executable)");
-        }
+        Path exe = DevCommand.executable(path);
         t.warn("running " + exe + " in place: untrusted, unverified (plugin conformance is for plugin authors)");
         boolean json = root.json;
         PrintWriter out = t.out();

@@ -78,17 +78,7 @@ public final class DevCommand implements Runnable {
      * once per path, that the binary is untrusted.
      */
     PluginHandle supervisor() {
-        Path exe = path.toAbsolutePath().normalize();
-        if (!Files.exists(exe)) {
-            throw new CommandFailed(
-                    ExitCodes.USAGE,
-                    "file_not_found",
-                    "no such file: " + path + " (give the path of a plugin executable)");
-        }
-        if (Files.isDirectory(exe) || !Files.isExecutable(exe)) {
-            throw new CommandFailed(
-                    ExitCodes.USAGE, "not_executable", path + " is not an executable file (chmod +x " + path + "?)");
-        }
+        Path exe = executable(path);
         Duration timeout = duration(launchTimeout, "--launch-timeout");
         var binding = root().projectBinding();
         LaunchSpec spec;
@@ -105,6 +95,25 @@ public final class DevCommand implements Runnable {
                 .host()
                 .register(new PluginRegistration(
                         pluginName(), spec, TimeoutTable.defaults().with(TimeoutTable.LAUNCH, timeout)));
+    }
+
+    /**
+     * {@code path} made absolute, when it is an executable file: what an author's command runs in
+     * place ({@code plugin dev}, {@code plugin conformance}); else a usage error naming it.
+     */
+    static Path executable(Path path) {
+        Path exe = path.toAbsolutePath().normalize();
+        if (!Files.exists(exe)) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE,
+                    "file_not_found",
+                    "no such file: " + path + " (give the path of a plugin executable)");
+        }
+        if (Files.isDirectory(exe) || !Files.isExecutable(exe)) {
+            throw new CommandFailed(
+                    ExitCodes.USAGE, "not_executable", path + " is not an executable file (chmod +x " + path + "?)");
+        }
+        return exe;
     }
 
     /** The shortest deadline an option accepts: below it, messages would read "within 0ms". */
